@@ -1,0 +1,69 @@
+//! The `aceemu` command line: thin, every subcommand lives in its own module and
+//! calls the library.
+
+mod asm;
+mod bench;
+mod maze;
+mod mazezam;
+mod rom;
+mod run;
+mod tape;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "aceemu",
+    version,
+    about = "Jupiter Ace emulator with its own open Forth ROM",
+    long_about = "Jupiter Ace emulator with its own open Forth ROM.\n\n\
+                  `aceemu FILE` opens the window with FILE in the tape deck; \
+                  type LOAD NAME on the Ace to load from it."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+
+    /// Options of `run`, used when no subcommand is given (`aceemu tapes/maze.tap`).
+    #[command(flatten)]
+    run: run::Args,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the Ace in a window, or headless for tests and scripts.
+    Run(run::Args),
+    /// Tape files: show blocks, convert between TAP, TZX and WAV, list words.
+    #[command(subcommand)]
+    Tape(tape::Command),
+    /// ROM images: identify one, or save the embedded open ROM.
+    #[command(subcommand)]
+    Rom(rom::Command),
+    /// Assemble Z80 source with the project's assembler.
+    Asm(asm::Args),
+    /// A-Mouz-in-Mase reference model: generate, solve and draw a maze.
+    Maze(maze::Args),
+    /// MazezaM levels: check, solve, generate, play in the terminal.
+    #[command(subcommand)]
+    Mazezam(mazezam::Command),
+    /// Measure emulation speed.
+    Bench(bench::Args),
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        None => run::run(cli.run),
+        Some(Command::Run(args)) => run::run(args),
+        Some(Command::Tape(cmd)) => tape::run(cmd),
+        Some(Command::Rom(cmd)) => rom::run(cmd),
+        Some(Command::Asm(args)) => asm::run(args),
+        Some(Command::Maze(args)) => maze::run(args),
+        Some(Command::Mazezam(cmd)) => mazezam::run(cmd),
+        Some(Command::Bench(args)) => bench::run(args),
+    };
+    if let Err(err) = result {
+        eprintln!("aceemu: {err:#}");
+        std::process::exit(1);
+    }
+}

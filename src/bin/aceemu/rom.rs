@@ -1,0 +1,11 @@
+//! `aceemu rom` (to be written).
+
+#[derive(clap::Subcommand)]
+pub enum Command {
+    /// Placeholder until the subcommands are written.
+    Todo,
+}
+
+pub fn run(_cmd: Command) -> anyhow::Result<()> {
+    anyhow::bail!("`aceemu rom` is not written yet")
+}

@@ -1,0 +1,8 @@
+//! `aceemu run` (to be written).
+
+#[derive(clap::Args)]
+pub struct Args {}
+
+pub fn run(_args: Args) -> anyhow::Result<()> {
+    anyhow::bail!("`aceemu run` is not written yet")
+}

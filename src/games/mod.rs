@@ -1,0 +1,4 @@
+//! Rust reference models of the bundled games.
+
+pub mod maze;
+pub mod mazezam;

@@ -1,0 +1,10 @@
+//! aceemu: a Jupiter Ace emulator with its own open ROM and bundled games.
+//!
+//! The machine (`machine`) knows nothing of windows or sound devices; file formats
+//! (`tape`, `rom`) live apart from it; the front ends (`frontend`) and the CLI sit on top.
+
+pub mod frontend;
+pub mod games;
+pub mod machine;
+pub mod rom;
+pub mod tape;
