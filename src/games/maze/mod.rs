@@ -19,11 +19,15 @@
 
 mod cleartrail;
 mod generator;
+pub mod graphics;
 pub mod layout;
+pub mod picture;
 mod play;
 pub mod rng;
+pub mod sheet;
 mod solver;
 mod state;
+pub mod terminal;
 pub mod vars;
 
 pub use generator::{DoorMark, DIRECTION_TABLE};
