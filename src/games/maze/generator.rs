@@ -44,6 +44,14 @@ pub struct DoorMark {
     pub add: u8,
 }
 
+/// Where growth has got to: extensions still to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Growth {
+    pub remaining: usize,
+    /// T is set to 1 once fewer extensions than this remain (never read by the game).
+    late: usize,
+}
+
 impl Maze {
     /// The whole of DRAW: entrance, growth, exit.
     pub fn generate(&mut self) {
@@ -142,15 +150,30 @@ impl Maze {
 
     /// Spec 10.3: enters every other cell once; the last one entered keeps bit 7 clear.
     pub fn grow(&mut self) {
+        let mut growth = self.start_growth();
+        while self.grow_step(&mut growth) {}
+    }
+
+    /// Growth one extension at a time, for comparing with the game part-way through.
+    pub fn start_growth(&self) -> Growth {
         let z2 = usize::from(self.vars().z).pow(2);
-        let mut count = CELLS_PER_SECTION * z2 - 1;
-        while count != 0 {
-            let x = usize::from(self.vars().x);
-            self.or_status(x, bits::VISITED);
-            self.vars_mut().t = u16::from(count < 150 * z2);
-            self.extend();
-            count -= 1;
+        Growth {
+            remaining: CELLS_PER_SECTION * z2 - 1,
+            late: 150 * z2,
         }
+    }
+
+    /// One pass of the growth loop (mark, T, extend); false once growth has finished.
+    pub fn grow_step(&mut self, growth: &mut Growth) -> bool {
+        if growth.remaining == 0 {
+            return false;
+        }
+        let x = usize::from(self.vars().x);
+        self.or_status(x, bits::VISITED);
+        self.vars_mut().t = u16::from(growth.remaining < growth.late);
+        self.extend();
+        growth.remaining -= 1;
+        true
     }
 
     /// Spec 10.4: draws table rows until a direction succeeds, backing up one step after

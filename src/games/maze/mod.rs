@@ -6,7 +6,7 @@
 //! rows 0..21, and the game's variables, with W, P and P1 kept relative to the start of the
 //! maze-state area so the images fit any dictionary size. Phases can be run one by one
 //! (generate, clear the trail, solve, manual moves) and their images compared byte for byte
-//! with the Forth game running in the emulator.
+//! with the Forth game running in the emulator ([`compare`]).
 //!
 //! ```
 //! use aceemu::games::maze::{Maze, Size};
@@ -18,6 +18,7 @@
 //! ```
 
 mod cleartrail;
+pub mod compare;
 mod generator;
 pub mod graphics;
 pub mod layout;
@@ -30,7 +31,7 @@ mod state;
 pub mod terminal;
 pub mod vars;
 
-pub use generator::{DoorMark, DIRECTION_TABLE};
+pub use generator::{DoorMark, Growth, DIRECTION_TABLE};
 pub use layout::{bits, codes, Cell, Direction, Size};
 pub use play::{key_direction, KeyOutcome};
 pub use solver::{Solver, SolverStep};
