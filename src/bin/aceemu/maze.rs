@@ -1,8 +1,166 @@
-//! `aceemu maze` (to be written).
+//! `aceemu maze`: generate an A-Mouz-in-Mase maze with the reference model, optionally
+//! solve or play it, draw it in the terminal, and write a PNG and raw memory dumps.
+
+use aceemu::games::maze::codes::{self, Marker};
+use aceemu::games::maze::picture::Picture;
+use aceemu::games::maze::terminal::{self, Style};
+use aceemu::games::maze::{KeyOutcome, Maze, Size};
+use anyhow::{bail, Context};
+use std::fs::OpenOptions;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// The random seed (the game's SEED variable; -1 is 65535 as in Forth). The default is
+    /// the value stored in the tape, which gives the game's first maze after loading.
+    #[arg(long, default_value_t = 47616, allow_hyphen_values = true,
+          value_parser = clap::value_parser!(i32).range(-32768..=65535))]
+    seed: i32,
+    /// Maze size: 1 small, 2 medium, 3 large (Z x Z screens).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3))]
+    size: u8,
+    /// Let the mouse solve the maze (the game's Watch).
+    #[arg(long)]
+    solve: bool,
+    /// Play these keys after generation as the game's manual play would (A up, Z down,
+    /// K right, M left; other keys are ignored); stops at the exit.
+    #[arg(long, value_name = "KEYS", conflicts_with = "solve")]
+    keys: Option<String>,
+    /// Write a PNG of the maze drawn with the game's graphics.
+    #[arg(long, value_name = "FILE")]
+    png: Option<PathBuf>,
+    /// Pixel size of the PNG's graphics pixels.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=16))]
+    scale: u8,
+    /// Write the raw maze-state area (672 Z^2 bytes).
+    #[arg(long, value_name = "FILE")]
+    dump_state: Option<PathBuf>,
+    /// Write the raw screen buffer (672 Z^2 bytes).
+    #[arg(long, value_name = "FILE")]
+    dump_screen: Option<PathBuf>,
+    /// Overwrite output files that already exist.
+    #[arg(long)]
+    force: bool,
+    /// Draw cells three characters wide (squarer) in the terminal.
+    #[arg(long)]
+    wide: bool,
+    /// Do not draw the maze in the terminal.
+    #[arg(long)]
+    quiet: bool,
+}
 
-pub fn run(_args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("`aceemu maze` is not written yet")
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let size = Size::new(args.size)?;
+    // Refuse before doing any work, so nothing is half written.
+    if !args.force {
+        for path in [&args.png, &args.dump_state, &args.dump_screen]
+            .into_iter()
+            .flatten()
+        {
+            if path.exists() {
+                bail!(
+                    "{} already exists (use --force to replace it)",
+                    path.display()
+                );
+            }
+        }
+    }
+    let seed = args.seed as u16;
+    let mut maze = Maze::new(size, seed);
+    maze.generate();
+    let generated = maze.vars().clone();
+    let mut summary = format!(
+        "seed {} size {}: entrance section ({},{}) offset {}, exit section ({},{}) offset {}, SEED after {}",
+        seed, size, generated.iu, generated.iv, generated.ix, generated.ou, generated.ov,
+        generated.ox, generated.seed
+    );
+    if args.solve {
+        maze.prepare_to_play();
+        maze.solve()?;
+        let (route, wrong) = count_markers(&maze);
+        summary += &format!("\nsolved: route {route} cells, {wrong} cells backed out of");
+    } else if let Some(keys) = &args.keys {
+        maze.prepare_to_play();
+        let mut moves = 0;
+        let mut outcome = "the mouse did not reach the exit";
+        for &key in keys.as_bytes() {
+            match maze.press_key(key) {
+                KeyOutcome::Moved(_) => moves += 1,
+                KeyOutcome::ReachedExit(_) => {
+                    moves += 1;
+                    outcome = "the mouse reached the exit";
+                    break;
+                }
+                _ => {}
+            }
+        }
+        summary += &format!("\nplayed: {moves} moves, {outcome}");
+    }
+
+    if !args.quiet {
+        let style = Style {
+            cell_width: if args.wide { 3 } else { 1 },
+        };
+        print!("{}", terminal::draw(&maze, style));
+    }
+    println!("{summary}");
+
+    if let Some(path) = &args.png {
+        let picture = Picture::of_maze(&maze, usize::from(args.scale));
+        let file = create(path, args.force)?;
+        let mut out = BufWriter::new(file);
+        picture
+            .write_png(&mut out)
+            .with_context(|| format!("writing {}", path.display()))?;
+        out.flush()
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    if let Some(path) = &args.dump_state {
+        write_raw(path, maze.state_area(), args.force)?;
+    }
+    if let Some(path) = &args.dump_screen {
+        write_raw(path, maze.screen_buffer(), args.force)?;
+    }
+    Ok(())
+}
+
+/// Cells with the large and with the small marker in the screen buffer.
+fn count_markers(maze: &Maze) -> (usize, usize) {
+    let mut large = 0;
+    let mut small = 0;
+    for &code in maze.screen_buffer() {
+        match codes::decode(code) {
+            Some((_, _, Marker::Large)) => large += 1,
+            Some((_, _, Marker::Small)) => small += 1,
+            _ => {}
+        }
+    }
+    (large, small)
+}
+
+/// Opens a new output file; an existing file is only replaced with `--force`.
+fn create(path: &Path, force: bool) -> anyhow::Result<std::fs::File> {
+    let mut options = OpenOptions::new();
+    options.write(true);
+    if force {
+        options.create(true).truncate(true);
+    } else {
+        options.create_new(true);
+    }
+    match options.open(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            bail!(
+                "{} already exists (use --force to replace it)",
+                path.display()
+            )
+        }
+        other => other.with_context(|| format!("cannot create {}", path.display())),
+    }
+}
+
+fn write_raw(path: &Path, bytes: &[u8], force: bool) -> anyhow::Result<()> {
+    let mut file = create(path, force)?;
+    file.write_all(bytes)
+        .with_context(|| format!("writing {}", path.display()))
 }
