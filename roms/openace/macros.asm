@@ -1,0 +1,45 @@
+; Word-header macros of the open ROM: one macro per header, so every word can be
+; placed anywhere (part 3 of the ROM work moves them to the original addresses).
+; Header layout of a ROM word (shared/spec/ace-forth.md 4.2): name (bit 7 set on the last
+; character), link (address of the previous word's name-length field, 0 ends the chain),
+; name-length byte (bits 0-5 length, bit 6 immediate), code field, parameter field.
+; MIT OR Apache-2.0.
+
+last_word DEFL 0                ; name-length field of the newest ROM word so far
+
+; HEADER "NAME", cfa_label, flags -- name, link, length byte; cfa_label = the code field.
+HEADER  MACRO name, cfa, flags
+.nm:    DC name
+        DW last_word
+.nl:    DB (.nl - .nm - 2) | flags
+last_word DEFL .nl
+cfa:
+        ENDM
+
+; A machine-code word: the code field points just past itself, the code follows and
+; ends with JP (IY).
+PRIM    MACRO name, cfa, flags
+        HEADER name, cfa, flags
+        DW $ + 2
+        ENDM
+
+; A colon word written as a thread of CFAs (DW ...), ending with DW exit_rt.
+COLON   MACRO name, cfa, flags
+        HEADER name, cfa, flags
+        DW docolon
+        ENDM
+
+; A runtime word compiled into user code (ace-forth.md 4.3): operand-byte count
+; (255 = variable: 2-byte length then the bytes), then the negative offset to the name
+; field of the word LIST shows for it (target = offset field + 1 + offset), then the
+; code field. owner_nm = address of the owner's name field (first character),
+; or 0 for literals (stored as 0xFFFF: listed as a number).
+RUNTIME MACRO cfa, nops, owner_nm
+        DB nops
+        IF owner_nm
+        DW owner_nm - ($ + 1)
+        ELSE
+        DW 0xFFFF
+        ENDIF
+cfa:
+        ENDM
