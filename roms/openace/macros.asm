@@ -32,14 +32,16 @@ COLON   MACRO name, cfa, flags
 ; A runtime word compiled into user code (ace-forth.md 4.3): operand-byte count
 ; (255 = variable: 2-byte length then the bytes), then the negative offset to the name
 ; field of the word LIST shows for it (target = offset field + 1 + offset), then the
-; code field. owner_nm = address of the owner's name field (first character),
-; or 0 for literals (stored as 0xFFFF: listed as a number).
+; code field. owner_nm = address of the owner's name field (its first character).
 RUNTIME MACRO cfa, nops, owner_nm
         DB nops
-        IF owner_nm
         DW owner_nm - ($ + 1)
-        ELSE
+cfa:
+        ENDM
+
+; A literal runtime: the name offset is 0xFFFF (LIST shows the operand as a number).
+RUNTIME_LIT MACRO cfa, nops
+        DB nops
         DW 0xFFFF
-        ENDIF
 cfa:
         ENDM
