@@ -127,6 +127,8 @@ struct Pass<'a> {
     syms: Symbols,
     macros: HashMap<String, Rc<Macro>>,
     pc: u32,
+    /// `$`: the address where the current statement started.
+    line_start: u32,
     origin: Option<u32>,
     mem: Vec<u8>,
     written: Vec<bool>,
@@ -196,6 +198,7 @@ impl<'a> Pass<'a> {
             syms: Symbols::new(),
             macros: HashMap::new(),
             pc: 0,
+            line_start: 0,
             origin: None,
             mem: vec![0xFF; 0x10000],
             written: vec![false; 0x10000],
@@ -262,7 +265,7 @@ impl<'a> Pass<'a> {
         let mut ctx = Ctx {
             pass: self,
             strict,
-            pc: self.pc,
+            pc: self.line_start,
             unknown: false,
         };
         let v = eval(w.text, w.col, &mut ctx);
@@ -402,6 +405,7 @@ impl<'a> Pass<'a> {
             _ => {}
         }
         let start = self.pc;
+        self.line_start = start;
         self.line_bytes.clear();
         let listed_addr = match self.statement(line, &f, &upper, dir, def) {
             Ok(a) => a,
