@@ -19,6 +19,8 @@ use std::rc::Rc;
 const MAX_DEPTH: usize = 32;
 /// Passes allowed before giving up on symbols that keep changing.
 const MAX_PASSES: usize = 16;
+/// Lines one pass may process (macros calling macros several times grow exponentially).
+const MAX_LINES: usize = 1_000_000;
 
 const DIRECTIVES: &[&str] = &[
     "ORG", "EQU", "DEFL", "DB", "DEFB", "DEFM", "DM", "DW", "DEFW", "DS", "DEFS", "DC", "INCLUDE",
@@ -141,6 +143,9 @@ struct Pass<'a> {
     expansions: u32,
     depth: usize,
     saw_unknown: bool,
+    lines_seen: usize,
+    /// Set by a runaway-expansion error: the rest of the pass is skipped.
+    abort: bool,
 }
 
 /// Expression context: `strict` (ORG, DS count, IF) accepts only symbols defined above.
@@ -211,6 +216,8 @@ impl<'a> Pass<'a> {
             expansions: 0,
             depth: 0,
             saw_unknown: false,
+            lines_seen: 0,
+            abort: false,
         }
     }
 
@@ -287,6 +294,16 @@ impl<'a> Pass<'a> {
         let mut ifs: Vec<IfFrame> = Vec::new();
         let mut def: Option<MacroDef> = None;
         for line in lines {
+            if self.abort {
+                return;
+            }
+            self.lines_seen += 1;
+            if self.lines_seen > MAX_LINES {
+                let msg = format!("the source expands to more than {MAX_LINES} lines");
+                self.error(line, Diag::new(1, msg));
+                self.abort = true;
+                return;
+            }
             if let Flow::End = self.line(line, dir, &mut ifs, &mut def) {
                 break;
             }
@@ -594,6 +611,7 @@ impl<'a> Pass<'a> {
                     self.emit(&bytes, w.col)?;
                 } else {
                     if self.depth >= MAX_DEPTH {
+                        self.abort = true;
                         return Err(Diag::new(
                             w.col,
                             format!("includes nested more than {MAX_DEPTH} deep"),
@@ -768,6 +786,7 @@ impl<'a> Pass<'a> {
             ));
         }
         if self.depth >= MAX_DEPTH {
+            self.abort = true;
             return Err(Diag::new(
                 op.col,
                 format!(
@@ -805,6 +824,7 @@ impl<'a> Pass<'a> {
         let origin = *self.origin.get_or_insert(self.pc);
         let end = self.pc as usize + bytes.len();
         if end > 0x10000 {
+            self.abort = true; // every later statement would repeat this error
             return Err(Diag::new(
                 col,
                 format!("code runs past address 0xFFFF (to 0x{end:X})"),
