@@ -216,3 +216,25 @@ fn listing_and_symbol_file() {
         vec![("k".to_string(), 0x3C00), ("start".to_string(), 0x100)]
     );
 }
+
+#[test]
+fn awkward_forth_names_pass_through_macro_arguments() {
+    let src = "N MACRO name\n  DC name\n  ENDM\n  N \";\"\n  N \".\\\"\"\n  N \"'\"\n  N \"[']\"\n  N \",\"\n  N \")\"\n  DC \"a;b\" ; \"x\n";
+    assert_eq!(
+        bytes(src),
+        [
+            b';' | 0x80,
+            b'.',
+            b'"' | 0x80,
+            b'\'' | 0x80,
+            b'[',
+            b'\'',
+            b']' | 0x80,
+            b',' | 0x80,
+            b')' | 0x80,
+            b'a',
+            b';',
+            b'b' | 0x80
+        ]
+    );
+}
