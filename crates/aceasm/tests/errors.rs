@@ -21,6 +21,13 @@ fn check(src: &str, line: u32, column: u32, message: &str) {
 #[test]
 fn unknown_mnemonic() {
     check("  nop\n  lod a,b\n", 2, 3, "unknown mnemonic 'lod'");
+    check(
+        "lod a,b\n",
+        1,
+        5,
+        "unknown mnemonic 'a' ('lod' in column 1 is read as a label; indent it if it is an instruction)",
+    );
+    check("x: lod a\n", 1, 4, "unknown mnemonic 'lod'");
 }
 
 #[test]

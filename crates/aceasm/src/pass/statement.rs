@@ -212,7 +212,15 @@ impl Pass<'_> {
                     return Ok(None);
                 }
                 if !is_mnemonic(upper) {
-                    return Err(Diag::new(op.col, format!("unknown mnemonic '{}'", op.text)));
+                    let mut msg = format!("unknown mnemonic '{}'", op.text);
+                    if let Some(l) = f.label.filter(|l| !f.colon && l.col == 1) {
+                        // `frob a` in column 1 reads as label `frob`, mnemonic `a`.
+                        msg += &format!(
+                            " ('{}' in column 1 is read as a label; indent it if it is an instruction)",
+                            l.text
+                        );
+                    }
+                    return Err(Diag::new(op.col, msg));
                 }
                 let words = match f.args {
                     Some(w) => split_args(w)?,
