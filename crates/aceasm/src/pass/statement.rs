@@ -222,10 +222,14 @@ impl Pass<'_> {
                     }
                     return Err(Diag::new(op.col, msg));
                 }
-                let words = match f.args {
+                let mut words = match f.args {
                     Some(w) => split_args(w)?,
                     None => Vec::new(),
                 };
+                // `IN F,(C)` is another spelling of `IN (C)` (flags only).
+                if upper == "IN" && words.len() == 2 && words[0].text.eq_ignore_ascii_case("F") {
+                    words.remove(0);
+                }
                 let mut ops: Vec<Operand> = Vec::with_capacity(words.len());
                 for &w in &words {
                     let mut ctx = Ctx {
