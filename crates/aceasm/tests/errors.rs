@@ -307,6 +307,16 @@ fn other_errors() {
 }
 
 #[test]
+fn passes_that_never_settle_are_reported() {
+    check(
+        "  nop\n  IF !DEFINED(x)\nx: nop\n  ENDIF\n",
+        1,
+        1,
+        "symbol values still change after 16 passes (does DEFINED() decide whether its own symbol gets defined?)",
+    );
+}
+
+#[test]
 fn all_errors_are_reported_and_displayed_with_locations() {
     let errs = assemble_str("many.asm", "  foo\n  bar\nx: nop\nx: nop\n").unwrap_err();
     assert_eq!(

@@ -20,6 +20,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
+/// Nesting limit for macro expansions and includes together.
 const MAX_DEPTH: usize = 32;
 /// Passes allowed before giving up on symbols that keep changing.
 const MAX_PASSES: usize = 16;
@@ -93,7 +94,10 @@ pub(crate) fn assemble(root: Root) -> Result<Assembly, AsmErrors> {
             file: lines.first().map_or("?".into(), |l| l.file.to_string()),
             line: 1,
             column: 1,
-            message: format!("symbol values still change after {MAX_PASSES} passes"),
+            message: format!(
+                "symbol values still change after {MAX_PASSES} passes \
+                 (does DEFINED() decide whether its own symbol gets defined?)"
+            ),
         }]));
     }
     let mut pass = Pass::new(&prev, &mut files, true);
