@@ -109,25 +109,36 @@ pub(crate) fn assemble(root: Root) -> Result<Assembly, AsmErrors> {
 }
 
 struct Pass<'a> {
+    /// Symbols of the previous pass: the values of forward references.
     prev: &'a Symbols,
     files: &'a mut FileCache,
+    /// The final pass: reports value errors and undefined symbols, writes the listing.
     last: bool,
+    /// Symbols defined so far in this pass (what "defined above" means).
     syms: Symbols,
     macros: HashMap<String, Rc<Macro>>,
     pc: u32,
     /// `$`: the address where the current statement started.
     line_start: u32,
     origin: Option<u32>,
+    /// The 64 KiB image (0xFF where nothing was assembled) and which bytes were written.
     mem: Vec<u8>,
     written: Vec<bool>,
+    /// One past the highest address written.
     top: u32,
     errors: Vec<AsmError>,
     listing: String,
+    /// Bytes of the statement being assembled, for its listing line.
     line_bytes: Vec<u8>,
+    /// The last global label: the owner of `.local` labels outside macros.
     scope: String,
+    /// Private label scopes of the macro expansions being processed, innermost last.
     private: Vec<String>,
+    /// Expansions so far in this pass (numbers the private scopes, the same in every pass).
     expansions: u32,
+    /// Current macro/include nesting.
     depth: usize,
+    /// Some value was still unknown (a forward reference not yet resolved).
     saw_unknown: bool,
     lines_seen: usize,
     /// Set by a runaway-expansion error: the rest of the pass is skipped.
