@@ -6,7 +6,7 @@ use aceemu::frontend::{plain_frames, screenshot, DeckControl};
 use aceemu::machine::ula::{SCREEN_HEIGHT, SCREEN_WIDTH};
 use aceemu::machine::{Ace, RamSize, TapePort};
 use aceemu::rom;
-use anyhow::{bail, Context};
+use anyhow::bail;
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args, Debug)]
@@ -200,7 +200,7 @@ fn run_window(
         scale: args.scale as usize,
         rom_name: rom.name().to_string(),
         audio: !args.mute,
-        screenshot_dir: std::env::current_dir().context("no current directory")?,
+        screenshot_dir: anyhow::Context::context(std::env::current_dir(), "no current directory")?,
     };
     window::run(ace, &options, deck, plain_frames())
 }
