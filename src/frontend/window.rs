@@ -1,6 +1,6 @@
 //! The Ace in a window (minifb): integer scaling with a black border, exact 50.08 Hz
-//! pacing, sound, pause, reset, turbo, screenshots, and the title showing the ROM and the
-//! tape.
+//! pacing (by the sound card's clock when sound is on, else by the system clock), sound,
+//! pause, reset, turbo, screenshots, and the title showing the ROM and the tape.
 //!
 //! Host keys: letters, digits, SPACE and ENTER are the Ace's keys; Shift is SHIFT, Ctrl is
 //! SYMBOL SHIFT (so Ctrl+P gives `"` the Ace way). Symbols typed the host's way (`;`, `(`,
@@ -278,6 +278,16 @@ pub fn run(
             }
             pacer.restart();
         } else {
+            if let Some(out) = &audio {
+                // Paced by the sound card: wait until the queue wants more (at most a few
+                // frames, in case the device stalls).
+                let start = Instant::now();
+                while out.queued() >= out.target_queue()
+                    && start.elapsed() < Duration::from_millis(100)
+                {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            }
             runner(&mut ace);
             let samples = ace.take_audio();
             if let Some(out) = &audio {
@@ -315,7 +325,11 @@ pub fn run(
             .update_with_buffer(&buffer, width, height)
             .context("cannot draw the window")?;
         if !paused && !turbo && !fast_tape {
-            pacer.wait_frame();
+            if audio.is_some() {
+                pacer.restart();
+            } else {
+                pacer.wait_frame();
+            }
         }
     }
     Ok(())
