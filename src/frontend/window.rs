@@ -8,6 +8,9 @@
 //! arrows = the cursor keys, Caps Lock = CAPS LOCK, Insert = INVERSE VIDEO, Tab = GRAPHICS,
 //! Delete = DELETE LINE.
 //! F2 screenshot, F5 reset, F6 tape play/stop, F7 rewind, F9 pause, F10 turbo.
+//! With `ACEEMU_DEBUG_KEYS` set, every host key press is printed to stderr.
+//! Checked by hand under Xvfb with xdotool: ENTER reaches the guest, F2 writes a PNG, the
+//! title shows the ROM, tape and last message.
 
 use super::pacing::FramePacer;
 use super::screenshot;
@@ -220,6 +223,9 @@ pub fn run(
             }
         }
         for key in window.get_keys_pressed(KeyRepeat::No) {
+            if std::env::var_os("ACEEMU_DEBUG_KEYS").is_some() {
+                eprintln!("aceemu: host key {key:?}");
+            }
             match key {
                 HostKey::F2 => {
                     ace.render(&mut picture);
