@@ -311,37 +311,35 @@ impl Ace {
         let bus = &self.bus;
         let timing = timing::decode_fast(self.timings, pc, |a| bus.read(a));
         self.r_pending += u64::from(timing.m1());
-        if timing.is_special() {
-            if timing.is_halt() {
-                let len = timing::decode(pc, |a| bus.read(a)).len;
-                self.cpu.registers().set_pc(pc.wrapping_add(u16::from(len)));
-                self.t += u64::from(timing.tstates());
-                self.halted = true;
-                return;
-            }
-            if timing.is_io() {
-                let offset = timing::decode(pc, |a| bus.read(a)).io_offset;
-                self.bus.io_time = self.t + u64::from(offset);
-            }
-            if timing.touches_r() {
-                self.sync_r();
-            }
-            if timing.is_ei() {
-                self.ei_end = self.t + u64::from(timing.tstates());
-            }
-        }
-        let cost = if timing.cond_kind() == 0 {
+        if timing.is_simple() {
             self.cpu.execute_instruction(&mut self.bus);
-            timing.tstates()
+            self.t += u64::from(timing.tstates());
         } else {
-            self.execute_conditional(pc, timing)
-        };
-        self.t += u64::from(cost);
+            self.execute_complex(pc, timing);
+        }
     }
 
-    /// Executes a conditional jump/call/return, DJNZ or a block repeat; returns its cost.
+    /// Everything but the plain case: HALT, EI, I/O, R access, conditional jumps, calls and
+    /// returns, DJNZ and block repeats.
     #[inline(never)]
-    fn execute_conditional(&mut self, pc: u16, timing: timing::Packed) -> u8 {
+    fn execute_complex(&mut self, pc: u16, timing: timing::Packed) {
+        if timing.is_halt() {
+            let len = timing::decode(pc, |a| self.bus.read(a)).len;
+            self.cpu.registers().set_pc(pc.wrapping_add(u16::from(len)));
+            self.t += u64::from(timing.tstates());
+            self.halted = true;
+            return;
+        }
+        if timing.is_io() {
+            let offset = timing::decode(pc, |a| self.bus.read(a)).io_offset;
+            self.bus.io_time = self.t + u64::from(offset);
+        }
+        if timing.touches_r() {
+            self.sync_r();
+        }
+        if timing.is_ei() {
+            self.ei_end = self.t + u64::from(timing.tstates());
+        }
         let regs = self.cpu.immutable_registers();
         let taken = match timing.cond_kind() {
             1 => Timing::cc_holds(timing.cc(), regs.get8(Reg8::F)),
@@ -350,11 +348,11 @@ impl Ace {
         };
         self.cpu.execute_instruction(&mut self.bus);
         let taken = taken || (timing.cond_kind() == 3 && self.cpu.immutable_registers().pc() == pc);
-        if taken {
+        self.t += u64::from(if taken {
             timing.taken()
         } else {
             timing.tstates()
-        }
+        });
     }
 
     fn push(&mut self, value: u16) {

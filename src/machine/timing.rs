@@ -124,11 +124,15 @@ impl Packed {
     pub fn m1(self) -> u32 {
         (self.0 >> 21) & 15
     }
-    /// Anything unusual: HALT, EI, I/O or R access.
+    /// Unconditional, and none of HALT, EI, I/O or R access: iz80 executes it and it
+    /// costs `tstates`.
     #[inline(always)]
-    pub fn is_special(self) -> bool {
-        self.0 >> 25 != 0
+    pub fn is_simple(self) -> bool {
+        self.0 & 0xFE03_0000 == 0
     }
+
+    /// Marks a prefix byte in the unprefixed table (no real entry has 0 T-states).
+    const PREFIX: Packed = Packed(0);
     #[inline(always)]
     pub fn is_halt(self) -> bool {
         self.0 & 1 << 25 != 0
@@ -170,8 +174,12 @@ pub fn fast_tables() -> &'static FastTables {
     TABLES.get_or_init(|| {
         let rich = tables();
         let pack = |t: &[Timing; 256]| std::array::from_fn(|i| t[i].pack());
+        let mut main = pack(&rich.main);
+        for prefix in [0xCB, 0xDD, 0xED, 0xFD] {
+            main[prefix] = Packed::PREFIX;
+        }
         FastTables(Tables {
-            main: pack(&rich.main),
+            main,
             cb: pack(&rich.cb),
             ed: pack(&rich.ed),
             index: pack(&rich.index),
@@ -186,6 +194,10 @@ pub fn fast_tables() -> &'static FastTables {
 pub fn decode_fast(tables: &FastTables, pc: u16, fetch: impl Fn(u16) -> u8) -> Packed {
     let t = &tables.0;
     let op = fetch(pc);
+    let main = t.main[op as usize];
+    if main != Packed::PREFIX {
+        return main;
+    }
     match op {
         0xCB => t.cb[fetch(pc.wrapping_add(1)) as usize],
         0xED => t.ed[fetch(pc.wrapping_add(1)) as usize],
