@@ -6,7 +6,7 @@
 //! SYMBOL SHIFT (so Ctrl+P gives `"` the Ace way). Symbols typed the host's way (`;`, `(`,
 //! Shift+1 for `!`, ...) are typed for you through the typing queue. Backspace = DELETE,
 //! arrows = the cursor keys, Caps Lock = CAPS LOCK, Insert = INVERSE VIDEO, Tab = GRAPHICS,
-//! Delete = DELETE LINE.
+//! Delete = DELETE LINE, Esc = BREAK (SHIFT+SPACE).
 //! F2 screenshot, F5 reset, F6 tape play/stop, F7 rewind, F9 pause, F10 turbo.
 //! With `ACEEMU_DEBUG_KEYS` set, every host key press is printed to stderr.
 //! Checked by hand under Xvfb with xdotool: ENTER reaches the guest, F2 writes a PNG, the
@@ -94,8 +94,9 @@ const DIGITS: [(HostKey, Key); 10] = [
     (HostKey::Key9, Key::N9),
 ];
 
-/// Host keys that are SHIFT + an Ace key (editing functions).
-const SHIFTED: [(HostKey, Key); 9] = [
+/// Host keys that are SHIFT + an Ace key (editing functions, BREAK).
+const SHIFTED: [(HostKey, Key); 10] = [
+    (HostKey::Escape, Key::Space), // BREAK
     (HostKey::Backspace, Key::N0), // DELETE
     (HostKey::Left, Key::N5),
     (HostKey::Up, Key::N6),

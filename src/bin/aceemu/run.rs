@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 Window keys: letters, digits, SPACE, ENTER as on the Ace; Shift = SHIFT; Ctrl = SYMBOL SHIFT;
 symbols typed the host's way (; ( \" Shift+1 ...) are typed for you. Backspace = DELETE,
 arrows = cursor, Caps Lock = CAPS LOCK, Insert = INVERSE VIDEO, Tab = GRAPHICS,
-Delete = DELETE LINE. F2 screenshot (PNG in the current directory), F5 reset,
+Delete = DELETE LINE, Esc = BREAK. F2 screenshot (PNG in the current directory), F5 reset,
 F6 tape play/stop, F7 rewind, F9 pause, F10 turbo.
 
 Examples:
