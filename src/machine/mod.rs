@@ -323,6 +323,13 @@ impl Ace {
     /// returns, DJNZ and block repeats.
     #[inline(never)]
     fn execute_complex(&mut self, pc: u16, timing: timing::Packed) {
+        if timing.is_redundant_prefix() {
+            self.cpu.registers().set_pc(pc.wrapping_add(1));
+            self.t += u64::from(timing.tstates());
+            // No interrupt between a prefix and its instruction.
+            self.ei_end = self.t;
+            return;
+        }
         if timing.is_halt() {
             let len = timing::decode(pc, |a| self.bus.read(a)).len;
             self.cpu.registers().set_pc(pc.wrapping_add(u16::from(len)));

@@ -149,6 +149,16 @@ impl Packed {
     pub fn touches_r(self) -> bool {
         self.0 & 1 << 28 != 0
     }
+    /// A DD/FD prefix followed by another DD/FD: it only costs 4 T and one M1, and the
+    /// machine steps over it itself (so no chain of prefixes, however long, is handed to
+    /// iz80, whose decoder would loop over all of it).
+    #[inline(always)]
+    pub fn is_redundant_prefix(self) -> bool {
+        self.0 & 1 << 29 != 0
+    }
+
+    /// The entry for a redundant prefix.
+    const REDUNDANT_PREFIX: Packed = Packed(4 | 4 << 8 | 1 << 21 | 1 << 29);
 }
 
 struct Tables<T> {
@@ -203,7 +213,8 @@ pub fn decode_fast(tables: &FastTables, pc: u16, fetch: impl Fn(u16) -> u8) -> P
         0xED => t.ed[fetch(pc.wrapping_add(1)) as usize],
         0xDD | 0xFD => match fetch(pc.wrapping_add(1)) {
             0xCB => t.index_cb[fetch(pc.wrapping_add(3)) as usize],
-            0xDD | 0xFD | 0xED => decode(pc, fetch).pack(),
+            0xDD | 0xFD => Packed::REDUNDANT_PREFIX,
+            0xED => decode(pc, fetch).pack(),
             next => t.index[next as usize],
         },
         _ => t.main[op as usize],
