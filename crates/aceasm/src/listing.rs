@@ -1,0 +1,74 @@
+//! Text of the listing (address, bytes, source) and of the symbol file.
+
+use std::fmt::Write;
+
+/// Bytes shown per listing line, and at most this many continuation lines per source line.
+const PER_LINE: usize = 4;
+const MAX_LINES: usize = 8;
+
+/// Appends the listing of one source line. `addr` is `None` for lines that assemble to no
+/// address (EQU, macro definitions, ...); `expanded` marks lines produced by a macro.
+pub fn line(out: &mut String, addr: Option<u32>, bytes: &[u8], src: &str, expanded: bool) {
+    let hex = |chunk: &[u8]| {
+        chunk
+            .iter()
+            .map(|b| format!("{b:02X}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let a = addr.map_or("    ".to_string(), |a| format!("{a:04X}"));
+    let mark = if expanded { '+' } else { ' ' };
+    let mut chunks = bytes.chunks(PER_LINE);
+    let first = chunks.next().map(hex).unwrap_or_default();
+    let _ = writeln!(out, "{a}  {first:<12}{mark} {}", src.trim_end());
+    for (i, chunk) in chunks.enumerate() {
+        let at = addr.unwrap_or(0) as usize + (i + 1) * PER_LINE;
+        if i + 1 >= MAX_LINES {
+            let rest = bytes.len() - (i + 1) * PER_LINE;
+            let _ = writeln!(out, "{at:04X}  ... {rest} more bytes");
+            break;
+        }
+        let _ = writeln!(out, "{at:04X}  {}", hex(chunk));
+    }
+}
+
+/// Appends the listing of an `EQU`/`DEFL` line: its value where the address would be.
+pub fn value_line(out: &mut String, value: i32, src: &str) {
+    let _ = writeln!(out, "{:<20}{}", format!("={value:04X}"), src.trim_end());
+}
+
+/// One `name EQU value` line per symbol; addresses and other values 0..=0xFFFF in hex.
+pub fn symbol_file(symbols: &[(String, i64)]) -> String {
+    let mut out = String::new();
+    for (name, v) in symbols {
+        if (0..=0xFFFF).contains(v) {
+            let _ = writeln!(out, "{name} EQU 0x{v:04X}");
+        } else {
+            let _ = writeln!(out, "{name} EQU {v}");
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn listing_layout() {
+        let mut s = String::new();
+        super::line(
+            &mut s,
+            Some(0x10),
+            &[1, 2, 3, 4, 5],
+            "  db 1,2,3,4,5",
+            false,
+        );
+        assert_eq!(
+            s,
+            "0010  01 02 03 04  +  db 1,2,3,4,5\n0014  05\n".replace('+', " ")
+        );
+        assert_eq!(
+            super::symbol_file(&[("a".into(), 0x1F), ("m".into(), -1)]),
+            "a EQU 0x001F\nm EQU -1\n"
+        );
+    }
+}

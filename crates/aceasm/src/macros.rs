@@ -1,0 +1,83 @@
+//! Macros: the stored definition and the substitution of arguments for parameters.
+
+use crate::lexer::{ident_len, is_sym_char};
+use crate::source::Line;
+use std::path::PathBuf;
+use std::rc::Rc;
+
+pub struct Macro {
+    pub name: String,
+    pub params: Vec<String>,
+    /// Body lines, comments already removed.
+    pub body: Vec<Line>,
+    /// Directory of the defining file, for INCLUDE/INCBIN inside the body.
+    pub dir: PathBuf,
+}
+
+/// `text` with every whole identifier equal to a parameter replaced by its argument.
+/// Quoted strings and character constants are left alone.
+pub fn substitute(text: &str, params: &[String], args: &[&str]) -> String {
+    let s = text.as_bytes();
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut i = 0;
+    while i < s.len() {
+        let c = s[i];
+        let prev_ident = i > 0 && is_sym_char(s[i - 1]);
+        let opens_quote = c == b'"' || (c == b'\'' && !(i > 0 && s[i - 1].is_ascii_alphanumeric()));
+        if opens_quote {
+            // copy the quoted literal verbatim
+            let mut j = i + 1;
+            while j < s.len() && s[j] != c {
+                j += if s[j] == b'\\' { 2 } else { 1 };
+            }
+            let end = (j + 1).min(s.len());
+            out.push_str(&text[i..end]);
+            i = end;
+            continue;
+        }
+        let n = if prev_ident { 0 } else { ident_len(s, i) };
+        if n > 0 {
+            let word = &text[i..i + n];
+            match params.iter().position(|p| p == word) {
+                Some(k) => out.push_str(args[k]),
+                None => out.push_str(word),
+            }
+            i += n;
+            continue;
+        }
+        let ch = text[i..].chars().next().unwrap_or(' ');
+        out.push(ch);
+        i += ch.len_utf8();
+    }
+    out
+}
+
+/// A body line of an expansion: its own location, the substituted text, the call chain.
+pub fn expanded_line(template: &Line, text: String, calls: &Rc<Vec<String>>) -> Line {
+    Line {
+        file: template.file.clone(),
+        line: template.line,
+        text: text.into(),
+        calls: Some(calls.clone()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn whole_identifiers_only() {
+        let p = vec!["name".to_string(), "cfa".to_string()];
+        let out = substitute(
+            ".nm: DC name ; cfa.x cfa \"name\" 'n'",
+            &p,
+            &["\"DUP\"", "dup_cfa"],
+        );
+        assert_eq!(out, ".nm: DC \"DUP\" ; cfa.x dup_cfa \"name\" 'n'");
+        assert_eq!(
+            substitute("ex af,af' ; name", &p, &["X", "Y"]),
+            "ex af,af' ; X"
+        );
+    }
+}

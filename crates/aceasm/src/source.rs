@@ -1,0 +1,97 @@
+//! Source and binary files, read once per assembly and shared by every pass.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+/// Where an assembly starts.
+pub enum Root {
+    File(PathBuf),
+    Text { name: String, text: String },
+}
+
+/// One source line with its location. Lines produced by a macro expansion carry the chain
+/// of call sites (innermost first), named in error messages.
+#[derive(Clone, Debug)]
+pub struct Line {
+    pub file: Rc<str>,
+    pub line: u32,
+    pub text: Rc<str>,
+    pub calls: Option<Rc<Vec<String>>>,
+}
+
+impl Line {
+    /// ` (in macro A called at f:1, in macro B called at f:9)`, or empty outside macros;
+    /// long chains keep the two innermost and the outermost call.
+    pub fn note(&self) -> String {
+        let Some(calls) = &self.calls else {
+            return String::new();
+        };
+        let shown = if calls.len() <= 4 {
+            calls.join(", ")
+        } else {
+            format!(
+                "{}, {}, ... {} more ..., {}",
+                calls[0],
+                calls[1],
+                calls.len() - 3,
+                calls[calls.len() - 1]
+            )
+        };
+        format!(" ({shown})")
+    }
+}
+
+pub fn split_lines(file: &str, text: &str) -> Rc<[Line]> {
+    let file: Rc<str> = file.into();
+    text.split('\n')
+        .enumerate()
+        .map(|(i, l)| Line {
+            file: file.clone(),
+            line: i as u32 + 1,
+            text: l.strip_suffix('\r').unwrap_or(l).into(),
+            calls: None,
+        })
+        .collect()
+}
+
+#[derive(Default)]
+pub struct FileCache {
+    sources: HashMap<PathBuf, Rc<[Line]>>,
+    binaries: HashMap<PathBuf, Rc<[u8]>>,
+}
+
+fn describe_io(path: &Path, e: &std::io::Error) -> String {
+    let kind = match e.kind() {
+        std::io::ErrorKind::NotFound => "file not found".to_string(),
+        _ => e.to_string(),
+    };
+    format!("cannot read \"{}\": {kind}", path.display())
+}
+
+impl FileCache {
+    /// The lines of the source file at `path`, or an error message.
+    pub fn source(&mut self, path: &Path) -> Result<Rc<[Line]>, String> {
+        if let Some(l) = self.sources.get(path) {
+            return Ok(l.clone());
+        }
+        let bytes = std::fs::read(path).map_err(|e| describe_io(path, &e))?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| format!("\"{}\" is not UTF-8 text", path.display()))?;
+        let lines = split_lines(&path.display().to_string(), &text);
+        self.sources.insert(path.to_path_buf(), lines.clone());
+        Ok(lines)
+    }
+
+    /// The bytes of the file at `path`, or an error message.
+    pub fn binary(&mut self, path: &Path) -> Result<Rc<[u8]>, String> {
+        if let Some(b) = self.binaries.get(path) {
+            return Ok(b.clone());
+        }
+        let bytes: Rc<[u8]> = std::fs::read(path)
+            .map_err(|e| describe_io(path, &e))?
+            .into();
+        self.binaries.insert(path.to_path_buf(), bytes.clone());
+        Ok(bytes)
+    }
+}
