@@ -95,27 +95,28 @@ tape_write_block:
         JR Z,.nodata            ; 7 / 12  (90 / 95)
         DEC DE                  ; 6
         LD A,(HL)               ; 7
-        INC HL                  ; 6
-        LD C,A                  ; 4
         XOR B                   ; 4
         LD B,A                  ; 4   checksum updated
-        LD A,C                  ; 4
-        JR .got                 ; 12  (137)
-.nodata: LD A,C                 ; 4   (99)
+        LD A,(HL)               ; 7
+        INC HL                  ; 6
+        JR .got                 ; 12  (136)
+.nodata: LD A,C                 ; 4   (99)  C' = 0 until the checksum has gone
         OR A                    ; 4
         JR NZ,.finish           ; 7 / 12  (110 / 115)
         INC C                   ; 4   the checksum goes out now
         LD A,B                  ; 4   (118)
-        JR $+2                  ; 12
-        CP 0                    ; 7   padding (137)
+        NOP                     ; 4
+        CP 0                    ; 7
+        CP 0                    ; 7   padding (136)
 .got:   EXX                     ; 4
         LD C,A                  ; 4
         LD D,8                  ; 7
-        SLA C                   ; 8   carry = first bit (160)
+        SLA C                   ; 8   carry = first bit (159)
         LD B,47                 ; 7
-.bd:    DJNZ .bd                ; 13*47-5 = 606 (773)
+.bd:    DJNZ .bd                ; 13*47-5 = 606 (772)
         NOP                     ; 4
-        LD B,0                  ; 7   padding (784)
+        NOP                     ; 4
+        NOP                     ; 4   padding (784)
         JP .bit                 ; 10  + LD A (7) -> 801
 ; End mark: 801 after the last falling edge (t = 115 here), high for 917, then low.
 .finish: EXX                    ; 4   (119)
