@@ -192,17 +192,16 @@ lookup:
 ; name_start: HL = name-length field, C = name length -> HL = first byte of the name.
 ; RAM words (at 0x3C00 and above) have the 2-byte word-length field. Uses A, DE.
 name_start:
-        LD DE,-3
+        LD DE,-2
         LD A,H
         CP HIGH(SYSVARS)
         JR C,.rom
-        LD DE,-5
+        LD DE,-4
 .rom:   ADD HL,DE
         LD A,C
-        DEC A
-        CPL
+        NEG
         LD E,A
-        LD D,0xFF               ; DE = -(length - 1)
+        LD D,0xFF               ; DE = -length (1..63)
         ADD HL,DE
         RET
 
@@ -482,23 +481,30 @@ ok_text_end:
         COLON "LINE", line_cfa, 0
 line_loop:
         DW more_cfa
-        DW if_rt, line_done - $ - 3
+        DW if_rt
+        DW line_done - $ - 1
         DW find_cfa, qdup_cfa
-        DW if_rt, line_number - $ - 3
+        DW if_rt
+        DW line_number - $ - 1
         DW exec_or_compile_cfa, check_cfa
-        DW else_rt, line_loop - $ - 3
+        DW else_rt
+        DW line_loop - $ - 1
 line_number:
         DW number_cfa, qdup_cfa
-        DW if_rt, line_retype - $ - 3
+        DW if_rt
+        DW line_retype - $ - 1
         DW number_done_cfa, check_cfa
-        DW else_rt, line_loop - $ - 3
+        DW else_rt
+        DW line_loop - $ - 1
 line_retype:
         DW retype_cfa
-        DW else_rt, line_loop - $ - 3
+        DW else_rt
+        DW line_loop - $ - 1
 line_done:
         DW exit_rt
 
 ; The outer loop QUIT runs: QUERY LINE [print-OK], forever.
 outer_loop:
         DW query_cfa, line_cfa, print_ok_cfa
-        DW else_rt, outer_loop - $ - 3
+        DW else_rt
+        DW outer_loop - $ - 1

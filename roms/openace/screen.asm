@@ -173,7 +173,8 @@ grow_buffer:
         LD HL,(L_HALF)
         LD DE,-32
         ADD HL,DE
-        EX DE,HL
+        EX DE,HL                ; DE = one line higher
+        LD HL,(L_HALF)
         LDIR
         LD HL,SCREEN_END - 32
         LD B,32
