@@ -56,7 +56,10 @@ fn block_graphics_with_inverse_give_all_16_quadrant_sets() {
 #[test]
 fn space_is_blank_and_every_other_glyph_is_visible_and_distinct() {
     let ram = booted_char_ram();
-    assert!(glyph(&ram, 0x20).iter().all(|&b| b == 0), "space must be blank");
+    assert!(
+        glyph(&ram, 0x20).iter().all(|&b| b == 0),
+        "space must be blank"
+    );
     for code in 0x21..0x80 {
         assert!(
             glyph(&ram, code).iter().any(|&b| b != 0),

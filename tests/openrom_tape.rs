@@ -5,72 +5,10 @@
 //! decoded by a pulse decoder written here from the spec's table, and the reader is fed
 //! signals generated here from the same table (at other speeds and inverted).
 
-use std::cell::RefCell;
-use std::rc::Rc;
+mod openrom_common;
 
-use aceemu::machine::tape_port::TapePort;
 use aceemu::machine::{Ace, RamSize};
-
-// ----- the spec's timings (ace-hardware.md 7) -----------------------------------------
-const PILOT: u64 = 2011;
-const SYNC1: u64 = 601;
-const SYNC2: u64 = 791;
-const BIT0: (u64, u64) = (802, 801);
-const BIT1: (u64, u64) = (1592, 1591);
-const END_MARK: u64 = 917;
-/// Visible pilot changes before the sync: 8,190 for a header, 1,022 for data
-/// (save-vectors.md, check 4).
-const PILOT_CHANGES_HEADER: usize = 8190;
-const PILOT_CHANGES_DATA: usize = 1022;
-
-/// Durations (T) of the levels after each change of one block, the first change going
-/// high; the last entry is the end mark, after which the line goes low for good.
-fn block_durations(flag: u8, data: &[u8], pilot_changes: usize) -> Vec<u64> {
-    let mut d = vec![PILOT; pilot_changes];
-    d.push(SYNC1);
-    d.push(SYNC2);
-    let checksum = data.iter().fold(0u8, |a, b| a ^ b);
-    let bytes = std::iter::once(flag)
-        .chain(data.iter().copied())
-        .chain(std::iter::once(checksum));
-    for byte in bytes {
-        for bit in (0..8).rev() {
-            let (h, l) = if byte >> bit & 1 == 1 { BIT1 } else { BIT0 };
-            d.push(h);
-            d.push(l);
-        }
-    }
-    d.push(END_MARK);
-    d
-}
-
-/// Absolute change times from durations, starting at `t0`, each duration scaled.
-fn edges_from(t0: u64, durations: &[u64], scale: f64) -> Vec<u64> {
-    let mut t = t0 as f64;
-    let mut out = vec![t0];
-    for &d in durations {
-        t += d as f64 * scale;
-        out.push(t.round() as u64);
-    }
-    out
-}
-
-/// A deck: plays a list of level changes on EAR and records MIC.
-struct Deck {
-    edges: Vec<u64>,
-    start_level: bool,
-    recorded: Rc<RefCell<Vec<(u64, bool)>>>,
-}
-
-impl TapePort for Deck {
-    fn ear(&mut self, t: u64) -> bool {
-        let n = self.edges.partition_point(|&e| e <= t);
-        self.start_level ^ (n % 2 == 1)
-    }
-    fn mic(&mut self, t: u64, level: bool) {
-        self.recorded.borrow_mut().push((t, level));
-    }
-}
+use openrom_common::*;
 
 /// The test image: restarts, then `body` at 0x0100, then the routines under test.
 /// RST 32 reports 0x80 + the error number on the debug port.
@@ -117,72 +55,6 @@ fn run_to_report(ace: &mut Ace, max_t: u64) -> Option<u8> {
     }
 }
 
-// ----- decoding what the writer produced ----------------------------------------------
-
-#[derive(Debug)]
-struct Decoded {
-    pilot_changes: usize,
-    /// Durations of all levels after the first change (pilot included).
-    durations: Vec<u64>,
-    /// Index in `durations` of sync 1.
-    sync_at: usize,
-    bytes: Vec<u8>,
-    /// Absolute time of the end mark's fall.
-    end_fall: u64,
-    /// Index in `recorded` of the first change after this block.
-    next: usize,
-}
-
-/// Decodes one block from recorded MIC changes starting at `from`, classifying each
-/// level by the spec's durations (nothing is taken from the code under test).
-fn decode_block(rec: &[(u64, bool)], from: usize) -> Decoded {
-    // skip changes to low at the start (the first pilot OUT may not be visible)
-    let mut i = from;
-    while i < rec.len() && !rec[i].1 {
-        i += 1;
-    }
-    let start = i;
-    let mut durations = Vec::new();
-    while i + 1 < rec.len() {
-        durations.push(rec[i + 1].0 - rec[i].0);
-        i += 1;
-        // a long low after the end mark: the block ends there
-        if i + 1 < rec.len() && rec[i + 1].0 - rec[i].0 > 3000 && !rec[i].1 {
-            break;
-        }
-    }
-    let end_index = i; // rec[end_index] is the final fall
-    let pilot_changes = durations
-        .iter()
-        .take_while(|&&d| (1900..2100).contains(&d))
-        .count();
-    let sync_at = pilot_changes;
-    let mut bytes = Vec::new();
-    let mut k = sync_at + 2;
-    let mut byte = 0u16;
-    let mut nbits = 0;
-    while k + 1 < durations.len() {
-        let whole = durations[k] + durations[k + 1];
-        byte = byte << 1 | u16::from(whole > 2400);
-        nbits += 1;
-        if nbits == 8 {
-            bytes.push(byte as u8);
-            byte = 0;
-            nbits = 0;
-        }
-        k += 2;
-    }
-    assert_eq!(nbits, 0, "block does not end on a byte boundary");
-    Decoded {
-        pilot_changes,
-        durations,
-        sync_at,
-        bytes,
-        end_fall: rec[end_index].0,
-        next: end_index + 1,
-    }
-}
-
 fn write_body(flag: u8, addr: u16, len: u16, pilot_outs: u16) -> String {
     format!(
         "        LD A,{flag}\n        LD HL,{addr}\n        LD DE,{len}\n        LD BC,{pilot_outs}\n        CALL tape_write_block\n        LD A,1\n        OUT (1),A\n        HALT\n"
@@ -191,27 +63,12 @@ fn write_body(flag: u8, addr: u16, len: u16, pilot_outs: u16) -> String {
 
 fn record_write(flag: u8, data: &[u8], pilot_outs: u16) -> (Vec<(u64, bool)>, Option<u8>) {
     let rom = stub(&write_body(flag, 0x3D00, data.len() as u16, pilot_outs));
-    let recorded = Rc::new(RefCell::new(Vec::new()));
-    let deck = Deck {
-        edges: vec![],
-        start_level: false,
-        recorded: recorded.clone(),
-    };
-    let mut ace = machine(&rom, deck);
+    let deck = Deck::default();
+    let mut ace = machine(&rom, deck.clone());
     ace.write_bytes(0x3D00, data);
     let report = run_to_report(&mut ace, 200_000_000);
-    let rec = recorded.borrow().clone();
+    let rec = deck.recorded();
     (rec, report)
-}
-
-fn sample_data(n: usize, seed: u32) -> Vec<u8> {
-    let mut x = seed;
-    (0..n)
-        .map(|_| {
-            x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
-            (x >> 16) as u8
-        })
-        .collect()
 }
 
 #[test]
@@ -284,13 +141,9 @@ fn play_into_reader(
     prefill: &[u8],
 ) -> (Option<u8>, Ace) {
     let rom = stub(&read_body(flag, 0x3D00, len, mode));
-    let edges = edges_from(50_000, durations, scale);
-    let total = *edges.last().unwrap();
-    let deck = Deck {
-        edges,
-        start_level: inverted,
-        recorded: Rc::new(RefCell::new(Vec::new())),
-    };
+    let deck = Deck::default();
+    deck.play(50_000, durations, scale, inverted);
+    let total = *deck.0.borrow().edges.last().unwrap();
     let mut ace = machine(&rom, deck);
     ace.write_bytes(0x3D00, prefill);
     let report = run_to_report(&mut ace, total + 200_000);

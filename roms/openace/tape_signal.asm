@@ -34,12 +34,18 @@ tape_write_block:
         XOR A                   ; the first pilot OUT sets low: no visible change
 .pilot: OUT (TAPE_PORT),A       ; 11  pilot edge, period 2011
         XOR MIC_HIGH            ; 7
-        LD B,149                ; 7
-.pd:    DJNZ .pd                ; 13*149-5 = 1932
+        LD C,A                  ; 4   C = the next level
+        LD B,147                ; 7
+.pd:    DJNZ .pd                ; 13*147-5 = 1906
+        NOP                     ; 4
+        NOP                     ; 4
+        NOP                     ; 4
+        NOP                     ; 4   padding
         DEC HL                  ; 6
-        JR $+2                  ; 12  padding
-        JP $+3                  ; 10  padding
-        LD C,A                  ; 4
+        LD A,0x7F               ; 7   half-row with SPACE
+        IN A,(TAPE_PORT)        ; 11
+        RRA                     ; 4
+        JP NC,tape_break        ; 10  SPACE pressed
         LD A,H                  ; 4
         OR L                    ; 4
         LD A,C                  ; 4
