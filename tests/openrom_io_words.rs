@@ -163,13 +163,9 @@ fn plot_draws_on_the_grid_model() {
         (lx, ly) = (x, y);
     }
     let pic = picture(&ace);
-    for x in 0..64 {
-        for y in 0..46 {
-            assert_eq!(
-                plot_pixel_lit(&pic, x, y),
-                Some(grid[x][y]),
-                "pixel ({x}, {y})"
-            );
+    for (x, column) in grid.iter().enumerate() {
+        for (y, &lit) in column.iter().enumerate() {
+            assert_eq!(plot_pixel_lit(&pic, x, y), Some(lit), "pixel ({x}, {y})");
         }
     }
     assert_eq!(ace.peek(0x3C2F) as usize, lx, "XCOORD");
