@@ -122,6 +122,18 @@ make_header:
         LD B,H
         LD C,L
         CALL allot_bc           ; name + length + link + name length + code field
+        ; the bytes the data stack moved away from are cleared (save-vectors.md v14, v15:
+        ; the gap after a new header holds no stale stack cells)
+        PUSH HL
+        LD DE,12
+        ADD HL,DE
+.zero:  LD (HL),0
+        INC HL
+        DEC BC
+        LD A,B
+        OR C
+        JR NZ,.zero
+        POP HL
         EX DE,HL                ; DE = where the name goes
         POP BC
         PUSH BC

@@ -62,8 +62,11 @@
         CALL enclose_de
         XOR A
         CALL enclose_a
+        LD HL,(STKBOT)
+        PUSH HL                 ; address of pfa+3
         LD DE,(VOCLNK)
         CALL enclose_de
+        POP HL
         LD (VOCLNK),HL
         JP (IY)
 

@@ -245,6 +245,7 @@ roll_bc:
 ; C!: written from rom-words.tsv (C!).
         PRIM "C!", cstore_cfa, 0
         CALL pop_two
+        EX DE,HL
         LD (HL),E
         JP (IY)
 
@@ -625,8 +626,7 @@ signed_results:                 ; shared tail: signs on the stack, push rem and 
 ; 0>: written from rom-words.tsv (0>).
         PRIM "0>", zgreater_cfa, 0
         RST 24
-        LD HL,0
-        EX DE,HL                ; HL = 0, DE = n
+        LD HL,0                 ; HL = 0, DE = n
         CALL bias
         AND A
         SBC HL,DE               ; carry if 0 < n

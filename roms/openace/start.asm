@@ -130,14 +130,18 @@ interrupt:
 ; out: A = delivered key code or 0.
 key_debounce:
         CALL key_scan
-        LD HL,KEYCOD
         OR A
-        JR NZ,.some
+        JR NZ,.one
+        DEC H                   ; H = keys held: 2 or more blocks like a second key
+        DEC H
+        LD HL,KEYCOD
+        JP P,.block
         LD (HL),A
         INC HL
         LD (HL),A
         RET
-.some:
+.one:
+        LD HL,KEYCOD
         LD C,A
         LD A,(HL)
         CP C
@@ -170,7 +174,8 @@ key_debounce:
         RET
 
 ; key_scan: raw keyboard scan, no debounce (ace-hardware.md 6).
-; out: A = key code, 0 if no key or not exactly one non-shift key. Uses BC, DE, HL.
+; out: A = key code, 0 if no key or not exactly one non-shift key (then H = the number of
+; non-shift keys held). Uses BC, DE, HL.
 key_scan:
         LD HL,0                 ; H = keys found, L = index of the last one
         LD E,0                  ; index of the key being looked at (row * 5 + bit)

@@ -110,3 +110,73 @@ pub fn data_stack(ace: &Ace) -> Vec<u16> {
 pub fn word(ace: &Ace, addr: u16) -> u16 {
     u16::from_le_bytes([ace.peek(addr), ace.peek(addr.wrapping_add(1))])
 }
+
+/// One entry of the open ROM's dictionary, found by walking the chain from the pseudo
+/// entry at 0x1FFF (ace-forth.md 4.2), newest first.
+#[derive(Debug, Clone)]
+pub struct RomWord {
+    pub name: String,
+    pub cfa: u16,
+    pub immediate: bool,
+}
+
+pub fn rom_dictionary() -> Vec<RomWord> {
+    let rom = open_rom();
+    let rd = |a: u16| u16::from_le_bytes([rom[a as usize], rom[a as usize + 1]]);
+    let mut words = Vec::new();
+    let mut nl = rd(0x1FFD);
+    let mut guard = 0;
+    while nl != 0 {
+        guard += 1;
+        assert!(guard < 1000, "dictionary chain loops");
+        let len = rom[nl as usize] & 0x3F;
+        if len != 0 {
+            let start = nl - 2 - u16::from(len);
+            let name: String = (0..len)
+                .map(|i| (rom[(start + u16::from(i)) as usize] & 0x7F) as char)
+                .collect();
+            words.push(RomWord {
+                name,
+                cfa: nl + 1,
+                immediate: rom[nl as usize] & 0x40 != 0,
+            });
+        }
+        nl = rd(nl - 2);
+    }
+    words
+}
+
+/// CFA of a ROM word by its Forth name.
+pub fn cfa_of(name: &str) -> u16 {
+    rom_dictionary()
+        .into_iter()
+        .find(|w| w.name == name)
+        .unwrap_or_else(|| panic!("open ROM has no word {name}"))
+        .cfa
+}
+
+/// Type `line` and return everything it printed: the echoed words interleaved with the
+/// words' output, without the final " OK" (an error shows as "... ERROR n"). Clears the
+/// screen first when it is getting full.
+pub fn eval(ace: &mut Ace, line: &str) -> String {
+    let scrpos = word(ace, 0x3C1C);
+    if scrpos >= 0x2400 + 32 * 12 {
+        enter(ace, "CLS");
+    }
+    let from = (word(ace, 0x3C1C) - 0x2400) as usize;
+    enter(ace, line);
+    let to = (word(ace, 0x3C1C) - 0x2400) as usize;
+    let codes = ace.screen_codes();
+    let text: String = codes[from..to.max(from)]
+        .iter()
+        .map(|&c| {
+            if (0x20..0x7F).contains(&(c & 0x7F)) {
+                (c & 0x7F) as char
+            } else {
+                '~'
+            }
+        })
+        .collect();
+    let text = text.trim_end();
+    text.strip_suffix(" OK").unwrap_or(text).trim_end().to_string()
+}
