@@ -140,13 +140,20 @@ fn im2_reads_its_vector_at_i_times_256_plus_0x20() {
 /// (PC then 0x0009) it jumps to 0x0029 when Z is clear and falls through when Z is set.
 fn im0_machine(flag_setup: [u8; 2]) -> Ace {
     let main = [
-        0x31, 0x00, 0x3F, // LD SP,0x3F00
-        0xED, 0x46, // IM 0
+        0x31,
+        0x00,
+        0x3F, // LD SP,0x3F00
+        0xED,
+        0x46, // IM 0
         flag_setup[0],
         flag_setup[1],
         0xFB, // EI
         0x76, // 0x0008: HALT
-        0x3E, b'n', 0xD3, 0x01, 0x76, // 0x0009: fell through
+        0x3E,
+        b'n',
+        0xD3,
+        0x01,
+        0x76, // 0x0009: fell through
     ];
     let jumped = [0x3E, b'j', 0xD3, 0x01, 0x76];
     TestRom::new()

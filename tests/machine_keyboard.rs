@@ -61,7 +61,9 @@ fn nothing_pressed_reads_ff_and_selected_rows_are_anded() {
 
     // A (row 1, bit 0), W (row 2, bit 1) and ENTER (row 6, bit 0); A8..A15 = 0xB9 selects
     // rows 1, 2 and 6 together.
-    let code = [0x3E, 0xB9, 0xDB, 0xFE, 0xD3, 0x01, 0x3E, 0xF9, 0xDB, 0xFE, 0xD3, 0x01, 0x76];
+    let code = [
+        0x3E, 0xB9, 0xDB, 0xFE, 0xD3, 0x01, 0x3E, 0xF9, 0xDB, 0xFE, 0xD3, 0x01, 0x76,
+    ];
     let mut ace = TestRom::new().at(0, &code).boot(RamSize::K3);
     ace.press_key(Key::A);
     ace.press_key(Key::W);
@@ -76,8 +78,7 @@ fn nothing_pressed_reads_ff_and_selected_rows_are_anded() {
 fn any_even_port_reads_the_keyboard_and_odd_ports_do_not() {
     // LD BC,0xFD00 ; IN A,(C) ; OUT (1),A ; LD BC,0xFD01 ; IN A,(C) ; OUT (1),A ; HALT
     let code = [
-        0x01, 0x00, 0xFD, 0xED, 0x78, 0xD3, 0x01, 0x01, 0x01, 0xFD, 0xED, 0x78, 0xD3, 0x01,
-        0x76,
+        0x01, 0x00, 0xFD, 0xED, 0x78, 0xD3, 0x01, 0x01, 0x01, 0xFD, 0xED, 0x78, 0xD3, 0x01, 0x76,
     ];
     let mut ace = TestRom::new().at(0, &code).boot(RamSize::K3);
     ace.press_key(Key::G);
@@ -246,12 +247,42 @@ fn scanner_code(keys: &[&str]) -> Option<char> {
     }
     if symbol {
         let table = [
-            ('1', '!'), ('2', '@'), ('3', '#'), ('4', '$'), ('5', '%'), ('6', '&'),
-            ('7', '\''), ('8', '('), ('9', ')'), ('0', '_'), ('Z', ':'), ('X', '£'),
-            ('C', '?'), ('V', '/'), ('B', '*'), ('N', ','), ('M', '.'), ('A', '~'),
-            ('S', '|'), ('D', '\\'), ('F', '{'), ('G', '}'), ('H', '^'), ('J', '-'),
-            ('K', '+'), ('L', '='), ('Y', '['), ('U', ']'), ('I', '©'), ('O', ';'),
-            ('P', '"'), ('R', '<'), ('T', '>'), ('Q', 'Q'), ('W', 'W'), ('E', 'E'),
+            ('1', '!'),
+            ('2', '@'),
+            ('3', '#'),
+            ('4', '$'),
+            ('5', '%'),
+            ('6', '&'),
+            ('7', '\''),
+            ('8', '('),
+            ('9', ')'),
+            ('0', '_'),
+            ('Z', ':'),
+            ('X', '£'),
+            ('C', '?'),
+            ('V', '/'),
+            ('B', '*'),
+            ('N', ','),
+            ('M', '.'),
+            ('A', '~'),
+            ('S', '|'),
+            ('D', '\\'),
+            ('F', '{'),
+            ('G', '}'),
+            ('H', '^'),
+            ('J', '-'),
+            ('K', '+'),
+            ('L', '='),
+            ('Y', '['),
+            ('U', ']'),
+            ('I', '©'),
+            ('O', ';'),
+            ('P', '"'),
+            ('R', '<'),
+            ('T', '>'),
+            ('Q', 'Q'),
+            ('W', 'W'),
+            ('E', 'E'),
         ];
         return table.iter().find(|(k, _)| *k == c).map(|&(_, s)| s);
     }

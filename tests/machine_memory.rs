@@ -49,7 +49,10 @@ fn run_cases(ram: RamSize, cases: &[Case]) {
 #[test]
 fn video_ram_appears_at_both_aliases() {
     let mut cases = Vec::new();
-    for (i, offset) in [0x000u16, 0x155, 0x2FF, 0x300, 0x3FF].into_iter().enumerate() {
+    for (i, offset) in [0x000u16, 0x155, 0x2FF, 0x300, 0x3FF]
+        .into_iter()
+        .enumerate()
+    {
         let v = 0x11 * (i as u8 + 1);
         cases.push(case(0x2000 + offset, v, 0x2400 + offset, v));
         cases.push(case(0x2400 + offset, v ^ 0xFF, 0x2000 + offset, v ^ 0xFF));
@@ -107,7 +110,10 @@ fn rom_ignores_writes() {
     assert_eq!(ace.peek(0x1FFF), 0x99);
     run_cases(
         RamSize::K51,
-        &[case(0x0000, 0x55, 0x0000, 0x00), case(0x1FFF, 0x55, 0x1FFF, 0x00)],
+        &[
+            case(0x0000, 0x55, 0x0000, 0x00),
+            case(0x1FFF, 0x55, 0x1FFF, 0x00),
+        ],
     );
 }
 

@@ -309,7 +309,9 @@ fn dd_cb_and_fd_cb_opcodes() {
             let Fixed(t) = kind else { unreachable!() };
             let got = measure(&[prefix, 0xCB, 0x05, op], 0, 3, 0);
             if got != t {
-                failures.push(format!("{prefix:02X} CB 05 {op:02X}: {got} T, documented {t}"));
+                failures.push(format!(
+                    "{prefix:02X} CB 05 {op:02X}: {got} T, documented {t}"
+                ));
             }
         }
     }
@@ -370,7 +372,7 @@ fn control_raw_iz80_counts_fail_this_table() {
     assert_ne!(raw(&[0xDD, 0x7E], 0, 0), 19); // LD A,(IX+d)
     assert_ne!(raw(&[0x20], 0x40, 0), 7); // JR NZ not taken
     assert_ne!(raw(&[0xC2], 0x40, 0), 10); // JP NZ not taken
-    // The spec also lists the last round of LDIR & co. as 21 T in iz80, but iz80 0.5.1
-    // counts it right (16): its block instructions mark only repeating rounds as taken.
+                                           // The spec also lists the last round of LDIR & co. as 21 T in iz80, but iz80 0.5.1
+                                           // counts it right (16): its block instructions mark only repeating rounds as taken.
     assert_eq!(raw(&[0xED, 0xB0], 0, 1), 16);
 }

@@ -52,12 +52,13 @@ pub fn substitute(text: &str, params: &[String], args: &[&str]) -> String {
     out
 }
 
-pub fn rc_line(template: &Line, text: String, note: &Rc<str>) -> Line {
+/// A body line of an expansion: its own location, the substituted text, the call chain.
+pub fn expanded_line(template: &Line, text: String, calls: &Rc<Vec<String>>) -> Line {
     Line {
         file: template.file.clone(),
         line: template.line,
         text: text.into(),
-        note: Some(note.clone()),
+        calls: Some(calls.clone()),
     }
 }
 

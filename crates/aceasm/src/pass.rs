@@ -7,7 +7,7 @@ use crate::error::{AsmError, AsmErrors, Diag};
 use crate::expr::{eval, Resolver};
 use crate::lexer::{as_string, split_args, split_fields, strip_comment, Word};
 use crate::listing;
-use crate::macros::{rc_line, substitute, Macro};
+use crate::macros::{expanded_line, substitute, Macro};
 use crate::operand::{self, Operand};
 use crate::source::{split_lines, FileCache, Line, Root};
 use crate::Assembly;
@@ -246,10 +246,7 @@ impl<'a> Pass<'a> {
     }
 
     fn error(&mut self, line: &Line, d: Diag) {
-        let message = match &line.note {
-            Some(n) => format!("{}{n}", d.msg),
-            None => d.msg,
-        };
+        let message = format!("{}{}", d.msg, line.note());
         let e = AsmError {
             file: line.file.to_string(),
             line: line.line,
@@ -427,7 +424,7 @@ impl<'a> Pass<'a> {
                 addr,
                 &bytes,
                 &line.text,
-                line.note.is_some(),
+                line.calls.is_some(),
             );
         }
     }
@@ -776,19 +773,17 @@ impl<'a> Pass<'a> {
             ));
         }
         self.expansions += 1;
-        let note: Rc<str> = format!(
-            " (in macro {} called at {}:{}{})",
-            m.name,
-            call.file,
-            call.line,
-            call.note.as_deref().unwrap_or("")
-        )
-        .into();
+        let mut calls = vec![format!(
+            "in macro {} called at {}:{}",
+            m.name, call.file, call.line
+        )];
+        calls.extend(call.calls.iter().flat_map(|c| c.iter().cloned()));
+        let calls = Rc::new(calls);
         let texts: Vec<&str> = args.iter().map(|w| w.text).collect();
         let lines: Vec<Line> = m
             .body
             .iter()
-            .map(|l| rc_line(l, substitute(&l.text, &m.params, &texts), &note))
+            .map(|l| expanded_line(l, substitute(&l.text, &m.params, &texts), &calls))
             .collect();
         self.private
             .push(format!("{}{PRIVATE}{}", self.expansions, m.name));

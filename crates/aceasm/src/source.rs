@@ -10,14 +10,36 @@ pub enum Root {
     Text { name: String, text: String },
 }
 
-/// One source line with its location. Lines produced by a macro expansion carry a note
-/// naming the call site, appended to error messages.
+/// One source line with its location. Lines produced by a macro expansion carry the chain
+/// of call sites (innermost first), named in error messages.
 #[derive(Clone, Debug)]
 pub struct Line {
     pub file: Rc<str>,
     pub line: u32,
     pub text: Rc<str>,
-    pub note: Option<Rc<str>>,
+    pub calls: Option<Rc<Vec<String>>>,
+}
+
+impl Line {
+    /// ` (in macro A called at f:1, in macro B called at f:9)`, or empty outside macros;
+    /// long chains keep the two innermost and the outermost call.
+    pub fn note(&self) -> String {
+        let Some(calls) = &self.calls else {
+            return String::new();
+        };
+        let shown = if calls.len() <= 4 {
+            calls.join(", ")
+        } else {
+            format!(
+                "{}, {}, ... {} more ..., {}",
+                calls[0],
+                calls[1],
+                calls.len() - 3,
+                calls[calls.len() - 1]
+            )
+        };
+        format!(" ({shown})")
+    }
 }
 
 pub fn split_lines(file: &str, text: &str) -> Rc<[Line]> {
@@ -28,7 +50,7 @@ pub fn split_lines(file: &str, text: &str) -> Rc<[Line]> {
             file: file.clone(),
             line: i as u32 + 1,
             text: l.strip_suffix('\r').unwrap_or(l).into(),
-            note: None,
+            calls: None,
         })
         .collect()
 }
