@@ -20,14 +20,20 @@ fn loaded() -> Ace {
             n + 1
         );
     }
-    assert!(data_stack(&ace).is_empty(), "program leaves nothing on the stack");
+    assert!(
+        data_stack(&ace).is_empty(),
+        "program leaves nothing on the stack"
+    );
     assert_eq!(ace.peek(FLAGS) & 0x44, 0, "no definition left open");
     enter(&mut ace, "CLS");
     ace
 }
 
 fn nums(v: impl IntoIterator<Item = i64>) -> String {
-    v.into_iter().map(|n| n.to_string()).collect::<Vec<_>>().join(" ")
+    v.into_iter()
+        .map(|n| n.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn fib(n: i64) -> i64 {
@@ -73,9 +79,18 @@ fn program_compiles_and_computes() {
         };
         assert_eq!(got, full, "{line}");
     };
-    check("7 SQUARE . 5 CUBE .", "=7 SQUARE . 49 5 CUBE . 125".to_string());
-    check("5 1 9 BETWEEN . 0 1 9 BETWEEN .", "=5 1 9 BETWEEN . 1 0 1 9 BETWEEN . 0".to_string());
-    check("-5 SIGNUM . 0 SIGNUM . 9 SIGNUM .", "=-5 SIGNUM . -1 0 SIGNUM . 0 9 SIGNUM . 1".to_string());
+    check(
+        "7 SQUARE . 5 CUBE .",
+        "=7 SQUARE . 49 5 CUBE . 125".to_string(),
+    );
+    check(
+        "5 1 9 BETWEEN . 0 1 9 BETWEEN .",
+        "=5 1 9 BETWEEN . 1 0 1 9 BETWEEN . 0".to_string(),
+    );
+    check(
+        "-5 SIGNUM . 0 SIGNUM . 9 SIGNUM .",
+        "=-5 SIGNUM . -1 0 SIGNUM . 0 9 SIGNUM . 1".to_string(),
+    );
     check("7 FACT .", (1..=7).product::<i64>().to_string());
     check("462 1071 GCD .", gcd(462, 1071).to_string());
     check("4 6 LCM .", "12".to_string());
@@ -87,9 +102,15 @@ fn program_compiles_and_computes() {
     check("3 4 POW2 .", "81".to_string());
     check("1000 ISQRT .", "31".to_string());
     check("50 PRIMES", nums((2..=50).filter(|&n| is_prime(n))));
-    check("30 MAXCOLLATZ .", (1..=30).map(collatz).max().unwrap().to_string());
+    check(
+        "30 MAXCOLLATZ .",
+        (1..=30).map(collatz).max().unwrap().to_string(),
+    );
     check("1234 REVERSE .", "4321".to_string());
-    check("12321 PALINDROME? . 123 PALINDROME? .", "=12321 PALINDROME? . 1 123 PALINDROME? . 0".to_string());
+    check(
+        "12321 PALINDROME? . 123 PALINDROME? .",
+        "=12321 PALINDROME? . 1 123 PALINDROME? . 0".to_string(),
+    );
     check("9875 DIGITSUM .", "29".to_string());
     check("50 PERFECTS", "6 28".to_string());
 }
@@ -115,15 +136,34 @@ fn program_data_structures() {
     check("SUMDATA .", data.iter().sum::<i64>().to_string());
     check("MAXDATA .", data.iter().max().unwrap().to_string());
     check("SORTDATA SHOWDATA", nums(sorted));
-    check("CLEARFLAGS 3 SETFLAG 9 SETFLAG COUNTFLAGS .", "2".to_string());
-    check("TICKS . TICKS . TICKS .", "=TICKS . 1 TICKS . 2 TICKS . 3".to_string());
-    check("SQUARES 3 2 * + @ . 5 POWERS .", "=SQUARES 3 2 * + @ . 9 5 POWERS . 32".to_string());
-    check("1 SEED ! RND . RND .", format!("=1 SEED ! RND . {} RND . {}", 75 + 74, (149 * 75 + 74) % 65536));
+    check(
+        "CLEARFLAGS 3 SETFLAG 9 SETFLAG COUNTFLAGS .",
+        "2".to_string(),
+    );
+    check(
+        "TICKS . TICKS . TICKS .",
+        "=TICKS . 1 TICKS . 2 TICKS . 3".to_string(),
+    );
+    check(
+        "SQUARES 3 2 * + @ . 5 POWERS .",
+        "=SQUARES 3 2 * + @ . 9 5 POWERS . 32".to_string(),
+    );
+    check(
+        "1 SEED ! RND . RND .",
+        format!(
+            "=1 SEED ! RND . {} RND . {}",
+            75 + 74,
+            (149 * 75 + 74) % 65536
+        ),
+    );
     check("2 ACCUM .", "9".to_string()); // TICKS continues: 4 + 5
     check("40000 3 BIGMUL D.", "120000".to_string());
     check("-1 -1 D.", "-1".to_string());
     check("255 HEX. 5 BIN.", "=255 HEX. FF 5 BIN. 101".to_string());
-    check("RESET 5 43 APPLY 4 42 APPLY 9 0 APPLY ACC.", "20".to_string());
+    check(
+        "RESET 5 43 APPLY 4 42 APPLY 9 0 APPLY ACC.",
+        "20".to_string(),
+    );
 }
 
 #[test]
@@ -147,11 +187,17 @@ fn program_strings_and_branches() {
     check("S1 VOWELS .", "3");
     check("GREET", "HELLO FROM THE OPEN ROM");
     check("QUOTE", "\"QUOTED\"");
-    check("0 TESTIFS -3 TESTIFS 4 TESTIFS 99 TESTIFS", "=0 TESTIFS ZERO-3 TESTIFS NEG4 TESTIFS SMALL99 TESTIFS BIG");
+    check(
+        "0 TESTIFS -3 TESTIFS 4 TESTIFS 99 TESTIFS",
+        "=0 TESTIFS ZERO-3 TESTIFS NEG4 TESTIFS SMALL99 TESTIFS BIG",
+    );
     check("NESTED", "0 1 2");
     check("10 WHILETEST", "10 7 4 1");
     check("LEAVETEST", "0 1 2 3");
-    check("1 CASE3 2 CASE3 5 CASE3", "=1 CASE3 ONE2 CASE3 TWO5 CASE3 MANY");
+    check(
+        "1 CASE3 2 CASE3 5 CASE3",
+        "=1 CASE3 ONE2 CASE3 TWO5 CASE3 MANY",
+    );
 }
 
 #[test]
@@ -202,5 +248,9 @@ fn program_reads_keys_with_inkey() {
     type_and_start(&mut ace, "KEYNAME\n");
     press(&mut ace, Key::Q);
     wait_idle(&mut ace, 100);
-    assert!(ace.screen_text().contains("KEYNAME q=113"), "{}", ace.screen_text());
+    assert!(
+        ace.screen_text().contains("KEYNAME q=113"),
+        "{}",
+        ace.screen_text()
+    );
 }
