@@ -109,8 +109,7 @@ impl Translation {
     fn translate_image(&self, data: &[u8]) -> Vec<u8> {
         let mut out = data.to_vec();
         let rd = |b: &[u8], i: usize| u16::from_le_bytes([b[i], b[i + 1]]);
-        let mut put =
-            |o: &mut Vec<u8>, i: usize, v: u16| o[i..i + 2].copy_from_slice(&v.to_le_bytes());
+        let put = |o: &mut Vec<u8>, i: usize, v: u16| o[i..i + 2].copy_from_slice(&v.to_le_bytes());
         let mut p = 0;
         while p < data.len() {
             let mut q = p;

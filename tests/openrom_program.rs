@@ -29,6 +29,18 @@ fn loaded() -> Ace {
     ace
 }
 
+/// `want` is what the line prints after its echo when all output comes at the end, or the
+/// whole printout (echo and output interleaved) when it starts with '='.
+fn check(ace: &mut Ace, line: &str, want: impl AsRef<str>) {
+    let want = want.as_ref();
+    let got = eval(ace, line);
+    let full = match want.strip_prefix('=') {
+        Some(whole) => whole.to_string(),
+        None => format!("{line} {want}"),
+    };
+    assert_eq!(got, full, "{line}");
+}
+
 fn nums(v: impl IntoIterator<Item = i64>) -> String {
     v.into_iter()
         .map(|n| n.to_string())
@@ -68,51 +80,49 @@ fn gcd(a: i64, b: i64) -> i64 {
 #[test]
 fn program_compiles_and_computes() {
     let mut ace = loaded();
-    let mut check = |line: &str, want: String| {
-        // `want` is the whole printout (echo and output interleaved) after the first word
-        // that prints; lines that print only at the end give just the output.
-        let got = eval(&mut ace, line);
-        let full = if want.starts_with('=') {
-            want[1..].to_string()
-        } else {
-            format!("{line} {want}")
-        };
-        assert_eq!(got, full, "{line}");
-    };
     check(
+        &mut ace,
         "7 SQUARE . 5 CUBE .",
-        "=7 SQUARE . 49 5 CUBE . 125".to_string(),
+        "=7 SQUARE . 49 5 CUBE . 125",
     );
     check(
+        &mut ace,
         "5 1 9 BETWEEN . 0 1 9 BETWEEN .",
-        "=5 1 9 BETWEEN . 1 0 1 9 BETWEEN . 0".to_string(),
+        "=5 1 9 BETWEEN . 1 0 1 9 BETWEEN . 0",
     );
     check(
+        &mut ace,
         "-5 SIGNUM . 0 SIGNUM . 9 SIGNUM .",
-        "=-5 SIGNUM . -1 0 SIGNUM . 0 9 SIGNUM . 1".to_string(),
+        "=-5 SIGNUM . -1 0 SIGNUM . 0 9 SIGNUM . 1",
     );
-    check("7 FACT .", (1..=7).product::<i64>().to_string());
-    check("462 1071 GCD .", gcd(462, 1071).to_string());
-    check("4 6 LCM .", "12".to_string());
-    check("20 FIB .", fib(20).to_string());
-    check("100 SUMTO .", (1..=100).sum::<i64>().to_string());
-    check("9 EVENS", nums((0..9).step_by(2)));
-    check("4 DOWN", "4 3 2 1".to_string());
-    check("12345 COUNTDIGITS .", "5".to_string());
-    check("3 4 POW2 .", "81".to_string());
-    check("1000 ISQRT .", "31".to_string());
-    check("50 PRIMES", nums((2..=50).filter(|&n| is_prime(n))));
+    check(&mut ace, "7 FACT .", (1..=7).product::<i64>().to_string());
+    check(&mut ace, "462 1071 GCD .", gcd(462, 1071).to_string());
+    check(&mut ace, "4 6 LCM .", "12");
+    check(&mut ace, "20 FIB .", fib(20).to_string());
+    check(&mut ace, "100 SUMTO .", (1..=100).sum::<i64>().to_string());
+    check(&mut ace, "9 EVENS", nums((0..9).step_by(2)));
+    check(&mut ace, "4 DOWN", "4 3 2 1");
+    check(&mut ace, "12345 COUNTDIGITS .", "5");
+    check(&mut ace, "3 4 POW2 .", "81");
+    check(&mut ace, "1000 ISQRT .", "31");
     check(
+        &mut ace,
+        "50 PRIMES",
+        nums((2..=50).filter(|&n| is_prime(n))),
+    );
+    check(
+        &mut ace,
         "30 MAXCOLLATZ .",
         (1..=30).map(collatz).max().unwrap().to_string(),
     );
-    check("1234 REVERSE .", "4321".to_string());
+    check(&mut ace, "1234 REVERSE .", "4321");
     check(
+        &mut ace,
         "12321 PALINDROME? . 123 PALINDROME? .",
-        "=12321 PALINDROME? . 1 123 PALINDROME? . 0".to_string(),
+        "=12321 PALINDROME? . 1 123 PALINDROME? . 0",
     );
-    check("9875 DIGITSUM .", "29".to_string());
-    check("50 PERFECTS", "6 28".to_string());
+    check(&mut ace, "9875 DIGITSUM .", "29");
+    check(&mut ace, "50 PERFECTS", "6 28");
 }
 
 #[test]
@@ -121,80 +131,57 @@ fn program_data_structures() {
     let data: Vec<i64> = (0..10).map(|i| (10 - i) * 7 % 13).collect();
     let mut sorted = data.clone();
     sorted.sort();
-    let mut check = |line: &str, want: String| {
-        // `want` is the whole printout (echo and output interleaved) after the first word
-        // that prints; lines that print only at the end give just the output.
-        let got = eval(&mut ace, line);
-        let full = if want.starts_with('=') {
-            want[1..].to_string()
-        } else {
-            format!("{line} {want}")
-        };
-        assert_eq!(got, full, "{line}");
-    };
-    check("FILLDATA SHOWDATA", nums(data.clone()));
-    check("SUMDATA .", data.iter().sum::<i64>().to_string());
-    check("MAXDATA .", data.iter().max().unwrap().to_string());
-    check("SORTDATA SHOWDATA", nums(sorted));
+    check(&mut ace, "FILLDATA SHOWDATA", nums(data.clone()));
+    check(&mut ace, "SUMDATA .", data.iter().sum::<i64>().to_string());
     check(
-        "CLEARFLAGS 3 SETFLAG 9 SETFLAG COUNTFLAGS .",
-        "2".to_string(),
+        &mut ace,
+        "MAXDATA .",
+        data.iter().max().unwrap().to_string(),
     );
+    check(&mut ace, "SORTDATA SHOWDATA", nums(sorted));
+    check(&mut ace, "CLEARFLAGS 3 SETFLAG 9 SETFLAG COUNTFLAGS .", "2");
     check(
+        &mut ace,
         "TICKS . TICKS . TICKS .",
-        "=TICKS . 1 TICKS . 2 TICKS . 3".to_string(),
+        "=TICKS . 1 TICKS . 2 TICKS . 3",
     );
     check(
+        &mut ace,
         "SQUARES 3 2 * + @ . 5 POWERS .",
-        "=SQUARES 3 2 * + @ . 9 5 POWERS . 32".to_string(),
+        "=SQUARES 3 2 * + @ . 9 5 POWERS . 32",
     );
     check(
+        &mut ace,
         "1 SEED ! RND . RND .",
-        format!(
-            "=1 SEED ! RND . {} RND . {}",
-            75 + 74,
-            (149 * 75 + 74) % 65536
-        ),
+        format!("=1 SEED ! RND . {} RND . {}", 75 + 74, 149 * 75 + 74),
     );
-    check("2 ACCUM .", "9".to_string()); // TICKS continues: 4 + 5
-    check("40000 3 BIGMUL D.", "120000".to_string());
-    check("-1 -1 D.", "-1".to_string());
-    check("255 HEX. 5 BIN.", "=255 HEX. FF 5 BIN. 101".to_string());
-    check(
-        "RESET 5 43 APPLY 4 42 APPLY 9 0 APPLY ACC.",
-        "20".to_string(),
-    );
+    check(&mut ace, "2 ACCUM .", "9"); // TICKS continues: 4 + 5
+    check(&mut ace, "40000 3 BIGMUL D.", "120000");
+    check(&mut ace, "-1 -1 D.", "-1");
+    check(&mut ace, "255 HEX. 5 BIN.", "=255 HEX. FF 5 BIN. 101");
+    check(&mut ace, "RESET 5 43 APPLY 4 42 APPLY 9 0 APPLY ACC.", "20");
 }
 
 #[test]
 fn program_strings_and_branches() {
     let mut ace = loaded();
     enter(&mut ace, "STRING S1 hello world\"");
-    let mut check = |line: &str, want: &str| {
-        // `want` is the whole printout (echo and output interleaved) after the first word
-        // that prints; lines that print only at the end give just the output.
-        let got = eval(&mut ace, line);
-        let full = if want.starts_with('=') {
-            want[1..].to_string()
-        } else {
-            format!("{line} {want}")
-        };
-        assert_eq!(got, full, "{line}");
-    };
-    check("S1 PRINT", "hello world");
-    check("S1 STRLEN .", "11");
-    check("S1 STRUP S1 PRINT", "HELLO WORLD");
-    check("S1 VOWELS .", "3");
-    check("GREET", "HELLO FROM THE OPEN ROM");
-    check("QUOTE", "\"QUOTED\"");
+    check(&mut ace, "S1 PRINT", "hello world");
+    check(&mut ace, "S1 STRLEN .", "11");
+    check(&mut ace, "S1 STRUP S1 PRINT", "HELLO WORLD");
+    check(&mut ace, "S1 VOWELS .", "3");
+    check(&mut ace, "GREET", "HELLO FROM THE OPEN ROM");
+    check(&mut ace, "QUOTE", "\"QUOTED\"");
     check(
+        &mut ace,
         "0 TESTIFS -3 TESTIFS 4 TESTIFS 99 TESTIFS",
         "=0 TESTIFS ZERO-3 TESTIFS NEG4 TESTIFS SMALL99 TESTIFS BIG",
     );
-    check("NESTED", "0 1 2");
-    check("10 WHILETEST", "10 7 4 1");
-    check("LEAVETEST", "0 1 2 3");
+    check(&mut ace, "NESTED", "0 1 2");
+    check(&mut ace, "10 WHILETEST", "10 7 4 1");
+    check(&mut ace, "LEAVETEST", "0 1 2 3");
     check(
+        &mut ace,
         "1 CASE3 2 CASE3 5 CASE3",
         "=1 CASE3 ONE2 CASE3 TWO5 CASE3 MANY",
     );
@@ -207,9 +194,9 @@ fn program_draws_with_at() {
     let l = lines(&ace);
     assert_eq!(&l[2][2..12], "**********");
     assert_eq!(&l[6][2..12], "**********");
-    for row in 3..6 {
-        assert_eq!(l[row].chars().nth(2), Some('|'), "row {row}");
-        assert_eq!(l[row].chars().nth(11), Some('|'), "row {row}");
+    for (row, line) in l.iter().enumerate().take(6).skip(3) {
+        assert_eq!(line.chars().nth(2), Some('|'), "row {row}");
+        assert_eq!(line.chars().nth(11), Some('|'), "row {row}");
     }
     assert_eq!(&l[4][4..7], "ACE");
     enter(&mut ace, "CLS 5 3 4 2 BOX");
