@@ -155,3 +155,37 @@ fn a_second_key_is_ignored_until_all_are_released() {
     ace.run_frames(5);
     assert_eq!(bottom(&ace)[2], b'd');
 }
+
+#[test]
+fn cursor_up_and_down_move_by_a_screen_line() {
+    let mut ace = boot();
+    let text = "abcdefghijklmnopqrstuvwxyz0123456789";
+    ace.type_text(text);
+    wait_idle(&mut ace, 400);
+    let cursor = word(&ace, 0x3C20);
+    hold(&mut ace, &[Key::Shift, Key::N6], 4); // cursor up: 32 positions back
+    assert_eq!(word(&ace, 0x3C20), cursor - 32);
+    hold(&mut ace, &[Key::Shift, Key::N6], 4); // up again: stops at the line start
+    assert_eq!(word(&ace, 0x3C20), word(&ace, 0x3C1E) + 1);
+    hold(&mut ace, &[Key::Shift, Key::N7], 4); // cursor down
+    assert_eq!(word(&ace, 0x3C20), word(&ace, 0x3C1E) + 33);
+    // The text is intact around the cursor.
+    let start = (word(&ace, 0x3C1E) - 0x2400) as usize + 1;
+    let codes = ace.screen_codes();
+    let line: Vec<u8> = codes[start..start + 37]
+        .iter()
+        .copied()
+        .filter(|&c| c != 0x97)
+        .collect();
+    assert_eq!(line, text.as_bytes());
+}
+
+#[test]
+fn prompt_is_ready_within_a_few_frames_of_reset() {
+    let mut ace = Ace::new(aceemu::rom::open::open_rom(), aceemu::machine::RamSize::K3).unwrap();
+    ace.run_frames(3);
+    assert!(
+        waiting_for_input(&ace),
+        "the spec's ROM is ready after ~1.2 frames"
+    );
+}

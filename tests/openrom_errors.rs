@@ -140,3 +140,35 @@ fn unknown_word_is_given_back_for_retyping() {
     assert_eq!(lines(&ace)[1], "1 2 + . 3  OK");
     assert!(data_stack(&ace).is_empty());
 }
+
+#[test]
+fn break_stops_a_running_word_with_error_3() {
+    use aceemu::machine::keyboard::Key;
+    let mut ace = boot();
+    enter(&mut ace, ": LP BEGIN 0 UNTIL ;");
+    enter(&mut ace, "CLS");
+    ace.type_text("LP\n");
+    while !ace.typing_done() {
+        ace.run_frame();
+    }
+    ace.run_frames(20);
+    assert!(!waiting_for_input(&ace), "LP runs for ever");
+    ace.press_key(Key::Shift);
+    ace.press_key(Key::Space);
+    ace.run_frames(2);
+    ace.release_all_keys();
+    wait_idle(&mut ace, 50);
+    assert_eq!(lines(&ace)[1], "LP ERROR 3", "{}", ace.screen_text());
+    // FAST skips the check between words (ace-forth.md 7), but LINE still checks.
+    assert_eq!(eval(&mut ace, "1 2 + ."), "1 2 + . 3");
+}
+
+#[test]
+fn runaway_recursion_gives_error_1() {
+    let mut ace = boot_with(aceemu::machine::RamSize::K3);
+    enter(&mut ace, ": R 1 R ;");
+    enter(&mut ace, "CLS");
+    assert_eq!(eval(&mut ace, "R"), "R ERROR 1");
+    assert!(data_stack(&ace).is_empty());
+    assert_eq!(eval(&mut ace, "1 2 + ."), "1 2 + . 3");
+}

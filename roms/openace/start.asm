@@ -284,6 +284,11 @@ abort_code:
         LD IX,SYSVARS
         LD SP,(RAMTOP)
         EI
+.held:  CALL test_break         ; BREAK still held: wait, so it gives one ERROR 3
+        JR NZ,.released
+        HALT
+        JR .held
+.released:
         CALL empty_data_stack
         BIT FL_INCOMPLETE,(IX+O_FLAGS)
         CALL NZ,drop_unfinished
