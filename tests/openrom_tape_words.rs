@@ -386,15 +386,22 @@ fn load_announces_each_header_and_matches_names_exactly() {
         }
         h
     };
+    // a bytes file with the same name comes in between: type must match too
+    let mut bytes_header = header_for("TEST");
+    bytes_header[0] = 0x20;
     let mut d = file_durations(&header_for("OTHER"), &image, 4200);
+    d.push(500_000);
+    d.extend(file_durations(&bytes_header, &image, 4200));
     d.push(500_000);
     d.extend(file_durations(&header_for("TEST"), &image, 4200));
     let (mut ace, deck) = boot();
     deck.play(ace.tstates() + 2_000_000, &d, 1.0, false);
-    enter(&mut ace, "LOAD TEST", 3000);
+    enter(&mut ace, "LOAD TEST", 4000);
     let s = screen(&ace);
-    assert!(s.contains("Dict: OTHER     "), "{s}");
-    assert!(s.contains("Dict: TEST      "), "{s}");
+    let other = s.find("Dict: OTHER     ").expect("OTHER announced");
+    let bytes = s.find("Bytes: TEST      ").expect("bytes file announced");
+    let dict = s.find("Dict: TEST      ").expect("TEST announced");
+    assert!(other < bytes && bytes < dict, "{s}");
     enter(&mut ace, "A .", 100);
     assert!(screen(&ace).contains("1 "), "{}", screen(&ace));
 
@@ -496,4 +503,20 @@ fn bsave_bload_bverify_round_trip() {
 
     // a dictionary LOAD skips a bytes file with the same name
     let _ = sym("load_cfa");
+}
+
+#[test]
+fn load_of_a_file_too_big_for_memory_gives_error_10() {
+    let mut h = vec![0u8];
+    h.extend(b"BIG       ");
+    for w in [40_000u16, 0x3C51, 0x3C56, 0x3C4C, 0x3C4C, 0x3C4F, 0x3C51 + 40_000] {
+        h.extend(w.to_le_bytes());
+    }
+    let d = block_durations(0x00, &h, PILOT_CHANGES_HEADER);
+    let (mut ace, deck) = boot();
+    deck.play(ace.tstates() + 2_000_000, &d, 1.0, false);
+    enter(&mut ace, "LOAD BIG", 1500);
+    let s = screen(&ace);
+    assert!(s.contains("Dict: BIG") && s.contains("ERROR 10"), "{s}");
+    assert_eq!(word(&ace, STKBOT), 0x3C51);
 }
