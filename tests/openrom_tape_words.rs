@@ -357,7 +357,10 @@ fn load_relocates_vocabularies_compiler_words_and_keeps_data() {
     let moved = check_relocation(&image, &loaded, offset, old_newest);
     assert!(moved >= 5, "only {moved} cells moved");
     // CREATE data is not relocated, even the cell 15441 = 0x3C51 that looks like a pointer
-    let tb_data = image.windows(4).position(|w| w == [1, 2, 0x51, 0x3C]).expect("TB data");
+    let tb_data = image
+        .windows(4)
+        .position(|w| w == [1, 2, 0x51, 0x3C])
+        .expect("TB data");
     assert_eq!(loaded[tb_data..tb_data + 4], [1, 2, 0x51, 0x3C]);
     for (line, out) in [
         ("X2 .", "X2 . 99 "),
@@ -509,7 +512,15 @@ fn bsave_bload_bverify_round_trip() {
 fn load_of_a_file_too_big_for_memory_gives_error_10() {
     let mut h = vec![0u8];
     h.extend(b"BIG       ");
-    for w in [40_000u16, 0x3C51, 0x3C56, 0x3C4C, 0x3C4C, 0x3C4F, 0x3C51 + 40_000] {
+    for w in [
+        40_000u16,
+        0x3C51,
+        0x3C56,
+        0x3C4C,
+        0x3C4C,
+        0x3C4F,
+        0x3C51 + 40_000,
+    ] {
         h.extend(w.to_le_bytes());
     }
     let d = block_durations(0x00, &h, PILOT_CHANGES_HEADER);
@@ -519,4 +530,31 @@ fn load_of_a_file_too_big_for_memory_gives_error_10() {
     let s = screen(&ace);
     assert!(s.contains("Dict: BIG") && s.contains("ERROR 10"), "{s}");
     assert_eq!(word(&ace, STKBOT), 0x3C51);
+}
+
+#[test]
+fn load_of_the_golden_v01_file_generated_from_the_spec() {
+    // v01 (ace-hardware.md 7.1) with our ROM addresses, played with the spec's timings:
+    // LOAD does not depend on our SAVE here
+    let header = hex("00 54 45 53 54 20 20 20 20 20 20 0E 00 51 3C 56 3C 4C 3C 4C 3C 4F 3C 5F 3C");
+    let golden = hex("C1 0D 00 49 3C 01 C3 0E 11 10 01 00 B6 04");
+    let data = substitute(&golden, &[(6, "docolon"), (8, "lit16_rt"), (12, "exit_rt")]);
+    let (mut ace, deck) = boot();
+    deck.play(
+        ace.tstates() + 2_000_000,
+        &file_durations(&header, &data, 4204),
+        1.0,
+        false,
+    );
+    enter(&mut ace, "LOAD TEST", 1500);
+    assert_eq!(ace.read_bytes(0x3C51, data.len()), data);
+    assert_eq!(word(&ace, STKBOT), 0x3C5F);
+    assert_eq!(word(&ace, FORTH_NEWEST), 0x3C56);
+    assert_eq!(
+        word(&ace, DICT),
+        0x3C52,
+        "DICT: the loaded word's length field"
+    );
+    enter(&mut ace, "A .", 100);
+    assert!(screen(&ace).contains("A . 1 "), "{}", screen(&ace));
 }
