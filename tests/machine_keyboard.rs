@@ -178,9 +178,9 @@ fn frames_seen(text: &str) -> Vec<Vec<&'static str>> {
         .map(|rows| {
             let mut keys = Vec::new();
             for (row, &value) in rows.iter().enumerate() {
-                for bit in 0..5 {
+                for (bit, name) in MATRIX[row].iter().enumerate() {
                     if value & (1 << bit) == 0 {
-                        keys.push(MATRIX[row][bit]);
+                        keys.push(*name);
                     }
                 }
             }

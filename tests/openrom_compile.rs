@@ -67,7 +67,7 @@ fn translation() -> Translation {
         .collect();
     let mut map = HashMap::new();
     let mut operands = HashMap::new();
-    for line in tsv.lines().filter(|l| !l.starts_with('#') && !l.starts_with("name\t")) {
+    for line in tsv.lines().filter(|l| !l.starts_with("# ") && !l.starts_with("name\t")) {
         let f: Vec<&str> = line.split('\t').collect();
         let (name, cfa, kind) = (f[0], f[1], f[2]);
         let Ok(orig) = u16::from_str_radix(cfa, 16) else {

@@ -84,6 +84,8 @@ fn skip_space(s: &[u8], mut i: usize) -> usize {
 #[derive(Debug, Default)]
 pub struct Fields<'a> {
     pub label: Option<Word<'a>>,
+    /// The label was written with a colon.
+    pub colon: bool,
     pub op: Option<Word<'a>>,
     /// Everything after the mnemonic, trimmed (may be empty).
     pub args: Option<Word<'a>>,
@@ -131,6 +133,7 @@ pub fn split_fields<'a>(
         };
         if after < s.len() && s[after] == b':' {
             f.label = Some(first);
+            f.colon = true;
             i = after + 1;
         } else if is_definer(next_word) || (i == 0 && !is_keyword(first.text)) {
             f.label = Some(first);

@@ -11,7 +11,8 @@
 //! * [`encode`]  — instruction encoding (the HL form plus the IX/IY prefix rule);
 //! * [`macros`]  — macro definitions, argument splitting, parameter substitution;
 //! * [`source`]  — reading source and binary files once per assembly;
-//! * [`pass`]    — one pass over the source: symbols, directives, the output image;
+//! * [`pass`]    — the passes: symbols and the output image (`pass::flow` walks lines, IF
+//!   and macros; `pass::statement` assembles one statement: directives and instructions);
 //! * [`listing`] — the listing and symbol-file text.
 
 mod encode;

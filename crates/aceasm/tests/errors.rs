@@ -21,6 +21,13 @@ fn check(src: &str, line: u32, column: u32, message: &str) {
 #[test]
 fn unknown_mnemonic() {
     check("  nop\n  lod a,b\n", 2, 3, "unknown mnemonic 'lod'");
+    check(
+        "lod a,b\n",
+        1,
+        5,
+        "unknown mnemonic 'a' ('lod' in column 1 is read as a label; indent it if it is an instruction)",
+    );
+    check("x: lod a\n", 1, 4, "unknown mnemonic 'lod'");
 }
 
 #[test]
@@ -297,6 +304,16 @@ fn other_errors() {
         "assertion failed: later == 2",
     );
     check("  MACRO x\n", 1, 3, "MACRO needs a name before it");
+}
+
+#[test]
+fn passes_that_never_settle_are_reported() {
+    check(
+        "  nop\n  IF !DEFINED(x)\nx: nop\n  ENDIF\n",
+        1,
+        1,
+        "symbol values still change after 16 passes (does DEFINED() decide whether its own symbol gets defined?)",
+    );
 }
 
 #[test]

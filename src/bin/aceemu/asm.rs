@@ -1,8 +1,77 @@
-//! `aceemu asm` (to be written).
+//! `aceemu asm`: assemble Z80 source with the project's assembler (crates/aceasm).
+
+use anyhow::{bail, Context};
+use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
-pub struct Args {}
+#[command(
+    about = "Assemble Z80 source with the project's assembler",
+    long_about = "Assemble Z80 source (syntax: crates/aceasm/SYNTAX.md) into a raw binary image \
+                  starting at the first ORG.\n\n\
+                  The output, listing and symbol files are build products: existing files at \
+                  those paths are overwritten (the input file itself is never overwritten).\n\n\
+                  Example: aceemu asm roms/openace/rom.asm -o openace.rom --list rom.lst --sym rom.sym"
+)]
+pub struct Args {
+    /// Source file; INCLUDE and INCBIN paths are relative to the file that names them.
+    input: PathBuf,
+    /// Binary output (overwritten if it exists).
+    #[arg(short, long, value_name = "FILE")]
+    output: PathBuf,
+    /// Also write a listing: address, bytes, source line (overwritten if it exists).
+    #[arg(long, value_name = "FILE")]
+    list: Option<PathBuf>,
+    /// Also write the symbol table, one `name EQU value` per line (overwritten if it exists).
+    #[arg(long, value_name = "FILE")]
+    sym: Option<PathBuf>,
+}
 
-pub fn run(_args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("`aceemu asm` is not written yet")
+/// Whether two paths name the same existing file (so an output cannot replace the source).
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    }
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    for out in [Some(&args.output), args.list.as_ref(), args.sym.as_ref()]
+        .into_iter()
+        .flatten()
+    {
+        if same_file(out, &args.input) {
+            bail!(
+                "{} is the input file; choose another output path",
+                out.display()
+            );
+        }
+    }
+    let assembly = match aceasm::assemble_file(&args.input) {
+        Ok(a) => a,
+        Err(errors) => {
+            let n = errors.0.len();
+            bail!("{errors}\n{n} error(s); nothing written");
+        }
+    };
+    let write = |path: &Path, bytes: &[u8]| {
+        std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))
+    };
+    write(&args.output, &assembly.bytes)?;
+    if let Some(path) = &args.list {
+        write(path, assembly.listing.as_bytes())?;
+    }
+    if let Some(path) = &args.sym {
+        write(path, assembly.symbol_file().as_bytes())?;
+    }
+    let end = assembly.origin as usize + assembly.bytes.len();
+    println!(
+        "{}: {} bytes, 0x{:04X}..0x{:04X}, {} symbols -> {}",
+        args.input.display(),
+        assembly.bytes.len(),
+        assembly.origin,
+        end.saturating_sub(1),
+        assembly.symbols.len(),
+        args.output.display()
+    );
+    Ok(())
 }

@@ -1,0 +1,392 @@
+//! The passes: every pass reads the whole source (expanding macros and includes afresh),
+//! defines symbols and assembles into a 64 KiB image. Passes repeat until every symbol keeps
+//! its value, then a final pass reports value errors and writes the listing.
+//!
+//! This module holds the pass state (symbols, image, errors); [`flow`] walks lines (IF,
+//! macro definitions and expansions), [`statement`] assembles one statement.
+
+mod flow;
+mod statement;
+
+use crate::encode::is_mnemonic;
+use crate::error::{AsmError, AsmErrors, Diag};
+use crate::expr::{eval, Resolver};
+use crate::lexer::Word;
+use crate::listing;
+use crate::macros::Macro;
+use crate::source::{split_lines, FileCache, Line, Root};
+use crate::Assembly;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+/// Nesting limit for macro expansions and includes together.
+const MAX_DEPTH: usize = 32;
+/// Passes allowed before giving up on symbols that keep changing.
+const MAX_PASSES: usize = 16;
+/// Lines one pass may process (macros calling macros several times grow exponentially).
+const MAX_LINES: usize = 1_000_000;
+
+const DIRECTIVES: &[&str] = &[
+    "ORG", "EQU", "DEFL", "DB", "DEFB", "DEFM", "DM", "DW", "DEFW", "DS", "DEFS", "DC", "INCLUDE",
+    "INCBIN", "IF", "ELSE", "ENDIF", "MACRO", "ENDM", "ASSERT", "END",
+];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Label,
+    Equ,
+    Defl,
+}
+
+#[derive(Clone, Debug)]
+struct Sym {
+    value: i32,
+    kind: Kind,
+    file: Rc<str>,
+    line: u32,
+}
+
+type Symbols = HashMap<String, Sym>;
+
+/// Marks the names of labels private to one macro expansion (cannot appear in source).
+const PRIVATE: char = '#';
+
+pub(crate) fn assemble(root: Root) -> Result<Assembly, AsmErrors> {
+    let mut files = FileCache::default();
+    let (lines, dir) = match root {
+        Root::File(path) => {
+            let lines = files.source(&path).map_err(|m| {
+                AsmErrors(vec![AsmError {
+                    file: path.display().to_string(),
+                    line: 1,
+                    column: 1,
+                    message: m,
+                }])
+            })?;
+            let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+            (lines, dir)
+        }
+        Root::Text { name, text } => (split_lines(&name, &text), PathBuf::new()),
+    };
+    let mut prev = Symbols::new();
+    let mut settled = false;
+    for n in 0..MAX_PASSES {
+        let mut pass = Pass::new(&prev, &mut files, false);
+        pass.block(&lines, &dir);
+        if !pass.errors.is_empty() {
+            return Err(AsmErrors(pass.errors));
+        }
+        let (syms, unknown) = (pass.syms, pass.saw_unknown);
+        let same = n > 0
+            && syms.len() == prev.len()
+            && syms
+                .iter()
+                .all(|(k, s)| prev.get(k).is_some_and(|p| p.value == s.value));
+        prev = syms;
+        if same || (n == 0 && !unknown) {
+            settled = true;
+            break;
+        }
+    }
+    if !settled {
+        return Err(AsmErrors(vec![AsmError {
+            file: lines.first().map_or("?".into(), |l| l.file.to_string()),
+            line: 1,
+            column: 1,
+            message: format!(
+                "symbol values still change after {MAX_PASSES} passes \
+                 (does DEFINED() decide whether its own symbol gets defined?)"
+            ),
+        }]));
+    }
+    let mut pass = Pass::new(&prev, &mut files, true);
+    pass.block(&lines, &dir);
+    if !pass.errors.is_empty() {
+        return Err(AsmErrors(pass.errors));
+    }
+    Ok(pass.finish())
+}
+
+struct Pass<'a> {
+    /// Symbols of the previous pass: the values of forward references.
+    prev: &'a Symbols,
+    files: &'a mut FileCache,
+    /// The final pass: reports value errors and undefined symbols, writes the listing.
+    last: bool,
+    /// Symbols defined so far in this pass (what "defined above" means).
+    syms: Symbols,
+    macros: HashMap<String, Rc<Macro>>,
+    pc: u32,
+    /// `$`: the address where the current statement started.
+    line_start: u32,
+    origin: Option<u32>,
+    /// The 64 KiB image (0xFF where nothing was assembled) and which bytes were written.
+    mem: Vec<u8>,
+    written: Vec<bool>,
+    /// One past the highest address written.
+    top: u32,
+    errors: Vec<AsmError>,
+    listing: String,
+    /// Bytes of the statement being assembled, for its listing line.
+    line_bytes: Vec<u8>,
+    /// The last global label: the owner of `.local` labels outside macros.
+    scope: String,
+    /// Private label scopes of the macro expansions being processed, innermost last.
+    private: Vec<String>,
+    /// Expansions so far in this pass (numbers the private scopes, the same in every pass).
+    expansions: u32,
+    /// Current macro/include nesting.
+    depth: usize,
+    /// Some value was still unknown (a forward reference not yet resolved).
+    saw_unknown: bool,
+    lines_seen: usize,
+    /// Set by a runaway-expansion error: the rest of the pass is skipped.
+    abort: bool,
+}
+
+/// Expression context: `strict` (ORG, DS count, IF) accepts only symbols defined above.
+struct Ctx<'p, 'a> {
+    pass: &'p Pass<'a>,
+    strict: Option<&'static str>,
+    pc: u32,
+    unknown: bool,
+}
+
+impl Resolver for Ctx<'_, '_> {
+    fn lookup(&mut self, name: &str) -> Result<Option<i32>, String> {
+        let full = self.pass.full_name(name);
+        if let Some(s) = self.pass.syms.get(&full) {
+            return Ok(Some(s.value));
+        }
+        if let Some(what) = self.strict {
+            return Err(format!(
+                "{what} needs a value known when reached, but '{name}' is not defined above this line"
+            ));
+        }
+        match self.pass.prev.get(&full) {
+            Some(s) if s.kind == Kind::Defl && self.pass.last => {
+                Err(format!("'{name}' is used before its first DEFL"))
+            }
+            Some(s) if s.kind != Kind::Defl => Ok(Some(s.value)),
+            None if self.pass.last => Err(format!("undefined symbol '{name}'")),
+            _ => {
+                self.unknown = true;
+                Ok(None)
+            }
+        }
+    }
+
+    fn defined(&mut self, name: &str) -> bool {
+        let full = self.pass.full_name(name);
+        let known = self.pass.syms.contains_key(&full) || self.pass.prev.contains_key(&full);
+        if !known && !self.pass.last {
+            self.unknown = true;
+        }
+        known
+    }
+
+    fn pc(&self) -> i32 {
+        self.pc as i32
+    }
+}
+
+impl<'a> Pass<'a> {
+    fn new(prev: &'a Symbols, files: &'a mut FileCache, last: bool) -> Self {
+        Pass {
+            prev,
+            files,
+            last,
+            syms: Symbols::new(),
+            macros: HashMap::new(),
+            pc: 0,
+            line_start: 0,
+            origin: None,
+            mem: vec![0xFF; 0x10000],
+            written: vec![false; 0x10000],
+            top: 0,
+            errors: Vec::new(),
+            listing: String::new(),
+            line_bytes: Vec::new(),
+            scope: String::new(),
+            private: Vec::new(),
+            expansions: 0,
+            depth: 0,
+            saw_unknown: false,
+            lines_seen: 0,
+            abort: false,
+        }
+    }
+
+    fn finish(self) -> Assembly {
+        let origin = self.origin.unwrap_or(0);
+        let bytes = if self.top > origin {
+            self.mem[origin as usize..self.top as usize].to_vec()
+        } else {
+            Vec::new()
+        };
+        let mut symbols: Vec<(String, i64)> = self
+            .syms
+            .into_iter()
+            .filter(|(k, _)| !k.contains(PRIVATE))
+            .map(|(k, s)| (k, s.value as i64))
+            .collect();
+        symbols.sort();
+        Assembly {
+            origin: origin as u16,
+            bytes,
+            symbols,
+            listing: self.listing,
+        }
+    }
+
+    /// The full name of a symbol as written at this point (local labels get their scope).
+    fn full_name(&self, name: &str) -> String {
+        if name.starts_with('.') {
+            match self.private.last() {
+                Some(p) => format!("{p}{name}"),
+                None => format!("{}{name}", self.scope),
+            }
+        } else {
+            name.to_string()
+        }
+    }
+
+    fn error(&mut self, line: &Line, d: Diag) {
+        let message = format!("{}{}", d.msg, line.note());
+        let e = AsmError {
+            file: line.file.to_string(),
+            line: line.line,
+            column: d.col as u32,
+            message,
+        };
+        if !self.errors.contains(&e) {
+            self.errors.push(e);
+        }
+    }
+
+    fn eval(&mut self, w: Word<'_>, strict: Option<&'static str>) -> Result<Option<i32>, Diag> {
+        let mut ctx = Ctx {
+            pass: self,
+            strict,
+            pc: self.line_start,
+            unknown: false,
+        };
+        let v = eval(w.text, w.col, &mut ctx);
+        if ctx.unknown {
+            self.saw_unknown = true;
+        }
+        v
+    }
+
+    fn is_keyword(&self, word: &str) -> bool {
+        let upper = word.to_ascii_uppercase();
+        DIRECTIVES.contains(&upper.as_str())
+            || is_mnemonic(&upper)
+            || self.macros.contains_key(word)
+    }
+
+    fn list(&mut self, addr: Option<u32>, line: &Line) {
+        if self.last {
+            let bytes = std::mem::take(&mut self.line_bytes);
+            listing::line(
+                &mut self.listing,
+                addr,
+                &bytes,
+                &line.text,
+                line.calls.is_some(),
+            );
+        }
+    }
+
+    /// A value for a data directive; range errors only in the final pass.
+    fn checked(
+        &self,
+        v: Option<i32>,
+        col: usize,
+        lo: i32,
+        hi: i32,
+        what: &str,
+    ) -> Result<i32, Diag> {
+        let x = v.unwrap_or(0);
+        if self.last && !(lo..=hi).contains(&x) {
+            return Err(Diag::new(
+                col,
+                format!("value {x} does not fit in {what} ({lo}..{hi})"),
+            ));
+        }
+        Ok(x)
+    }
+
+    fn define(&mut self, line: &Line, name: Word<'_>, value: i32, kind: Kind) -> Result<(), Diag> {
+        let full = self.full_name(name.text);
+        if let Some(old) = self.syms.get(&full) {
+            if !(kind == Kind::Defl && old.kind == Kind::Defl) {
+                let what = if old.kind == Kind::Defl || kind == Kind::Defl {
+                    " (DEFL symbols can only be redefined with DEFL)"
+                } else {
+                    ""
+                };
+                return Err(Diag::new(
+                    name.col,
+                    format!(
+                        "duplicate symbol '{}': first defined at {}:{}{what}",
+                        name.text, old.file, old.line
+                    ),
+                ));
+            }
+        }
+        if kind == Kind::Label && !name.text.starts_with('.') {
+            self.scope = full.clone();
+        }
+        self.syms.insert(
+            full,
+            Sym {
+                value,
+                kind,
+                file: line.file.clone(),
+                line: line.line,
+            },
+        );
+        Ok(())
+    }
+
+    fn emit(&mut self, bytes: &[u8], col: usize) -> Result<(), Diag> {
+        if bytes.is_empty() {
+            return Ok(());
+        }
+        let origin = *self.origin.get_or_insert(self.pc);
+        let end = self.pc as usize + bytes.len();
+        if end > 0x10000 {
+            self.abort = true; // every later statement would repeat this error
+            return Err(Diag::new(
+                col,
+                format!("code runs past address 0xFFFF (to 0x{end:X})"),
+            ));
+        }
+        if self.pc < origin {
+            return Err(Diag::new(
+                col,
+                format!("address 0x{:04X} is below the start of the image (0x{origin:04X}, the first ORG)", self.pc),
+            ));
+        }
+        let range = self.pc as usize..end;
+        if let Some(i) = self.written[range.clone()].iter().position(|&w| w) {
+            return Err(Diag::new(
+                col,
+                format!(
+                    "address 0x{:04X} is assembled twice (overlapping ORG areas)",
+                    self.pc as usize + i
+                ),
+            ));
+        }
+        self.mem[range.clone()].copy_from_slice(bytes);
+        self.written[range].fill(true);
+        if self.last {
+            self.line_bytes.extend_from_slice(bytes);
+        }
+        self.pc = end as u32;
+        self.top = self.top.max(self.pc);
+        Ok(())
+    }
+}

@@ -1,0 +1,263 @@
+//! One statement: symbol definitions, data directives, files, and instructions.
+
+use super::flow::MacroDef;
+use super::{Ctx, Kind, Pass, MAX_DEPTH};
+use crate::encode::{encode, is_mnemonic};
+use crate::error::Diag;
+use crate::lexer::{as_string, ident_len, split_args, Fields, Word};
+use crate::listing;
+use crate::operand::{self, Operand};
+use crate::source::Line;
+use std::path::Path;
+
+impl Pass<'_> {
+    /// One statement; returns the address to list it at (`None` once already listed).
+    pub(super) fn statement(
+        &mut self,
+        line: &Line,
+        f: &Fields<'_>,
+        upper: &str,
+        dir: &Path,
+        def: &mut Option<MacroDef>,
+    ) -> Result<Option<u32>, Diag> {
+        let start = self.pc;
+        let op_col = f.op.map_or(1, |o| o.col);
+        let need_name = |what: &str| {
+            f.label
+                .ok_or_else(|| Diag::new(op_col, format!("{what} needs a name before it")))
+        };
+        match upper {
+            "" => {
+                if let Some(l) = f.label {
+                    self.define(line, l, start as i32, Kind::Label)?;
+                }
+                return Ok(Some(start));
+            }
+            "EQU" | "DEFL" | "=" => {
+                let name = need_name(upper)?;
+                let w = self.args_or(f, op_col, "a value")?;
+                let kind = if upper == "EQU" {
+                    Kind::Equ
+                } else {
+                    Kind::Defl
+                };
+                match self.eval(w, None)? {
+                    Some(v) => {
+                        self.define(line, name, v, kind)?;
+                        if self.last {
+                            listing::value_line(&mut self.listing, v, &line.text);
+                        }
+                        return Ok(None);
+                    }
+                    None if kind == Kind::Defl => {
+                        let full = self.full_name(name.text);
+                        self.syms.remove(&full);
+                    }
+                    None => {}
+                }
+                self.list(None, line);
+                return Ok(None);
+            }
+            "MACRO" => {
+                let name = need_name("MACRO")?;
+                let mut params = Vec::new();
+                if let Some(w) = f.args {
+                    for p in split_args(w)? {
+                        if ident_len(p.text.as_bytes(), 0) != p.text.len() {
+                            return Err(Diag::new(
+                                p.col,
+                                format!("'{}' is not a parameter name", p.text),
+                            ));
+                        }
+                        params.push(p.text.to_string());
+                    }
+                }
+                *def = Some(MacroDef {
+                    name: name.text.to_string(),
+                    params,
+                    body: Vec::new(),
+                    line: line.clone(),
+                    col: name.col,
+                });
+                self.list(None, line);
+                return Ok(None);
+            }
+            "ENDM" => return Err(Diag::new(op_col, "ENDM without MACRO")),
+            "ORG" => {
+                let w = self.args_or(f, op_col, "an address")?;
+                let v = self.eval(w, Some("ORG"))?.unwrap_or(0);
+                if !(0..=0xFFFF).contains(&v) {
+                    return Err(Diag::new(
+                        w.col,
+                        format!("ORG address {v} is outside 0..65535"),
+                    ));
+                }
+                self.pc = v as u32;
+                if self.origin.is_none() {
+                    self.origin = Some(self.pc);
+                }
+                if let Some(l) = f.label {
+                    self.define(line, l, v, Kind::Label)?;
+                }
+                return Ok(Some(self.pc));
+            }
+            _ => {}
+        }
+        // Everything below defines its label at the current address first.
+        if let Some(l) = f.label {
+            self.define(line, l, start as i32, Kind::Label)?;
+        }
+        match upper {
+            "DB" | "DEFB" | "DEFM" | "DM" => {
+                for w in split_args(self.args_or(f, op_col, "bytes")?)? {
+                    match as_string(w)? {
+                        Some(bytes) => self.emit(&bytes, w.col)?,
+                        None => {
+                            let v = self.eval(w, None)?;
+                            let b = self.checked(v, w.col, -128, 255, "a byte")?;
+                            self.emit(&[b as u8], w.col)?;
+                        }
+                    }
+                }
+            }
+            "DW" | "DEFW" => {
+                for w in split_args(self.args_or(f, op_col, "words")?)? {
+                    let v = self.eval(w, None)?;
+                    let x = self.checked(v, w.col, -32768, 65535, "a word")?;
+                    self.emit(&[x as u8, (x >> 8) as u8], w.col)?;
+                }
+            }
+            "DS" | "DEFS" => {
+                let args = split_args(self.args_or(f, op_col, "a count")?)?;
+                let count = self.eval(args[0], Some("DS"))?.unwrap_or(0);
+                if !(0..=0x10000).contains(&count) {
+                    return Err(Diag::new(
+                        args[0].col,
+                        format!("DS count {count} is outside 0..65536"),
+                    ));
+                }
+                let fill = match args.get(1) {
+                    Some(&w) => {
+                        let v = self.eval(w, None)?;
+                        self.checked(v, w.col, -128, 255, "a byte")? as u8
+                    }
+                    None => 0,
+                };
+                if args.len() > 2 {
+                    return Err(Diag::new(
+                        args[2].col,
+                        "DS takes a count and an optional fill byte",
+                    ));
+                }
+                self.emit(&vec![fill; count as usize], args[0].col)?;
+            }
+            "DC" => {
+                for w in split_args(self.args_or(f, op_col, "a string")?)? {
+                    match as_string(w)? {
+                        Some(mut bytes) if !bytes.is_empty() => {
+                            *bytes.last_mut().expect("not empty") |= 0x80;
+                            self.emit(&bytes, w.col)?;
+                        }
+                        _ => return Err(Diag::new(w.col, "DC needs a non-empty quoted string")),
+                    }
+                }
+            }
+            "INCLUDE" | "INCBIN" => {
+                let w = self.args_or(f, op_col, "a quoted file name")?;
+                let name = as_string(w)?
+                    .ok_or_else(|| Diag::new(w.col, format!("{upper} needs a quoted file name")))?;
+                let path = dir.join(String::from_utf8_lossy(&name).as_ref());
+                if upper == "INCBIN" {
+                    let bytes = self.files.binary(&path).map_err(|m| Diag::new(w.col, m))?;
+                    self.emit(&bytes, w.col)?;
+                } else {
+                    if self.depth >= MAX_DEPTH {
+                        self.abort = true;
+                        return Err(Diag::new(
+                            w.col,
+                            format!("includes nested more than {MAX_DEPTH} deep"),
+                        ));
+                    }
+                    let lines = self.files.source(&path).map_err(|m| Diag::new(w.col, m))?;
+                    self.list(Some(start), line);
+                    let sub = path.parent().map(Path::to_path_buf).unwrap_or_default();
+                    self.depth += 1;
+                    self.block(&lines, &sub);
+                    self.depth -= 1;
+                    return Ok(None);
+                }
+            }
+            "ASSERT" => {
+                let args = split_args(self.args_or(f, op_col, "a condition")?)?;
+                let v = self.eval(args[0], None)?;
+                if self.last && v == Some(0) {
+                    let msg = match args.get(1) {
+                        Some(&w) => as_string(w)?.map(|b| String::from_utf8_lossy(&b).into_owned()),
+                        None => None,
+                    };
+                    return Err(Diag::new(
+                        args[0].col,
+                        format!(
+                            "assertion failed: {}",
+                            msg.unwrap_or_else(|| args[0].text.to_string())
+                        ),
+                    ));
+                }
+            }
+            _ => {
+                let op = f.op.expect("non-empty upper has an op");
+                if let Some(m) = self.macros.get(op.text).cloned() {
+                    self.list(Some(start), line);
+                    self.expand(&m, line, op, f.args)?;
+                    return Ok(None);
+                }
+                if !is_mnemonic(upper) {
+                    let mut msg = format!("unknown mnemonic '{}'", op.text);
+                    if let Some(l) = f.label.filter(|l| !f.colon && l.col == 1) {
+                        // `frob a` in column 1 reads as label `frob`, mnemonic `a`.
+                        msg += &format!(
+                            " ('{}' in column 1 is read as a label; indent it if it is an instruction)",
+                            l.text
+                        );
+                    }
+                    return Err(Diag::new(op.col, msg));
+                }
+                let mut words = match f.args {
+                    Some(w) => split_args(w)?,
+                    None => Vec::new(),
+                };
+                // `IN F,(C)` is another spelling of `IN (C)` (flags only).
+                if upper == "IN" && words.len() == 2 && words[0].text.eq_ignore_ascii_case("F") {
+                    words.remove(0);
+                }
+                let mut ops: Vec<Operand> = Vec::with_capacity(words.len());
+                for &w in &words {
+                    let mut ctx = Ctx {
+                        pass: self,
+                        strict: None,
+                        pc: start,
+                        unknown: false,
+                    };
+                    let o = operand::parse(w, &mut ctx)?;
+                    if ctx.unknown {
+                        self.saw_unknown = true;
+                    }
+                    ops.push(o);
+                }
+                let cols: Vec<usize> = words.iter().map(|w| w.col).collect();
+                let bytes = encode(upper, &ops, &cols, op.col, start, self.last)?;
+                self.emit(&bytes, op.col)?;
+            }
+        }
+        Ok(Some(start))
+    }
+
+    fn args_or<'f>(&self, f: &Fields<'f>, op_col: usize, what: &str) -> Result<Word<'f>, Diag> {
+        f.args.ok_or_else(|| {
+            Diag::new(
+                op_col,
+                format!("{} needs {what}", f.op.map_or("", |o| o.text)),
+            )
+        })
+    }
+}
