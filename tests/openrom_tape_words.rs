@@ -558,3 +558,25 @@ fn load_of_the_golden_v01_file_generated_from_the_spec() {
     enter(&mut ace, "A .", 100);
     assert!(screen(&ace).contains("A . 1 "), "{}", screen(&ace));
 }
+
+#[test]
+fn load_of_a_corrupt_dictionary_does_not_run_away() {
+    // v01's image with the word-length field 0xFFFF and no bit-7 name end in a second
+    // "word": relocation must stay inside the loaded bytes and come back to the prompt
+    let header = hex("00 54 45 53 54 20 20 20 20 20 20 12 00 51 3C 56 3C 4C 3C 4C 3C 4F 3C 63 3C");
+    let golden = hex("C1 FF FF 49 3C 01 C3 0E 11 10 01 00 B6 04 41 42 43 44");
+    let data = substitute(&golden, &[(6, "docolon"), (8, "lit16_rt"), (12, "exit_rt")]);
+    let (mut ace, deck) = boot();
+    enter(&mut ace, ": FIRST 5 ;", 100);
+    let old_stkbot = word(&ace, STKBOT);
+    deck.play(
+        ace.tstates() + 2_000_000,
+        &file_durations(&header, &data, 4204),
+        1.0,
+        false,
+    );
+    enter(&mut ace, "LOAD TEST", 1500);
+    assert_eq!(word(&ace, STKBOT), old_stkbot + data.len() as u16);
+    enter(&mut ace, "FIRST .", 100);
+    assert!(screen(&ace).contains("FIRST . 5 "), "{}", screen(&ace));
+}
