@@ -217,6 +217,14 @@ fn save_errors() {
         "incomplete:\n{}",
         screen(&ace)
     );
+    // LOAD would append to the unfinished word: also ERROR 12 (before any tape is read)
+    enter(&mut ace, ": C 1 [ LOAD Y", 100);
+    assert_eq!(
+        screen(&ace).matches("ERROR 12").count(),
+        2,
+        "{}",
+        screen(&ace)
+    );
 }
 
 #[test]
