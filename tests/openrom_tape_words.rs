@@ -132,6 +132,7 @@ fn save_signal_has_the_spec_timings_and_gap() {
     // (save-vectors.md: 4,204 measured on the original; the first pilot OUT is invisible)
     let rec = deck.recorded();
     let gap = rec[header.next].0 - header.end_fall;
+    println!("header end -> first data change: {gap} T");
     assert!((4100..4300).contains(&gap), "gap {gap}");
     // v21-style: the header is the spec's with this length
     assert_eq!(payload(&header)[11], 0x0F);
