@@ -30,8 +30,11 @@ fn main() {
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     std::fs::write(out.join("openace.rom"), &assembly.bytes).expect("write openace.rom");
     std::fs::write(out.join("openace.sym"), assembly.symbol_file()).expect("write openace.sym");
-    std::fs::write(out.join("openace_symbols.rs"), symbol_table(&assembly.symbols))
-        .expect("write openace_symbols.rs");
+    std::fs::write(
+        out.join("openace_symbols.rs"),
+        symbol_table(&assembly.symbols),
+    )
+    .expect("write openace_symbols.rs");
 }
 
 /// Re-run when any assembly source changes (and when files are added or removed).

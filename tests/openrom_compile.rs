@@ -67,7 +67,10 @@ fn translation() -> Translation {
         .collect();
     let mut map = HashMap::new();
     let mut operands = HashMap::new();
-    for line in tsv.lines().filter(|l| !l.starts_with("# ") && !l.starts_with("name\t")) {
+    for line in tsv
+        .lines()
+        .filter(|l| !l.starts_with("# ") && !l.starts_with("name\t"))
+    {
         let f: Vec<&str> = line.split('\t').collect();
         let (name, cfa, kind) = (f[0], f[1], f[2]);
         let Ok(orig) = u16::from_str_radix(cfa, 16) else {
@@ -106,7 +109,8 @@ impl Translation {
     fn translate_image(&self, data: &[u8]) -> Vec<u8> {
         let mut out = data.to_vec();
         let rd = |b: &[u8], i: usize| u16::from_le_bytes([b[i], b[i + 1]]);
-        let mut put = |o: &mut Vec<u8>, i: usize, v: u16| o[i..i + 2].copy_from_slice(&v.to_le_bytes());
+        let mut put =
+            |o: &mut Vec<u8>, i: usize, v: u16| o[i..i + 2].copy_from_slice(&v.to_le_bytes());
         let mut p = 0;
         while p < data.len() {
             let mut q = p;
@@ -131,16 +135,28 @@ impl Translation {
                     i += 2;
                     let ops = if cell >= 0x3C00 {
                         let prefix = (cell - 0x3C51) as usize - 3;
-                        if data[prefix + 2] & 0x80 != 0 { data[prefix] } else { 0 }
+                        if data[prefix + 2] & 0x80 != 0 {
+                            data[prefix]
+                        } else {
+                            0
+                        }
                     } else {
                         self.operands.get(&cell).copied().unwrap_or(0)
                     };
                     match cell {
                         0x10E8 => put(&mut out, i + 3, self.tr(rd(data, i + 3), "DOES> call")),
-                        0x1140 => put(&mut out, i + 3, self.tr(rd(data, i + 3), "RUNS> code field")),
+                        0x1140 => put(
+                            &mut out,
+                            i + 3,
+                            self.tr(rd(data, i + 3), "RUNS> code field"),
+                        ),
                         _ => {}
                     }
-                    i += if ops == 255 { 2 + rd(data, i) as usize } else { ops as usize };
+                    i += if ops == 255 {
+                        2 + rd(data, i) as usize
+                    } else {
+                        ops as usize
+                    };
                 }
             }
             p = word_end;
@@ -150,7 +166,9 @@ impl Translation {
 }
 
 fn hex_bytes(s: &str) -> Vec<u8> {
-    s.split_whitespace().map(|h| u8::from_str_radix(h, 16).unwrap()).collect()
+    s.split_whitespace()
+        .map(|h| u8::from_str_radix(h, 16).unwrap())
+        .collect()
 }
 
 /// Type the vector's lines (without the SAVE line) and compare the dictionary.
@@ -172,7 +190,10 @@ fn check_vector(id: &str) {
         }
         enter(&mut ace, line);
         let screen = ace.screen_text();
-        assert!(!screen.contains("ERROR"), "{id}: {line:?} failed:\n{screen}");
+        assert!(
+            !screen.contains("ERROR"),
+            "{id}: {line:?} failed:\n{screen}"
+        );
     }
     let stkbot = word(&ace, STKBOT);
     assert_eq!(stkbot as usize, 0x3C51 + data.len(), "{id}: HERE");
@@ -199,7 +220,10 @@ fn check_vector(id: &str) {
 }
 
 fn hex(b: &[u8]) -> String {
-    b.iter().map(|x| format!("{x:02X}")).collect::<Vec<_>>().join(" ")
+    b.iter()
+        .map(|x| format!("{x:02X}"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 macro_rules! vectors {
@@ -244,7 +268,10 @@ fn spec_section_6_example() {
         &mut ace,
         ": T2 ( TEST ) 0 DO I . LOOP 5 0 DO I 2 +LOOP BEGIN 1 UNTIL BEGIN 0 WHILE",
     );
-    enter(&mut ace, "REPEAT 1 IF .\" YES\" ELSE .\" NO\" THEN ASCII A EMIT 7 ;");
+    enter(
+        &mut ace,
+        "REPEAT 1 IF .\" YES\" ELSE .\" NO\" THEN ASCII A EMIT 7 ;",
+    );
     assert!(!ace.screen_text().contains("ERROR"));
     enum C<'a> {
         S(&'a str),
@@ -255,13 +282,57 @@ fn spec_section_6_example() {
     }
     use C::*;
     let cells = [
-        S("comment_rt"), N(5), T("TEST "), S("lit16_rt"), N(0), S("do_rt"), W("I"), W("."),
-        S("loop_rt"), N(0xFFF9), S("lit16_rt"), N(5), S("lit16_rt"), N(0), S("do_rt"), W("I"),
-        S("lit16_rt"), N(2), S("ploop_rt"), N(0xFFF7), S("begin_rt"), S("lit16_rt"), N(1),
-        S("until_rt"), N(0xFFF9), S("begin_rt"), S("lit16_rt"), N(0), S("while_rt"), N(5),
-        S("repeat_rt"), N(0xFFF5), S("lit16_rt"), N(1), S("if_rt"), N(0x000C), S("dotq_rt"),
-        N(3), T("YES"), S("else_rt"), N(9), S("dotq_rt"), N(2), T("NO"), S("then_rt"),
-        S("lit8_rt"), B(0x41), W("EMIT"), S("lit16_rt"), N(7), S("exit_rt"),
+        S("comment_rt"),
+        N(5),
+        T("TEST "),
+        S("lit16_rt"),
+        N(0),
+        S("do_rt"),
+        W("I"),
+        W("."),
+        S("loop_rt"),
+        N(0xFFF9),
+        S("lit16_rt"),
+        N(5),
+        S("lit16_rt"),
+        N(0),
+        S("do_rt"),
+        W("I"),
+        S("lit16_rt"),
+        N(2),
+        S("ploop_rt"),
+        N(0xFFF7),
+        S("begin_rt"),
+        S("lit16_rt"),
+        N(1),
+        S("until_rt"),
+        N(0xFFF9),
+        S("begin_rt"),
+        S("lit16_rt"),
+        N(0),
+        S("while_rt"),
+        N(5),
+        S("repeat_rt"),
+        N(0xFFF5),
+        S("lit16_rt"),
+        N(1),
+        S("if_rt"),
+        N(0x000C),
+        S("dotq_rt"),
+        N(3),
+        T("YES"),
+        S("else_rt"),
+        N(9),
+        S("dotq_rt"),
+        N(2),
+        T("NO"),
+        S("then_rt"),
+        S("lit8_rt"),
+        B(0x41),
+        W("EMIT"),
+        S("lit16_rt"),
+        N(7),
+        S("exit_rt"),
     ];
     let mut want = Vec::new();
     for c in cells {

@@ -13,8 +13,14 @@ fn bottom(ace: &Ace) -> Vec<u8> {
 /// Hold `keys` for `frames` frames, then release for 3.
 fn hold(ace: &mut Ace, keys: &[Key], frames: u32) {
     ace.queue_keys(vec![
-        KeyStep { keys: keys.to_vec(), frames },
-        KeyStep { keys: vec![], frames: 3 },
+        KeyStep {
+            keys: keys.to_vec(),
+            frames,
+        },
+        KeyStep {
+            keys: vec![],
+            frames: 3,
+        },
     ]);
     ace.run_frames(frames + 4);
 }
@@ -88,12 +94,22 @@ fn long_lines_grow_the_buffer_upwards_and_scroll_the_output() {
     }
     // The output area is full: the banner scrolled away.
     assert!(!ace.screen_text().contains("aceemu"));
-    let text = (1..=30).map(|i| i.to_string()).collect::<Vec<_>>().join(" ");
+    let text = (1..=30)
+        .map(|i| i.to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
     ace.type_text(&text);
     wait_idle(&mut ace, 2000);
     assert_eq!(word(&ace, 0x3C24), 0x26A0, "L_HALF: three lines of input");
-    enter(&mut ace, " + + + + + + + + + + + + + + + + + + + + + + + + + + + + + .");
-    assert!(lines(&ace).iter().any(|l| l.contains("465  OK")), "{}", ace.screen_text());
+    enter(
+        &mut ace,
+        " + + + + + + + + + + + + + + + + + + + + + + + + + + + + + .",
+    );
+    assert!(
+        lines(&ace).iter().any(|l| l.contains("465  OK")),
+        "{}",
+        ace.screen_text()
+    );
     assert_eq!(word(&ace, 0x3C24), 0x26E0, "buffer back to one line");
     let b = bottom(&ace);
     assert_eq!(&b[..2], &[0, 0x97], "input line empty again");
@@ -128,7 +144,11 @@ fn a_second_key_is_ignored_until_all_are_released() {
     ace.run_frames(5);
     ace.release_key(Key::A);
     ace.run_frames(40);
-    assert_eq!(&bottom(&ace)[..3], &[0, b'a', 0x97], "S pressed during A: ignored");
+    assert_eq!(
+        &bottom(&ace)[..3],
+        &[0, b'a', 0x97],
+        "S pressed during A: ignored"
+    );
     ace.release_key(Key::S);
     ace.run_frames(3);
     ace.press_key(Key::D);

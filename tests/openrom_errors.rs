@@ -16,10 +16,21 @@ fn check_errors(setup: &[&str], cases: &[(&str, &str)]) {
         let stkbot = word(&ace, STKBOT);
         let got = eval(&mut ace, line);
         assert_eq!(&got, want, "line {line:?}");
-        assert!(data_stack(&ace).is_empty(), "data stack emptied after {line:?}");
-        assert_eq!(ace.peek(FLAGS) & 0x44, 0, "not compiling, nothing unfinished");
+        assert!(
+            data_stack(&ace).is_empty(),
+            "data stack emptied after {line:?}"
+        );
+        assert_eq!(
+            ace.peek(FLAGS) & 0x44,
+            0,
+            "not compiling, nothing unfinished"
+        );
         assert_eq!(ace.peek(0x3C3D), 255, "ERR_NO back to 255");
-        assert_eq!(eval(&mut ace, "1 2 + ."), "1 2 + . 3", "recovered after {line:?}");
+        assert_eq!(
+            eval(&mut ace, "1 2 + ."),
+            "1 2 + . 3",
+            "recovered after {line:?}"
+        );
         if line.starts_with(':') {
             assert_eq!(word(&ace, STKBOT), stkbot, "unfinished definition removed");
         }
@@ -73,7 +84,10 @@ fn name_length_errors() {
     );
     let mut ace = boot();
     enter(&mut ace, &format!("CREATE {}", "B".repeat(63)));
-    assert!(!ace.screen_text().contains("ERROR"), "63 characters are allowed");
+    assert!(
+        !ace.screen_text().contains("ERROR"),
+        "63 characters are allowed"
+    );
 }
 
 #[test]
@@ -88,8 +102,14 @@ fn forget_needs_current_equal_to_context() {
 fn abort_prints_error_only_for_err_no_below_128() {
     let mut ace = boot();
     enter(&mut ace, "CLS");
-    assert_eq!(eval(&mut ace, "7 15421 C! ABORT"), "7 15421 C! ABORT ERROR 7");
-    assert_eq!(eval(&mut ace, "200 15421 C! 1 2 ABORT"), "200 15421 C! 1 2 ABORT");
+    assert_eq!(
+        eval(&mut ace, "7 15421 C! ABORT"),
+        "7 15421 C! ABORT ERROR 7"
+    );
+    assert_eq!(
+        eval(&mut ace, "200 15421 C! 1 2 ABORT"),
+        "200 15421 C! 1 2 ABORT"
+    );
     assert!(data_stack(&ace).is_empty());
 }
 
@@ -110,7 +130,11 @@ fn unknown_word_is_given_back_for_retyping() {
     // DELETE all 7 characters (SHIFT+0), type a correction, ENTER: the line goes on.
     ace.type_text(&"\u{8}".repeat(7));
     wait_idle(&mut ace, 200);
-    assert_eq!(ace.screen_codes()[23 * 32 + 1], 0x97, "cursor alone on the line");
+    assert_eq!(
+        ace.screen_codes()[23 * 32 + 1],
+        0x97,
+        "cursor alone on the line"
+    );
     ace.type_text("+ .\n");
     wait_idle(&mut ace, 300);
     assert_eq!(lines(&ace)[1], "1 2 + . 3  OK");

@@ -20,27 +20,48 @@ fn control_structures() {
     session(&[
         (": T IF 1 ELSE 2 THEN . ;", ": T IF 1 ELSE 2 THEN . ;"),
         ("5 T 0 T", "5 T 1 0 T 2"),
-        (": CD BEGIN DUP . 1- DUP 0= UNTIL DROP ;", ": CD BEGIN DUP . 1- DUP 0= UNTIL DROP ;"),
+        (
+            ": CD BEGIN DUP . 1- DUP 0= UNTIL DROP ;",
+            ": CD BEGIN DUP . 1- DUP 0= UNTIL DROP ;",
+        ),
         ("3 CD", "3 CD 3 2 1"),
-        (": WR BEGIN DUP WHILE DUP . 1- REPEAT DROP ;", ": WR BEGIN DUP WHILE DUP . 1- REPEAT DROP ;"),
+        (
+            ": WR BEGIN DUP WHILE DUP . 1- REPEAT DROP ;",
+            ": WR BEGIN DUP WHILE DUP . 1- REPEAT DROP ;",
+        ),
         ("2 WR 0 WR", "2 WR 2 1 0 WR"),
         (": DL 3 0 DO I . LOOP ;", ": DL 3 0 DO I . LOOP ;"),
         ("DL", "DL 0 1 2"),
-        (": NL 2 0 DO 3 0 DO J 10 * I + . LOOP LOOP ;", ": NL 2 0 DO 3 0 DO J 10 * I + . LOOP LOOP ;"),
+        (
+            ": NL 2 0 DO 3 0 DO J 10 * I + . LOOP LOOP ;",
+            ": NL 2 0 DO 3 0 DO J 10 * I + . LOOP LOOP ;",
+        ),
         ("NL", "NL 0 1 2 10 11 12"),
         (": PL 10 0 DO I . 3 +LOOP ;", ": PL 10 0 DO I . 3 +LOOP ;"),
         ("PL", "PL 0 3 6 9"),
-        (": LV 100 0 DO I . I 2 = IF LEAVE THEN LOOP ;", ": LV 100 0 DO I . I 2 = IF LEAVE THEN LOOP ;"),
+        (
+            ": LV 100 0 DO I . I 2 = IF LEAVE THEN LOOP ;",
+            ": LV 100 0 DO I . I 2 = IF LEAVE THEN LOOP ;",
+        ),
         ("LV", "LV 0 1 2"),
-        (": LIM 7 3 DO I' . LEAVE LOOP ;", ": LIM 7 3 DO I' . LEAVE LOOP ;"),
+        (
+            ": LIM 7 3 DO I' . LEAVE LOOP ;",
+            ": LIM 7 3 DO I' . LEAVE LOOP ;",
+        ),
         ("LIM", "LIM 7"),
         (": EX 1 . EXIT 2 . ;", ": EX 1 . EXIT 2 . ;"),
         ("EX", "EX 1"),
-        (": EL 0 IF 1 ELSE 2 ELSE 3 THEN . ;", ": EL 0 IF 1 ELSE 2 ELSE 3 THEN . ;"),
+        (
+            ": EL 0 IF 1 ELSE 2 ELSE 3 THEN . ;",
+            ": EL 0 IF 1 ELSE 2 ELSE 3 THEN . ;",
+        ),
         ("EL", "EL 2"),
         (": ON 1 1 DO I . LOOP ;", ": ON 1 1 DO I . LOOP ;"),
         ("ON", "ON 1"),
-        (": OV 32767 32765 DO I . LOOP ;", ": OV 32767 32765 DO I . LOOP ;"),
+        (
+            ": OV 32767 32765 DO I . LOOP ;",
+            ": OV 32767 32765 DO I . LOOP ;",
+        ),
         ("OV", "OV 32765 32766"),
         (": RS 5 >R 6 R> . . ;", ": RS 5 >R 6 R> . . ;"),
         ("RS", "RS 5 6"),
@@ -66,8 +87,14 @@ fn variables_constants_create() {
         ("7 V ! V @ .", "7 V ! V @ . 7"),
         ("-7 CONSTANT K K .", "-7 CONSTANT K K . -7"),
         ("CREATE TB 1 C, 2 C, 300 ,", "CREATE TB 1 C, 2 C, 300 ,"),
-        ("TB C@ . TB 1+ C@ . TB 2+ @ .", "TB C@ . 1 TB 1+ C@ . 2 TB 2+ @ . 300"),
-        ("HERE CREATE BUF 6 ALLOT HERE SWAP - .", "HERE CREATE BUF 6 ALLOT HERE SWAP - . 16"),
+        (
+            "TB C@ . TB 1+ C@ . TB 2+ @ .",
+            "TB C@ . 1 TB 1+ C@ . 2 TB 2+ @ . 300",
+        ),
+        (
+            "HERE CREATE BUF 6 ALLOT HERE SWAP - .",
+            "HERE CREATE BUF 6 ALLOT HERE SWAP - . 16",
+        ),
         ("BUF HERE 6 - = .", "BUF HERE 6 - = . 1"),
         ("5 6 [ . ]", "5 6 [ . 6 ]"),
         ("DROP", "DROP"),
@@ -79,14 +106,19 @@ fn definer_and_compiler_words() {
     session(&[
         ("DEFINER KON , DOES> @ ;", "DEFINER KON , DOES> @ ;"),
         ("42 KON K42 K42 .", "42 KON K42 K42 . 42"),
-        ("DEFINER ARR 2 * ALLOT DOES> SWAP 2 * + ;", "DEFINER ARR 2 * ALLOT DOES> SWAP 2 * + ;"),
+        (
+            "DEFINER ARR 2 * ALLOT DOES> SWAP 2 * + ;",
+            "DEFINER ARR 2 * ALLOT DOES> SWAP 2 * + ;",
+        ),
         ("5 ARR A 99 3 A ! 3 A @ .", "5 ARR A 99 3 A ! 3 A @ . 99"),
         ("2 COMPILER 2LIT , RUNS> @ ;", "2 COMPILER 2LIT , RUNS> @ ;"),
         (": X [ 99 ] 2LIT 1+ ;", ": X [ 99 ] 2LIT 1+ ;"),
         ("X .", "X . 100"),
         ("2LIT", "2LIT ERROR 4"),
-        ("255 COMPILER STR DUP , 0 DO ASCII * C, LOOP RUNS> DUP @ SWAP 2+ SWAP TYPE ;",
-         "255 COMPILER STR DUP , 0 DO ASCII * C, LOOP RUNS> DUP @ SWAP 2+ SWAP TYPE ;"),
+        (
+            "255 COMPILER STR DUP , 0 DO ASCII * C, LOOP RUNS> DUP @ SWAP 2+ SWAP TYPE ;",
+            "255 COMPILER STR DUP , 0 DO ASCII * C, LOOP RUNS> DUP @ SWAP 2+ SWAP TYPE ;",
+        ),
         (": S3 [ 3 ] STR 1 . ;", ": S3 [ 3 ] STR 1 . ;"),
         ("S3", "S3 ***1"),
         (": IM 65 EMIT ; IMMEDIATE", ": IM 65 EMIT ; IMMEDIATE"),
@@ -128,7 +160,11 @@ fn forget_removes_later_words_and_ends_without_ok() {
     enter(&mut ace, ": B 2 ;");
     enter(&mut ace, ": C 3 ;");
     enter(&mut ace, "FORGET B");
-    assert_eq!(lines(&ace)[4], "FORGET B", "no OK after FORGET (save-vectors.md v24)");
+    assert_eq!(
+        lines(&ace)[4],
+        "FORGET B",
+        "no OK after FORGET (save-vectors.md v24)"
+    );
     assert_eq!(word(&ace, STKBOT), 0x3C5F);
     assert_eq!(eval(&mut ace, "A ."), "A . 1");
 }
@@ -141,9 +177,15 @@ fn modes_fast_slow_invis_vis() {
         ("FAST 1 2 + .", "FAST 1 2 + . 3"),
         ("SLOW 1 .", "SLOW 1 . 1"),
     ]);
-    assert_eq!(ace.cpu().immutable_registers().get16(iz80::Reg16::IY), sym("next_checks"));
+    assert_eq!(
+        ace.cpu().immutable_registers().get16(iz80::Reg16::IY),
+        sym("next_checks")
+    );
     enter(&mut ace, "FAST");
-    assert_eq!(ace.cpu().immutable_registers().get16(iz80::Reg16::IY), sym("next"));
+    assert_eq!(
+        ace.cpu().immutable_registers().get16(iz80::Reg16::IY),
+        sym("next")
+    );
     enter(&mut ace, "SLOW CLS INVIS 1 2 + .");
     assert_eq!(lines(&ace)[0], "INVIS 3", "after INVIS: no echo, no OK");
     enter(&mut ace, "VIS 4 .");
@@ -169,5 +211,8 @@ fn call_runs_machine_code() {
 
 #[test]
 fn execute_runs_a_cfa() {
-    session(&[(": SQ DUP * ;", ": SQ DUP * ;"), ("3 FIND SQ EXECUTE .", "3 FIND SQ EXECUTE . 9")]);
+    session(&[
+        (": SQ DUP * ;", ": SQ DUP * ;"),
+        ("3 FIND SQ EXECUTE .", "3 FIND SQ EXECUTE . 9"),
+    ]);
 }

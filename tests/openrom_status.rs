@@ -23,10 +23,13 @@ fn status_rows() -> HashMap<String, String> {
 
 fn spec_words() -> Vec<String> {
     let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let text = [here.join("../shared/spec/rom-words.tsv"), "/work/shared/spec/rom-words.tsv".into()]
-        .iter()
-        .find_map(|p| std::fs::read_to_string(p).ok())
-        .expect("rom-words.tsv");
+    let text = [
+        here.join("../shared/spec/rom-words.tsv"),
+        "/work/shared/spec/rom-words.tsv".into(),
+    ]
+    .iter()
+    .find_map(|p| std::fs::read_to_string(p).ok())
+    .expect("rom-words.tsv");
     text.lines()
         .filter(|l| !l.starts_with("# ") && !l.starts_with("name\t"))
         .filter_map(|l| {
@@ -51,16 +54,25 @@ fn status_md_matches_the_rom_dictionary() {
             .unwrap_or_else(|| panic!("STATUS.md has no row for {name}"));
         match status.as_str() {
             "done" | "partial" => {
-                assert!(ours.contains(&name), "{name} is marked {status} but is not in the ROM")
+                assert!(
+                    ours.contains(&name),
+                    "{name} is marked {status} but is not in the ROM"
+                )
             }
-            "missing" => assert!(!ours.contains(&name), "{name} is in the ROM but marked missing"),
+            "missing" => assert!(
+                !ours.contains(&name),
+                "{name} is in the ROM but marked missing"
+            ),
             other => panic!("{name}: unknown status {other:?}"),
         }
     }
     // And the ROM has no word the spec does not list.
     let spec: HashSet<String> = spec_words().into_iter().collect();
     for name in &ours {
-        assert!(spec.contains(name), "ROM word {name} is not in rom-words.tsv");
+        assert!(
+            spec.contains(name),
+            "ROM word {name} is not in rom-words.tsv"
+        );
     }
 }
 
@@ -101,5 +113,8 @@ fn vlist_lists_every_word_newest_first_and_halts_after_each() {
     let dict = rom_dictionary();
     want.extend(dict.iter().map(|w| w.name.as_str()));
     assert_eq!(listed, want);
-    assert!(frames as usize >= want.len(), "one HALT (frame) per name: {frames} frames");
+    assert!(
+        frames as usize >= want.len(),
+        "one HALT (frame) per name: {frames} frames"
+    );
 }

@@ -12,7 +12,10 @@ fn check_all(cases: &[(&str, &str)]) {
     for (line, want) in cases {
         let got = eval(&mut ace, line);
         assert_eq!(&got, want, "line {line:?}");
-        assert!(data_stack(&ace).is_empty(), "stack left over after {line:?}");
+        assert!(
+            data_stack(&ace).is_empty(),
+            "stack left over after {line:?}"
+        );
     }
 }
 
@@ -26,7 +29,10 @@ fn stack_words() {
         ("1 2 3 ROT . . .", "1 2 3 ROT . 1 . 3 . 2"),
         ("7 ?DUP . .", "7 ?DUP . 7 . 7"),
         ("1 0 ?DUP . .", "1 0 ?DUP . 0 . 1"),
-        ("10 20 30 2 PICK . . . .", "10 20 30 2 PICK . 20 . 30 . 20 . 10"),
+        (
+            "10 20 30 2 PICK . . . .",
+            "10 20 30 2 PICK . 20 . 30 . 20 . 10",
+        ),
         ("10 20 30 3 ROLL . . .", "10 20 30 3 ROLL . 10 . 30 . 20"),
         ("10 20 1 ROLL . .", "10 20 1 ROLL . 20 . 10"),
         ("4 >R 5 R> . .", "4 >R 5 R> . 4 . 5"),
@@ -53,8 +59,14 @@ fn arithmetic_words() {
         ("-9 ABS . 9 ABS .", "-9 ABS . 9 9 ABS . 9"),
         ("1 0 DNEGATE . U.", "1 0 DNEGATE . -1 U. 65535"),
         ("65535 0 1 0 D+ . .", "65535 0 1 0 D+ . 1 . 0"),
-        ("5 1+ . 5 2+ . 5 1- . 5 2- .", "5 1+ . 6 5 2+ . 7 5 1- . 4 5 2- . 3"),
-        ("12 10 AND . 12 10 OR . 12 10 XOR .", "12 10 AND . 8 12 10 OR . 14 12 10 XOR . 6"),
+        (
+            "5 1+ . 5 2+ . 5 1- . 5 2- .",
+            "5 1+ . 6 5 2+ . 7 5 1- . 4 5 2- . 3",
+        ),
+        (
+            "12 10 AND . 12 10 OR . 12 10 XOR .",
+            "12 10 AND . 8 12 10 OR . 14 12 10 XOR . 6",
+        ),
         ("-3 4 MAX . -3 4 MIN .", "-3 4 MAX . 4 -3 4 MIN . -3"),
     ]);
     // The largest product of */ still fits: 32-bit intermediate.
@@ -71,7 +83,10 @@ fn comparison_words_give_one_for_true() {
         ("-1 1 < . 1 -1 < .", "-1 1 < . 1 1 -1 < . 0"),
         ("1 -1 > . -1 1 > .", "1 -1 > . 1 -1 1 > . 0"),
         ("-1 1 U< . 1 -1 U< .", "-1 1 U< . 0 1 -1 U< . 1"),
-        ("-1 -1 0 0 D< . 0 0 -1 -1 D< .", "-1 -1 0 0 D< . 1 0 0 -1 -1 D< . 0"),
+        (
+            "-1 -1 0 0 D< . 0 0 -1 -1 D< .",
+            "-1 -1 0 0 D< . 1 0 0 -1 -1 D< . 0",
+        ),
         ("0 1 5 0 D< .", "0 1 5 0 D< . 0"),
     ]);
 }
@@ -83,7 +98,10 @@ fn memory_words() {
         ("16384 C@ . 16385 C@ .", "16384 C@ . 210 16385 C@ . 4"),
         ("513 16384 C! 16384 @ .", "513 16384 C! 16384 @ . 1025"),
         ("PAD .", "PAD . 9985"),
-        ("BASE . CONTEXT . CURRENT .", "BASE . 15423 CONTEXT . 15411 CURRENT . 15409"),
+        (
+            "BASE . CONTEXT . CURRENT .",
+            "BASE . 15423 CONTEXT . 15411 CURRENT . 15409",
+        ),
         ("BASE C@ .", "BASE C@ . 10"),
         ("HERE .", "HERE . 15441"),
     ]);
@@ -92,16 +110,25 @@ fn memory_words() {
 #[test]
 fn number_base_and_formatted_output() {
     check_all(&[
-        ("16 BASE C! FF . DECIMAL 255 .", "16 BASE C! FF . FF DECIMAL 255 . 255"),
+        (
+            "16 BASE C! FF . DECIMAL 255 .",
+            "16 BASE C! FF . FF DECIMAL 255 . 255",
+        ),
         ("2 BASE C! 101 . DECIMAL", "2 BASE C! 101 . 101 DECIMAL"),
         ("-32768 .", "-32768 . -32768"),
         ("40000 U.", "40000 U. 40000"),
         ("0 0 <# #S #> TYPE", "0 0 <# #S #> TYPE 0"),
         ("123 0 <# # # #> TYPE", "123 0 <# # # #> TYPE 23"),
         ("5 0 <# #S 45 HOLD #> TYPE", "5 0 <# #S 45 HOLD #> TYPE -5"),
-        ("-1 7 0 <# #S ROT SIGN #> TYPE", "-1 7 0 <# #S ROT SIGN #> TYPE -7"),
+        (
+            "-1 7 0 <# #S ROT SIGN #> TYPE",
+            "-1 7 0 <# #S ROT SIGN #> TYPE -7",
+        ),
         ("1 2 <# #S #> . DROP", "1 2 <# #S #> . 6 DROP"),
-        (": CV 0 0 32 WORD CONVERT . . . ;", ": CV 0 0 32 WORD CONVERT . . . ;"),
+        (
+            ": CV 0 0 32 WORD CONVERT . . . ;",
+            ": CV 0 0 32 WORD CONVERT . . . ;",
+        ),
         ("CV 123", "CV 123 9989 0 123"),
         ("CV 65536X", "CV 65536X 9991 1 0"),
     ]);
@@ -126,7 +153,11 @@ fn output_words() {
     assert_eq!(lines(&ace)[3], "10 5 AT");
     assert_eq!(lines(&ace)[10], "     71 EMIT G OK");
     enter(&mut ace, "5 37 AT 72 EMIT");
-    assert_eq!(lines(&ace)[5], "     72 EMIT H OK", "column is taken mod 32");
+    assert_eq!(
+        lines(&ace)[5],
+        "     72 EMIT H OK",
+        "column is taken mod 32"
+    );
     enter(&mut ace, "CLS");
     assert_eq!(lines(&ace)[0], " OK");
     assert!(lines(&ace)[1..23].iter().all(|l| l.is_empty()));
@@ -134,7 +165,10 @@ fn output_words() {
 
 #[test]
 fn typed_text_is_case_insensitive() {
-    check_all(&[("2 3 + dup . .", "2 3 + dup . 5 . 5"), ("3 Dup * .", "3 Dup * . 9")]);
+    check_all(&[
+        ("2 3 + dup . .", "2 3 + dup . 5 . 5"),
+        ("3 Dup * .", "3 Dup * . 9"),
+    ]);
 }
 
 #[test]

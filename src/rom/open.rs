@@ -10,8 +10,7 @@ pub fn open_rom() -> &'static [u8; 8192] {
 
 /// Every symbol of the open ROM's source as (name, value), sorted by name.
 pub fn open_rom_symbols() -> &'static [(&'static str, u16)] {
-    static SYMBOLS: &[(&str, u16)] =
-        include!(concat!(env!("OUT_DIR"), "/openace_symbols.rs"));
+    static SYMBOLS: &[(&str, u16)] = include!(concat!(env!("OUT_DIR"), "/openace_symbols.rs"));
     SYMBOLS
 }
 

@@ -178,5 +178,8 @@ pub fn eval(ace: &mut Ace, line: &str) -> String {
         })
         .collect();
     let text = text.trim_end();
-    text.strip_suffix(" OK").unwrap_or(text).trim_end().to_string()
+    text.strip_suffix(" OK")
+        .unwrap_or(text)
+        .trim_end()
+        .to_string()
 }
