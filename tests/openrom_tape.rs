@@ -264,3 +264,23 @@ fn reader_speed_range() {
     }
     println!("reader accepts durations x{lo:.2} .. x{hi:.2}");
 }
+
+#[test]
+fn reader_finds_the_block_after_noise_and_a_broken_start() {
+    // irregular pulses, then a pilot interrupted by a glitch, then the real block
+    let data = sample_data(80, 42);
+    let mut d: Vec<u64> = sample_data(400, 9)
+        .iter()
+        .map(|&b| 200 + u64::from(b) * 20)
+        .collect();
+    if d.len() % 2 == 1 {
+        d.push(3000);
+    }
+    d.extend(std::iter::repeat_n(PILOT, 300));
+    d.push(5000); // the glitch: too long for a pilot half
+    d.push(PILOT);
+    d.extend(block_durations(0xFF, &data, PILOT_CHANGES_DATA));
+    let (report, ace) = play_into_reader(&d, 1.0, false, 0xFF, 80, 0, &[]);
+    assert_eq!(report, Some(1));
+    assert_eq!(ace.read_bytes(0x3D00, 80), data);
+}

@@ -7,6 +7,7 @@
 ; period and the note stops when less than m is left (that is floor(n*125/m) periods).
 ; m = 0 makes no sound. For m < 8 the halves cannot be made that short and last 13*8+2 T.
 
+; BEEP ( m n -- ): written from ace-hardware.md 5.3 and ace-forth.md 9.
         PRIM "BEEP", beep_cfa, 0
         RST 24                  ; DE = n
         PUSH DE

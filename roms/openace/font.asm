@@ -38,7 +38,7 @@ font_install:
         LD A,C
         CP 0x20
         JR NZ,.block
-        LD DE,CHARSET + 0x20 * 8 ; HL is there already; DE for LDIR
+        LD DE,CHARSET + 0x20 * 8 ; the glyphs follow the 32 block graphics
         LD HL,font_glyphs
         LD BC,96 * 8
         LDIR

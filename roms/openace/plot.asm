@@ -9,6 +9,7 @@
 ; Inside, a cell is a 4-bit mask: bit 0 top-right, 1 top-left, 2 bottom-right,
 ; 3 bottom-left. Mask m < 8 is the character 0x10 + m; m >= 8 is 0x90 + (~m & 7).
 
+; PLOT ( x y n -- ): written from ace-forth.md 9 and ace-hardware.md 3.1.
         PRIM "PLOT", plot_cfa, 0
         RST 24
         LD C,E                  ; C = mode

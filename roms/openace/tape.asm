@@ -355,7 +355,7 @@ relocate:
 .word:  PUSH AF
         ; find the end of the name (bit 7 set), bounded by the image end
 .name:  CALL .past_end
-        JR NC,.done_pop
+        JP NC,.done_pop
         BIT 7,(HL)
         INC HL
         JR Z,.name
@@ -367,8 +367,15 @@ relocate:
         PUSH HL
         DEC HL
         DEC HL
-        ADD HL,DE
-        LD (RL_WORDEND),HL      ; next word
+        ADD HL,DE               ; next word
+        JR C,.clamp
+        PUSH DE
+        CALL .past_end          ; carry: still inside the image
+        POP DE
+        JR C,.inside
+.clamp: LD HL,(RL_IMGEND)       ; a corrupt length never reaches beyond the image
+.inside:
+        LD (RL_WORDEND),HL
         POP HL
         LD A,D
         OR E
@@ -432,7 +439,7 @@ relocate:
         CALL reloc_thread
 .next:  LD HL,(RL_WORDEND)
         XOR A                   ; not the first word any more
-        JR .word
+        JP .word
 .done_pop:
         POP AF
         ; FORTH's newest word := the tape's newest + offset

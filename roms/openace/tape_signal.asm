@@ -237,7 +237,7 @@ tape_read_block:
         JP NC,tape_break
         DEC D
         JR NZ,.cycle
-; Enough pilot: now single halves, n = 1 + (T - 148) / 43 polls: a pilot half (30 .. 62
+; Enough pilot: now single halves, n = 1 + (T - 180) / 43 polls: a pilot half (30 .. 62
 ; polls, about 1,400 .. 2,800 T) goes on, a half of fewer than 22 polls (under ~1,050 T;
 ; sync 1 is 601) is the sync.
 .half:  LD B,0
@@ -250,6 +250,10 @@ tape_read_block:
         JR C,.restart
         CP 63
         JR NC,.restart
+        LD A,0x7F               ; SPACE check: a header pilot lasts seconds
+        IN A,(TAPE_PORT)
+        RRA
+        JP NC,tape_break
         JR .half
 .sync:  LD B,0                  ; sync 2: the next change starts the first bit
         CALL ld_edge
