@@ -194,14 +194,23 @@ fn prompt_is_ready_within_a_few_frames_of_reset() {
 fn the_buffer_is_full_at_22_lines() {
     let mut ace = boot();
     // 22 lines hold the 0x00 marker, 702 characters and the cursor.
-    let text: String = (0..710).map(|i| if i % 8 == 7 { ' ' } else { '1' }).collect();
+    let text: String = (0..710)
+        .map(|i| if i % 8 == 7 { ' ' } else { '1' })
+        .collect();
     ace.type_text(&text);
     wait_idle(&mut ace, 6000);
     assert_eq!(word(&ace, 0x3C24), 0x2700 - 22 * 32, "L_HALF at its limit");
-    assert_eq!(word(&ace, 0x3C22), 0x2700, "ENDBUF at the end of the screen");
+    assert_eq!(
+        word(&ace, 0x3C22),
+        0x2700,
+        "ENDBUF at the end of the screen"
+    );
     assert_eq!(ace.peek(0x2700), 0, "end marker intact");
     let codes = ace.screen_codes();
-    let typed = codes[2 * 32 + 1..].iter().filter(|&&c| c == b'1' || c == b' ').count();
+    let typed = codes[2 * 32 + 1..]
+        .iter()
+        .filter(|&&c| c == b'1' || c == b' ')
+        .count();
     assert_eq!(typed, 702, "further keys were ignored");
     // ENTER interprets it all: 88 numbers of 1111111 (too big: 16-bit wrap) are pushed.
     ace.type_text("\n");
