@@ -45,3 +45,29 @@ RUNTIME_LIT MACRO cfa, nops
         DW 0xFFFF
 cfa:
         ENDM
+
+; A compiling word (ace-forth.md 5, code field {compiling-word}): immediate, pfa+0 = the
+; runtime CFA it compiles, then a thread (DW ...) run at compile time, ending in exit_rt.
+COMPILING MACRO name, cfa, runtime
+        HEADER name, cfa, IMMEDIATE
+        DW compiler_cf
+        DW runtime
+        ENDM
+
+; A defining word (ace-forth.md 5, code field {defining-word}): pfa+0 = the code field its
+; children get, then a thread (DW ...) run after the child's header is made.
+DEFINING MACRO name, cfa, childcf
+        HEADER name, cfa, 0
+        DW definer_cf
+        DW childcf
+        ENDM
+
+; A headerless machine-code word used inside ROM threads.
+INTERNAL MACRO cfa
+cfa:    DW $ + 2
+        ENDM
+
+; A headerless colon word used inside ROM threads.
+INTERNAL_COLON MACRO cfa
+cfa:    DW docolon
+        ENDM

@@ -82,3 +82,11 @@ KBD_PORT        EQU 0xFE
 
 ; Header flag
 IMMEDIATE       EQU 0x40
+
+; Open-ROM scratch inside FP_WS (the open ROM has no floating point yet; when it gets
+; floats these move). Used by the word scanner (interp.asm).
+W_START         EQU 0x3C00      ; address of the last scanned word in the input buffer
+W_LEN           EQU 0x3C02      ; its length
+W_END           EQU 0x3C04      ; first address after the word and its delimiter
+W_NUM           EQU 0x3C06      ; scratch for NUMBER / CONVERT
+PAD_END         EQU 0x27FF      ; <# starts here (HLD), digits go below

@@ -5,6 +5,8 @@
 //! work); until it exists, [`default_rom`] returns [`RomError::NoDefaultRom`] whose message
 //! says exactly what to do.
 
+pub mod open;
+
 use sha2::{Digest, Sha256};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -143,10 +145,9 @@ pub fn identify_hash(sha256_hex: &str) -> RomKind {
     }
 }
 
-/// The ROM built into this binary, if any. The open ROM's build step will make this return
-/// `Some(open_rom())`; until then there is none.
+/// The ROM built into this binary: the open ROM (`build.rs` assembles it).
 pub fn embedded_rom() -> Option<&'static [u8]> {
-    None
+    Some(open::open_rom())
 }
 
 /// The ROM to use without `--rom`: the embedded one, or a clear error saying what to do.

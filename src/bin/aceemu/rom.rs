@@ -12,11 +12,20 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         rom: Option<PathBuf>,
     },
+    /// Write the embedded open ROM image (8 KB) to FILE, e.g. `aceemu rom save openace.rom`.
+    Save {
+        /// Where to write the image.
+        file: PathBuf,
+        /// Overwrite FILE if it exists.
+        #[arg(long)]
+        force: bool,
+    },
 }
 
 pub fn run(cmd: Command) -> anyhow::Result<()> {
     match cmd {
         Command::Info { rom } => info(rom),
+        Command::Save { file, force } => save(&file, force),
     }
 }
 
@@ -29,5 +38,18 @@ fn info(path: Option<PathBuf>) -> anyhow::Result<()> {
     if image.kind() == RomKind::Original {
         println!("         (the ROM the spec's measurements were made with)");
     }
+    Ok(())
+}
+
+fn save(file: &std::path::Path, force: bool) -> anyhow::Result<()> {
+    if file.exists() && !force {
+        anyhow::bail!(
+            "{} already exists; add --force to overwrite it",
+            file.display()
+        );
+    }
+    std::fs::write(file, rom::open::open_rom())
+        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", file.display()))?;
+    println!("wrote the open ROM (8192 bytes) to {}", file.display());
     Ok(())
 }

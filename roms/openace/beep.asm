@@ -1,0 +1,131 @@
+; beep.asm -- BEEP ( m n -- ).
+; Written for aceemu from the spec: shared/spec/ace-hardware.md 5.2, 5.3 (IN switches the
+; loudspeaker off, OUT on; each half period 13*m + 2 T; n*125/m whole periods; interrupts
+; off; SPACE stops it with ERROR 3) and ace-forth.md 9. MIT OR Apache-2.0.
+;
+; The number of periods is found without a division: a budget of n*125 is charged m per
+; period and the note stops when less than m is left (that is floor(n*125/m) periods).
+; m = 0 makes no sound. For m < 8 the halves cannot be made that short and last 13*8+2 T.
+
+; BEEP ( m n -- ): written from ace-hardware.md 5.3 and ace-forth.md 9.
+        PRIM "BEEP", beep_cfa, 0
+        RST 24                  ; DE = n
+        PUSH DE
+        RST 24                  ; DE = m
+        POP BC                  ; BC = n
+        LD A,D
+        OR E
+        JR NZ,.sound
+        JP (IY)                 ; m = 0: nothing
+.sound:
+        PUSH DE                 ; m
+        ; budget = n * 125 (24 bits, A:HL) by shift and add
+        PUSH BC
+        POP DE                  ; DE = n
+        LD HL,0
+        LD C,0
+        LD A,125 << 1           ; the 7 bits of 125, highest first, from bit 7
+        LD B,7
+.mul:   ADD HL,HL
+        RL C
+        ADD A,A
+        JR NC,.mul0
+        ADD HL,DE
+        JR NC,.mul0
+        INC C
+.mul0:  DJNZ .mul
+        POP DE                  ; DE = m
+        PUSH HL
+        PUSH DE
+        EXX
+        POP DE                  ; DE' = m
+        POP HL                  ; C':HL' = budget
+        EXX
+        LD A,C
+        EXX
+        LD C,A
+        EXX
+        ; delay counts: first half m - 5, second half m - 7 units of 13 T
+        EX DE,HL                ; HL = m
+        LD A,H
+        OR A
+        JR NZ,.big
+        LD A,L
+        CP 8
+        JR NC,.big
+        LD L,8                  ; too short to time: use m = 8
+.big:   PUSH HL
+        LD DE,-5
+        ADD HL,DE
+        CALL beep_split
+        LD D,B                  ; D, E: counts for the first half
+        LD E,C
+        POP HL
+        PUSH DE
+        LD DE,-7
+        ADD HL,DE
+        CALL beep_split
+        LD H,B                  ; H, L: counts for the second half
+        LD L,C
+        POP DE
+        DI
+        ; the first period needs a budget of at least m
+        EXX
+        OR A
+        SBC HL,DE
+        LD A,C
+        SBC A,0
+        LD C,A
+        EXX
+        JR C,.done
+; One period. Times from the start of the IN (speaker off) / OUT (speaker on).
+.cycle: LD A,0x7F               ; 7
+        IN A,(KBD_PORT)         ; 11  speaker off; bit 0 = SPACE
+        RRA                     ; 4
+        JR NC,.break            ; 7
+        LD B,D                  ; 4
+        LD C,E                  ; 4
+.d1:    DJNZ .d1                ; delay: 13 * (m-5) + 11 in all
+        DEC C
+        JR Z,.d1x
+        LD B,253
+        NOP
+        JP $+3
+        JR .d1
+.d1x:   JR $+2                  ; 12
+        JP $+3                  ; 10
+        XOR A                   ; 4   MIC (bit 3) stays low -> 13*m + 2
+        OUT (KBD_PORT),A        ; 11  speaker on
+        LD B,H                  ; 4
+        LD C,L                  ; 4
+.d2:    DJNZ .d2                ; delay: 13 * (m-7) + 11
+        DEC C
+        JR Z,.d2x
+        LD B,253
+        NOP
+        JP $+3
+        JR .d2
+.d2x:   NOP                     ; 4
+        EXX                     ; 4
+        OR A                    ; 4
+        SBC HL,DE               ; 15  budget -= m
+        LD A,C                  ; 4
+        SBC A,0                 ; 7
+        LD C,A                  ; 4
+        EXX                     ; 4
+        JP NC,.cycle            ; 10  + LD A (7) -> 13*m + 2
+.done:  EI
+        JP (IY)
+.break: EI
+        RST 32
+        DB 3
+
+; beep_split: HL = number of 13-T units N (>= 1) -> B = N mod 256 (0 meaning 256),
+; C = (N - 1) div 256 + 1, the counts of the delay loop in BEEP: its first DJNZ runs B
+; times, each further round 256 units (3,328 T); in all 13 * N + 11 T.
+beep_split:
+        LD B,L
+        DEC HL
+        LD C,H
+        INC C
+        RET

@@ -1,0 +1,473 @@
+; The compiler: headers, enclosing, defining words, compiling words, control structures.
+; Written from ace-forth.md 3 (free memory), 4.1 (RAM header), 5 (word kinds), 5.1
+; (DEFINER/DOES>), 5.2 (COMPILER/RUNS>), 6 (what the compiler lays down, structure
+; markers) and rom-words.tsv. MIT OR Apache-2.0.
+
+; ---------------------------------------------------------------------------------------
+; Dictionary space.
+; ---------------------------------------------------------------------------------------
+; allot_bc: reserve BC bytes at HERE, moving the data stack up by BC (ace-forth.md 3:
+; ERROR 1 if less than 40 bytes would be left). out: HL = old HERE. Uses AF, BC, DE.
+allot_bc:
+        PUSH BC
+        LD HL,(SPARE)
+        ADD HL,BC
+        JR C,.full
+        LD DE,40 + 4            ; + our return addresses
+        ADD HL,DE
+        JR C,.full
+        EX DE,HL
+        LD HL,0
+        ADD HL,SP
+        AND A
+        SBC HL,DE
+        JR C,.full
+        LD HL,(STKBOT)
+        LD DE,12
+        ADD HL,DE
+        EX DE,HL                ; DE = base of the data stack
+        LD HL,(SPARE)
+        AND A
+        SBC HL,DE               ; bytes on the data stack
+        JR C,.moved
+        JR Z,.moved
+        LD B,H
+        LD C,L
+        LD HL,(SPARE)
+        DEC HL                  ; last byte of the stack
+        POP DE
+        PUSH DE                 ; DE = n
+        PUSH HL
+        ADD HL,DE
+        EX DE,HL                ; DE = its new place
+        POP HL
+        LDDR
+.moved:
+        POP BC
+        LD HL,(SPARE)
+        ADD HL,BC
+        LD (SPARE),HL
+        LD HL,(STKBOT)
+        PUSH HL
+        ADD HL,BC
+        LD (STKBOT),HL
+        POP HL
+        RET
+.full:
+        RST 32
+        DB 1
+
+; enclose_de: put the cell DE at HERE. Uses AF, BC, DE, HL.
+enclose_de:
+        PUSH DE
+        LD BC,2
+        CALL allot_bc
+        POP DE
+        LD (HL),E
+        INC HL
+        LD (HL),D
+        RET
+
+; enclose_a: put the byte A at HERE. Uses AF, BC, DE, HL.
+enclose_a:
+        PUSH AF
+        LD BC,1
+        CALL allot_bc
+        POP AF
+        LD (HL),A
+        RET
+
+; fill_length: write the pending word-length field (DICT) and clear DICT (ace-forth.md 2,
+; 4.1). Uses AF, DE, HL.
+fill_length:
+        LD HL,(DICT)
+        LD A,H
+        OR L
+        RET Z
+        EX DE,HL
+        LD HL,(STKBOT)
+        AND A
+        SBC HL,DE
+        EX DE,HL
+        LD (HL),E
+        INC HL
+        LD (HL),D
+        LD HL,0
+        LD (DICT),HL
+        RET
+
+; make_header: HL = code field. Make a RAM header (ace-forth.md 4.1) from the next input
+; word: ERROR 12 if a definition is incomplete, ERROR 6 unless the name has 1-63
+; characters. The word is linked into CURRENT at once. Uses AF, BC, DE, HL.
+make_header:
+        BIT FL_INCOMPLETE,(IX+O_FLAGS)
+        JR Z,.complete
+        RST 32
+        DB 12
+.complete:
+        PUSH HL                 ; code field
+        CALL fill_length
+        LD A,' '
+        CALL word_sub           ; HL = PAD
+        LD A,(HL)
+        OR A
+        JR Z,.badname
+        CP 64
+        JR NC,.badname
+        LD C,A
+        LD B,0
+        PUSH BC                 ; name length
+        LD HL,7
+        ADD HL,BC
+        LD B,H
+        LD C,L
+        CALL allot_bc           ; name + length + link + name length + code field
+        ; the bytes the data stack moved away from are cleared (save-vectors.md v14, v15:
+        ; the gap after a new header holds no stale stack cells)
+        PUSH HL
+        LD DE,12
+        ADD HL,DE
+.zero:  LD (HL),0
+        INC HL
+        DEC BC
+        LD A,B
+        OR C
+        JR NZ,.zero
+        POP HL
+        EX DE,HL                ; DE = where the name goes
+        POP BC
+        PUSH BC
+        LD HL,PAD + 1
+.copy:  LD A,(HL)
+        CALL upcase
+        LD (DE),A
+        INC HL
+        INC DE
+        DEC C
+        JR NZ,.copy
+        DEC DE
+        LD A,(DE)
+        OR 0x80                 ; bit 7 on the last character
+        LD (DE),A
+        INC DE
+        EX DE,HL                ; HL = word-length field
+        LD (DICT),HL
+        LD (HL),0
+        INC HL
+        LD (HL),0
+        INC HL
+        LD DE,(CURRENT)
+        LD A,(DE)
+        LD (HL),A               ; link = newest word of CURRENT
+        INC DE
+        LD A,(DE)
+        INC HL
+        LD (HL),A
+        INC HL                  ; name-length field
+        POP BC
+        LD (HL),C
+        LD DE,(CURRENT)
+        EX DE,HL
+        LD (HL),E               ; CURRENT's newest := this word
+        INC HL
+        LD (HL),D
+        EX DE,HL
+        INC HL                  ; code field
+        POP DE
+        LD (HL),E
+        INC HL
+        LD (HL),D
+        RET
+.badname:
+        RST 32
+        DB 6
+
+; ---------------------------------------------------------------------------------------
+; Enclosing words.
+; ---------------------------------------------------------------------------------------
+; CREATE: written from rom-words.tsv (CREATE) and ace-forth.md 5 (code field {create-child}).
+        PRIM "CREATE", create_cfa, 0
+        LD HL,create_cf
+        CALL make_header
+        JP (IY)
+
+; ,: written from rom-words.tsv (, : enclose a 16-bit value).
+        PRIM ",", comma_cfa, 0
+        RST 24
+        CALL enclose_de
+        JP (IY)
+
+; C,: written from rom-words.tsv (C, : enclose one byte).
+        PRIM "C,", ccomma_cfa, 0
+        RST 24
+        LD A,E
+        CALL enclose_a
+        JP (IY)
+
+; ALLOT: written from rom-words.tsv (ALLOT: n bytes, not written) and save-vectors.md v14.
+        PRIM "ALLOT", allot_cfa, 0
+        CALL pop_bc
+        CALL allot_bc
+        JP (IY)
+
+; ---------------------------------------------------------------------------------------
+; Defining words (ace-forth.md 5: DEFINER-style words whose pfa+0 is the child's code field).
+; ---------------------------------------------------------------------------------------
+; :: written from rom-words.tsv (:) and ace-forth.md 5, 6 (marker 10).
+        DEFINING ":", colon_cfa, docolon
+        DW lit16_rt, 10, start_compile_cfa, exit_rt
+
+; VARIABLE: written from rom-words.tsv (VARIABLE) and ace-forth.md 5.
+        DEFINING "VARIABLE", variable_cfa, variable_cf
+        DW comma_cfa, exit_rt
+
+; CONSTANT: written from rom-words.tsv (CONSTANT) and ace-forth.md 5.
+        DEFINING "CONSTANT", constant_cfa, constant_cf
+        DW comma_cfa, exit_rt
+
+; DEFINER: written from rom-words.tsv (DEFINER) and ace-forth.md 5.1 (pfa+0 filled by
+; DOES>, marker 12).
+        DEFINING "DEFINER", definer_cfa, definer_cf
+        DW lit16_rt, 0, comma_cfa, lit16_rt, 12, start_compile_cfa, exit_rt
+
+; COMPILER: written from rom-words.tsv (COMPILER) and ace-forth.md 5.2 (immediate, pfa+0
+; filled by RUNS>, marker 11 above the operand count).
+        DEFINING "COMPILER", compiler_cfa, compiler_cf
+        DW immediate_cfa, lit16_rt, 0, comma_cfa, lit16_rt, 11, start_compile_cfa, exit_rt
+
+; [start-compile]: compile mode on, definition incomplete.
+        INTERNAL start_compile_cfa
+        SET FL_COMPILING,(IX+O_FLAGS)
+        SET FL_INCOMPLETE,(IX+O_FLAGS)
+        JP (IY)
+
+; ;: written from rom-words.tsv (;) and ace-forth.md 6 (compiles the exit runtime, marker
+; 10).
+        COMPILING ";", semi_cfa, exit_rt
+        DW lit16_rt, 10, expect_cfa, end_compile_cfa, exit_rt
+
+; [end-compile]: compile mode off, definition complete.
+        INTERNAL end_compile_cfa
+        RES FL_COMPILING,(IX+O_FLAGS)
+        RES FL_INCOMPLETE,(IX+O_FLAGS)
+        JP (IY)
+
+; DOES>: written from rom-words.tsv (DOES>) and ace-forth.md 5.1.
+        COMPILING "DOES>", does_cfa, does_rt
+        DW lit16_rt, 12, expect_cfa, does_fix_cfa, lit16_rt, 10, exit_rt
+
+; [does-fix]: name offset, pfa+0 := here, then CALL variable_cf (ace-forth.md 5.1).
+        INTERNAL does_fix_cfa
+        CALL enclose_name_offset
+        CALL patch_pfa0
+        LD A,0xCD               ; Z80 CALL
+        CALL enclose_a
+        LD DE,variable_cf
+        CALL enclose_de
+        JP (IY)
+
+; RUNS>: written from rom-words.tsv (RUNS>) and ace-forth.md 5.2.
+        COMPILING "RUNS>", runs_cfa, runs_rt
+        DW lit16_rt, 11, expect_cfa, runs_fix_cfa, lit16_rt, 10, exit_rt
+
+; [runs-fix] ( n -- ): the runtime prefix (count, name offset) and code field
+; {compiler-runtime}; pfa+0 := that code field (ace-forth.md 5.2).
+        INTERNAL runs_fix_cfa
+        RST 24
+        LD A,E
+        CALL enclose_a
+        CALL enclose_name_offset
+        CALL patch_pfa0
+        LD DE,compiler_rt_cf
+        CALL enclose_de
+        JP (IY)
+
+; enclose_name_offset: enclose the negative offset from this field to the first name byte
+; of the word being defined (ace-forth.md 4.3: target = field + 1 + offset).
+enclose_name_offset:
+        CALL newest_header      ; HL = word-length field, A = name length
+        LD E,A
+        LD D,0
+        AND A
+        SBC HL,DE               ; first name byte
+        LD DE,(STKBOT)
+        INC DE
+        AND A
+        SBC HL,DE
+        EX DE,HL
+        JP enclose_de
+
+; patch_pfa0: the word being defined gets pfa+0 := HERE.
+patch_pfa0:
+        CALL newest_header
+        LD DE,5 + 2
+        ADD HL,DE               ; pfa+0
+        LD DE,(STKBOT)
+        LD (HL),E
+        INC HL
+        LD (HL),D
+        RET
+
+; newest_header: HL = word-length field of the word being defined (DICT), A = its name
+; length.
+newest_header:
+        LD HL,(DICT)
+        PUSH HL
+        INC HL
+        INC HL
+        INC HL
+        INC HL
+        LD A,(HL)
+        AND 0x3F
+        POP HL
+        RET
+
+; IMMEDIATE: written from rom-words.tsv (IMMEDIATE: newest word in CURRENT).
+        PRIM "IMMEDIATE", immediate_cfa, 0
+        LD HL,(CURRENT)
+        LD A,(HL)
+        INC HL
+        LD H,(HL)
+        LD L,A
+        SET 6,(HL)
+        JP (IY)
+
+; [: written from rom-words.tsv ([ : immediate, interpret mode).
+        PRIM "[", lbracket_cfa, IMMEDIATE
+        RES FL_COMPILING,(IX+O_FLAGS)
+        JP (IY)
+
+; ]: written from rom-words.tsv (] : compile mode).
+        PRIM "]", rbracket_cfa, 0
+        SET FL_COMPILING,(IX+O_FLAGS)
+        JP (IY)
+
+; LITERAL: written from rom-words.tsv (LITERAL) and ace-forth.md 6 (literal runtime + cell).
+        COMPILING "LITERAL", literal_cfa, lit16_rt
+        DW comma_cfa, exit_rt
+
+; ASCII: written from rom-words.tsv (ASCII) and ace-forth.md 6 (compiles the byte literal).
+        PRIM "ASCII", ascii_cfa, IMMEDIATE
+        LD A,' '
+        CALL word_sub
+        INC HL
+        LD E,(HL)
+        LD D,0
+        BIT FL_COMPILING,(IX+O_FLAGS)
+        JR NZ,.compile
+        RST 16
+        JP (IY)
+.compile:
+        PUSH DE
+        LD DE,lit8_rt
+        CALL enclose_de
+        POP DE
+        LD A,E
+        CALL enclose_a
+        JP (IY)
+
+; ---------------------------------------------------------------------------------------
+; Control structures (ace-forth.md 6: markers BEGIN 1, IF/ELSE 2, DO 3, WHILE 4).
+; ---------------------------------------------------------------------------------------
+; [expect] ( marker expected -- ): ERROR 5 unless they are equal.
+        INTERNAL expect_cfa
+        CALL pop_two
+        AND A
+        SBC HL,DE
+        JR NZ,.wrong
+        JP (IY)
+.wrong: RST 32
+        DB 5
+
+; [resolve] ( addr -- ): the forward offset at addr now reaches HERE.
+        INTERNAL resolve_cfa
+        RST 24
+        LD HL,(STKBOT)
+        SCF
+        SBC HL,DE               ; HERE - addr - 1
+        EX DE,HL
+        LD (HL),E
+        INC HL
+        LD (HL),D
+        JP (IY)
+
+; [back] ( addr -- ): enclose the backward offset from here to addr.
+        INTERNAL back_cfa
+        RST 24
+        EX DE,HL
+        LD DE,(STKBOT)
+        SCF
+        SBC HL,DE               ; addr - HERE - 1
+        EX DE,HL
+        CALL enclose_de
+        JP (IY)
+
+; IF: written from rom-words.tsv (IF) and ace-forth.md 6.
+        COMPILING "IF", if_cfa, if_rt
+        DW here_cfa, lit16_rt, 0, comma_cfa, lit16_rt, 2, exit_rt
+
+; ELSE: written from rom-words.tsv (ELSE) and ace-forth.md 6.
+        COMPILING "ELSE", else_cfa, else_rt
+        DW lit16_rt, 2, expect_cfa, here_cfa, lit16_rt, 0, comma_cfa, swap_cfa
+        DW resolve_cfa, lit16_rt, 2, exit_rt
+
+; THEN: written from rom-words.tsv (THEN) and ace-forth.md 6.
+        COMPILING "THEN", then_cfa, then_rt
+        DW lit16_rt, 2, expect_cfa, resolve_cfa, exit_rt
+
+; BEGIN: written from rom-words.tsv (BEGIN) and ace-forth.md 6.
+        COMPILING "BEGIN", begin_cfa, begin_rt
+        DW here_cfa, lit16_rt, 1, exit_rt
+
+; UNTIL: written from rom-words.tsv (UNTIL) and ace-forth.md 6.
+        COMPILING "UNTIL", until_cfa, until_rt
+        DW lit16_rt, 1, expect_cfa, back_cfa, exit_rt
+
+; WHILE: written from rom-words.tsv (WHILE) and ace-forth.md 6.
+        COMPILING "WHILE", while_cfa, while_rt
+        DW lit16_rt, 1, expect_cfa, here_cfa, lit16_rt, 0, comma_cfa, lit16_rt, 4, exit_rt
+
+; REPEAT: written from rom-words.tsv (REPEAT) and ace-forth.md 6.
+        COMPILING "REPEAT", repeat_cfa, repeat_rt
+        DW lit16_rt, 4, expect_cfa, swap_cfa, back_cfa, resolve_cfa, exit_rt
+
+; DO: written from rom-words.tsv (DO) and ace-forth.md 6.
+        COMPILING "DO", do_cfa, do_rt
+        DW here_cfa, lit16_rt, 3, exit_rt
+
+; LOOP: written from rom-words.tsv (LOOP) and ace-forth.md 6.
+        COMPILING "LOOP", loop_cfa, loop_rt
+        DW lit16_rt, 3, expect_cfa, back_cfa, exit_rt
+
+; +LOOP: written from rom-words.tsv (+LOOP) and ace-forth.md 6.
+        COMPILING "+LOOP", ploop_cfa, ploop_rt
+        DW lit16_rt, 3, expect_cfa, back_cfa, exit_rt
+
+; (: written from rom-words.tsv (() and ace-forth.md 6 (text kept, up to the ')').
+        COMPILING "(", paren_cfa, comment_rt
+        DW lit16_rt, ')', enclose_text_cfa, exit_rt
+
+; .": written from rom-words.tsv (.") and ace-forth.md 6 (2-byte length and the text).
+        COMPILING '."', dotq_cfa, dotq_rt
+        DW lit16_rt, '"', enclose_text_cfa, exit_rt
+
+; [enclose-text] ( delim -- ): take text up to delim, enclose its length and characters.
+        INTERNAL enclose_text_cfa
+        RST 24
+        LD A,E
+        CALL word_sub
+        LD E,(HL)
+        LD D,0
+        PUSH DE
+        CALL enclose_de
+        POP BC
+        LD A,B
+        OR C
+        JR Z,.done
+        PUSH BC
+        CALL allot_bc
+        POP BC
+        EX DE,HL
+        LD HL,PAD + 1
+        LDIR
+.done:  JP (IY)

@@ -1,0 +1,378 @@
+; Inner interpreter, data-stack restarts, code-field routines and runtime words.
+; Written from ace-forth.md 1, 4.3, 5, 6 and rom-words.tsv (runtime and code-routine rows).
+; MIT OR Apache-2.0.
+
+; ---------------------------------------------------------------------------------------
+; next: fetch the cell at IP (top of the Z80 stack), advance IP, jump through the code
+; field with DE = parameter-field address (ace-forth.md 1). FAST value of IY.
+; ---------------------------------------------------------------------------------------
+next:
+        POP HL
+        LD E,(HL)
+        INC HL
+        LD D,(HL)
+        INC HL
+        PUSH HL
+        EX DE,HL
+        LD E,(HL)
+        INC HL
+        LD D,(HL)
+        INC HL
+        EX DE,HL
+        JP (HL)
+
+; next_checks: SLOW value of IY (ace-forth.md 7): underflow, memory and BREAK checks.
+next_checks:
+        CALL run_checks
+        JR next
+
+; run_checks: ERROR 2 if the data stack is below its base, ERROR 1 if it is within 30 bytes
+; of the return stack, ERROR 3 if BREAK is held (ace-forth.md 3, 7, 10). Uses AF,DE,HL.
+run_checks:
+        LD HL,(STKBOT)
+        LD DE,12
+        ADD HL,DE
+        EX DE,HL
+        LD HL,(SPARE)
+        AND A
+        SBC HL,DE
+        JR C,.underflow
+        LD HL,(SPARE)
+        LD DE,30 + 2            ; + our own return address
+        ADD HL,DE
+        EX DE,HL
+        LD HL,0
+        ADD HL,SP
+        AND A
+        SBC HL,DE
+        JR C,.full
+        CALL test_break
+        RET NZ
+        RST 32
+        DB 3
+.underflow:
+        RST 32
+        DB 2
+.full:
+        RST 32
+        DB 1
+
+; push_de (RST 16) and pop_de (RST 24): the data stack grows upwards, SPARE is one past the
+; top (ace-forth.md 1). Both preserve BC; push_de preserves DE.
+push_de:
+        LD HL,(SPARE)
+        LD (HL),E
+        INC HL
+        LD (HL),D
+        INC HL
+        LD (SPARE),HL
+        RET
+
+pop_de:
+        LD HL,(SPARE)
+        DEC HL
+        LD D,(HL)
+        DEC HL
+        LD E,(HL)
+        LD (SPARE),HL
+        RET
+
+; pop_bc: pop the data stack into BC (uses DE, HL).
+pop_bc:
+        RST 24
+        LD B,D
+        LD C,E
+        RET
+
+; ---------------------------------------------------------------------------------------
+; Code-field routines (ace-forth.md 5, rom-words.tsv "code routine" rows).
+; ---------------------------------------------------------------------------------------
+; {docolon}: run the parameter field as a thread.
+docolon:
+        PUSH DE
+        JP (IY)
+
+; {exit-code}: code of EXIT and of the ; runtime: drop the current IP.
+exit_code:
+        POP HL
+        JP (IY)
+
+; {create-child}: push the parameter-field address.
+create_cf:
+        RST 16
+        JP (IY)
+
+; {variable-child}: the same action at a distinct address (so CREATE and VARIABLE
+; children can be told apart); DOES> children arrive here through a CALL.
+variable_cf:
+        RST 16
+        JP (IY)
+
+; {constant-child}: push the cell in the parameter field.
+constant_cf:
+        EX DE,HL
+        LD E,(HL)
+        INC HL
+        LD D,(HL)
+        RST 16
+        JP (IY)
+
+; {sysvar-child}: push 0x3C00 + the byte in the parameter field.
+sysvar_cf:
+        LD A,(DE)
+        LD E,A
+        LD D,HIGH(SYSVARS)
+        RST 16
+        JP (IY)
+
+; {defining-word}: make a header from the next input word with code field = own pfa+0,
+; then run own pfa+2 as a thread (ace-forth.md 5, 5.1).
+definer_cf:
+        PUSH DE
+        EX DE,HL
+        LD E,(HL)
+        INC HL
+        LD D,(HL)
+        EX DE,HL
+        CALL make_header
+        POP DE
+        INC DE
+        INC DE
+        PUSH DE
+        JP (IY)
+
+; {compiling-word}: ERROR 4 unless compiling; compile own pfa+0, then run own pfa+2 as a
+; thread (ace-forth.md 5, 5.2).
+compiler_cf:
+        BIT FL_COMPILING,(IX+O_FLAGS)
+        JR NZ,.ok
+        RST 32
+        DB 4
+.ok:
+        PUSH DE
+        EX DE,HL
+        LD E,(HL)
+        INC HL
+        LD D,(HL)
+        CALL enclose_de
+        POP DE
+        INC DE
+        INC DE
+        PUSH DE
+        JP (IY)
+
+; {compiler-runtime}: run-time part of a COMPILER word (ace-forth.md 5.2): push the address
+; of the inline operands, move IP past them (count at cfa-3, 255 = 2-byte length + bytes),
+; run the thread after the code field.
+compiler_rt_cf:
+        POP HL                  ; IP = operand address
+        PUSH DE                 ; the run-time thread
+        EX DE,HL
+        RST 16                  ; push the operand address (keeps DE)
+        POP HL
+        PUSH HL
+        DEC HL
+        DEC HL
+        DEC HL
+        DEC HL
+        DEC HL
+        LD A,(HL)               ; operand count
+        EX DE,HL                ; HL = operands
+        CP 255
+        JR NZ,.fixed
+        LD E,(HL)
+        INC HL
+        LD D,(HL)
+        INC HL
+        ADD HL,DE
+        JR .skipped
+.fixed:
+        LD E,A
+        LD D,0
+        ADD HL,DE
+.skipped:
+        POP DE                  ; thread
+        PUSH HL                 ; caller's IP, past the operands
+        PUSH DE                 ; new IP
+        JP (IY)
+
+; {vocabulary-child}: CONTEXT := pfa (ace-forth.md 4.4).
+vocab_cf:
+        LD (CONTEXT),DE
+        JP (IY)
+
+; ---------------------------------------------------------------------------------------
+; Runtime words compiled into definitions (ace-forth.md 4.3, 6). Each has the 3-byte prefix:
+; operand count, negative offset to the owner's name, code field. Owner names are reached
+; as owner_cfa - 3 - (name length).
+; ---------------------------------------------------------------------------------------
+; <exit>: end of every definition (owner ;).
+        RUNTIME exit_rt, 0, semi_cfa - 4
+        DW exit_code
+
+; <literal16>: push the inline cell.
+        RUNTIME_LIT lit16_rt, 2
+        DW $ + 2
+        POP HL
+        LD E,(HL)
+        INC HL
+        LD D,(HL)
+        INC HL
+        PUSH HL
+        RST 16
+        JP (IY)
+
+; <literal8>: push the inline byte (owner ASCII).
+        RUNTIME lit8_rt, 1, ascii_cfa - 8
+        DW $ + 2
+        POP HL
+        LD E,(HL)
+        LD D,0
+        INC HL
+        PUSH HL
+        RST 16
+        JP (IY)
+
+; <does-exit>: ends the defining part of a DEFINER word (owner DOES>); 5 operand bytes.
+        RUNTIME does_rt, 5, does_cfa - 8
+        DW exit_code
+
+; <runs-exit>: ends the compile-time part of a COMPILER word (owner RUNS>); 5 operand bytes.
+        RUNTIME runs_rt, 5, runs_cfa - 8
+        DW exit_code
+
+; <branch>: unconditional, target = offset field + 1 + offset (owners ELSE, REPEAT).
+        RUNTIME else_rt, 2, else_cfa - 7
+        DW branch_code
+        RUNTIME repeat_rt, 2, repeat_cfa - 9
+        DW branch_code
+branch_code:
+        POP HL
+        LD E,(HL)
+        INC HL
+        LD D,(HL)
+        ADD HL,DE
+        PUSH HL
+        JP (IY)
+
+; <?branch>: pop a flag, branch if it is zero (owners IF, WHILE, UNTIL).
+        RUNTIME if_rt, 2, if_cfa - 5
+        DW qbranch_code
+        RUNTIME while_rt, 2, while_cfa - 8
+        DW qbranch_code
+        RUNTIME until_rt, 2, until_cfa - 8
+        DW qbranch_code
+qbranch_code:
+        RST 24
+        LD A,D
+        OR E
+        JR Z,branch_code
+        POP HL
+        INC HL
+        INC HL
+        PUSH HL
+        JP (IY)
+
+; <nop>: markers for BEGIN and THEN, they do nothing.
+        RUNTIME begin_rt, 0, begin_cfa - 8
+        DW next
+        RUNTIME then_rt, 0, then_cfa - 7
+        DW next
+
+; <do-setup>: ( limit start -- ) to the return stack, counter on top (below IP).
+        RUNTIME do_rt, 0, do_cfa - 5
+        DW $ + 2
+        CALL pop_bc             ; start
+        RST 24                  ; limit
+        POP HL                  ; IP
+        PUSH DE
+        PUSH BC
+        PUSH HL
+        JP (IY)
+
+; <loop> and <+loop>: add 1 or n to the counter; finished when it reaches or passes the
+; limit (from below for n >= 0, from above for n < 0) or overflows (ace-forth.md 6).
+        RUNTIME loop_rt, 2, loop_cfa - 7
+        DW $ + 2
+        LD DE,1
+        JR loop_common
+        RUNTIME ploop_rt, 2, ploop_cfa - 8
+        DW $ + 2
+        RST 24
+loop_common:
+        LD HL,2
+        ADD HL,SP               ; HL -> counter (below IP)
+        LD C,(HL)
+        INC HL
+        LD B,(HL)
+        PUSH HL
+        LD H,B
+        LD L,C
+        LD A,D                  ; sign of the step
+        AND A
+        ADC HL,DE               ; new counter, V = overflow
+        EX DE,HL
+        POP HL                  ; -> counter high byte
+        JP PE,.finished
+        LD (HL),D
+        DEC HL
+        LD (HL),E
+        INC HL
+        INC HL                  ; -> limit
+        LD C,(HL)
+        INC HL
+        LD H,(HL)
+        LD L,C                  ; HL = limit, DE = new counter
+        LD C,A
+        LD A,H
+        XOR 0x80
+        LD H,A
+        LD A,D
+        XOR 0x80
+        LD D,A                  ; biased: unsigned compare = signed compare
+        BIT 7,C
+        JR NZ,.down
+        EX DE,HL
+        AND A
+        SBC HL,DE               ; counter - limit
+        JR NC,.finished
+        JP branch_code
+.down:
+        AND A
+        SBC HL,DE               ; limit - counter
+        JR NC,.finished
+        JP branch_code
+.finished:
+        POP HL                  ; IP
+        POP DE                  ; counter
+        POP DE                  ; limit
+        INC HL
+        INC HL
+        PUSH HL
+        JP (IY)
+
+; <comment>: skip a 2-byte length and that many text bytes (owner ().
+        RUNTIME comment_rt, 255, paren_cfa - 4
+        DW $ + 2
+        POP HL
+        LD E,(HL)
+        INC HL
+        LD D,(HL)
+        INC HL
+        ADD HL,DE
+        PUSH HL
+        JP (IY)
+
+; <print-string>: print a 2-byte length and that many text bytes (owner .").
+        RUNTIME dotq_rt, 255, dotq_cfa - 5
+        DW $ + 2
+        POP HL
+        LD C,(HL)
+        INC HL
+        LD B,(HL)
+        INC HL
+        PUSH HL
+        ADD HL,BC
+        EX (SP),HL
+        CALL print_string
+        JP (IY)

@@ -1,0 +1,510 @@
+; The outer interpreter: QUERY, RETYPE, WORD, FIND, NUMBER, EXECUTE, CONVERT, LINE.
+; Written from ace-forth.md 4.1 (lookup), 7 (interpreter, echo, number syntax), 9 (WORD,
+; CONVERT) and rom-words.tsv. MIT OR Apache-2.0.
+;
+; Words are taken from the start of the logical line in the input buffer: scan_word copies
+; the next word to the pad without consuming it; consume_word echoes it to the upper screen
+; (unless INVIS) and removes it from the buffer, so an unknown word stays for RETYPE.
+
+; scan_word: A = delimiter. Skip leading delimiters, copy the word (up to 253 characters)
+; to PAD+1.., its length at PAD (254 if longer). Records W_START, W_LEN, W_END.
+; out: HL = PAD. Uses AF, BC, DE.
+scan_word:
+        LD C,A
+        LD HL,(INSCRN)
+        INC HL
+.skip:
+        CALL at_endbuf
+        JR Z,.start
+        LD A,(HL)
+        CP C
+        JR NZ,.start
+        INC HL
+        JR .skip
+.start:
+        LD (W_START),HL
+.scan:
+        CALL at_endbuf
+        JR Z,.ended
+        LD A,(HL)
+        CP C
+        JR Z,.ended
+        INC HL
+        JR .scan
+.ended:
+        PUSH HL
+        LD DE,(W_START)
+        AND A
+        SBC HL,DE
+        LD (W_LEN),HL           ; length in the buffer
+        POP HL
+        CALL at_endbuf
+        JR Z,.noskip
+        INC HL                  ; the delimiter is consumed with the word
+.noskip:
+        LD (W_END),HL
+        LD HL,(W_LEN)
+        LD A,H
+        OR A
+        JR NZ,.long
+        LD A,L
+        CP 254
+        JR C,.short
+.long:
+        LD BC,253
+        LD A,254
+        JR .copy
+.short:
+        LD B,0
+        LD C,A
+.copy:
+        LD (PAD),A
+        LD A,B
+        OR C
+        JR Z,.done
+        LD HL,(W_START)
+        LD DE,PAD + 1
+        LDIR
+.done:
+        LD HL,PAD
+        RET
+
+; at_endbuf: Z set if HL = ENDBUF. Uses A.
+at_endbuf:
+        LD A,(ENDBUF)
+        CP L
+        RET NZ
+        LD A,(ENDBUF + 1)
+        CP H
+        RET
+
+; consume_word: echo the scanned word and a space (unless INVIS), then remove everything up
+; to W_END from the logical line. Uses AF, BC, DE, HL.
+consume_word:
+        BIT FL_INVIS,(IX+O_FLAGS)
+        JR NZ,.noecho
+        LD HL,(W_START)
+        LD BC,(W_LEN)
+        CALL print_string
+        LD A,' '
+        RST 8
+.noecho:
+        LD HL,(ENDBUF)
+        LD DE,(W_END)
+        AND A
+        SBC HL,DE
+        LD B,H
+        LD C,L                  ; bytes left after the word
+        LD HL,(INSCRN)
+        INC HL
+        EX DE,HL                ; DE = line start, HL = W_END
+        LD A,B
+        OR C
+        JR Z,.moved
+        LDIR
+.moved:
+        LD HL,(ENDBUF)          ; blank from the new end to the old end
+        LD (ENDBUF),DE
+.blank:
+        PUSH HL
+        AND A
+        SBC HL,DE
+        POP HL
+        RET Z
+        LD A,' '
+        LD (DE),A
+        INC DE
+        JR .blank
+
+; word_sub: A = delimiter; take the next word of the input buffer to PAD (length at PAD,
+; text from PAD+1), echo and consume it. out: HL = PAD. Uses AF, BC, DE.
+word_sub:
+        CALL scan_word
+        CALL consume_word
+        LD HL,PAD
+        RET
+
+; upcase: A -> upper case if it is a-z.
+upcase:
+        CP 'a'
+        RET C
+        CP 'z' + 1
+        RET NC
+        SUB 0x20
+        RET
+
+; lookup: find the word in PAD (upper-cased first) in the CONTEXT vocabulary
+; (ace-forth.md 4.1, 4.2, 4.4). out: HL = CFA or 0. Uses AF, BC, DE.
+lookup:
+        LD HL,PAD
+        LD B,(HL)
+        LD A,B
+        OR A
+        JR Z,.upped
+.up:    INC HL
+        LD A,(HL)
+        CALL upcase
+        LD (HL),A
+        DJNZ .up
+.upped:
+        LD HL,(CONTEXT)
+        LD A,(HL)
+        INC HL
+        LD H,(HL)
+        LD L,A                  ; name-length field of the newest word
+.entry:
+        LD A,H
+        OR L
+        RET Z
+        LD A,(HL)
+        AND 0x3F
+        JR Z,.next              ; zero-length entry: only a link
+        LD C,A
+        LD A,(PAD)
+        CP C
+        JR NZ,.next
+        PUSH HL
+        CALL name_start         ; HL = first name byte
+        LD DE,PAD + 1
+        LD B,C
+.cmp:   LD A,(HL)
+        AND 0x7F
+        EX DE,HL
+        CP (HL)
+        EX DE,HL
+        JR NZ,.differs
+        INC HL
+        INC DE
+        DJNZ .cmp
+        POP HL
+        INC HL                  ; CFA
+        RET
+.differs:
+        POP HL
+.next:
+        DEC HL
+        LD D,(HL)
+        DEC HL
+        LD E,(HL)
+        EX DE,HL
+        JR .entry
+
+; name_start: HL = name-length field, C = name length -> HL = first byte of the name.
+; RAM words (at 0x3C00 and above) have the 2-byte word-length field. Uses A, DE.
+name_start:
+        LD DE,-2
+        LD A,H
+        CP HIGH(SYSVARS)
+        JR C,.rom
+        LD DE,-4
+.rom:   ADD HL,DE
+        LD A,C
+        NEG
+        LD E,A
+        LD D,0xFF               ; DE = -length (1..63)
+        ADD HL,DE
+        RET
+
+; FIND: written from rom-words.tsv (FIND) and ace-forth.md 7.
+        PRIM "FIND", find_cfa, 0
+        LD A,' '
+        CALL scan_word
+        CALL lookup
+        LD A,H
+        OR L
+        JR Z,.absent
+        PUSH HL
+        CALL consume_word
+        POP HL
+.absent:
+        EX DE,HL
+        RST 16
+        JP (IY)
+
+; EXECUTE: written from rom-words.tsv (EXECUTE).
+        PRIM "EXECUTE", execute_cfa, 0
+        RST 24
+        EX DE,HL
+execute_hl:                     ; run the word whose CFA is in HL
+        LD E,(HL)
+        INC HL
+        LD D,(HL)
+        INC HL
+        EX DE,HL
+        JP (HL)
+
+; digit_value: A = character -> A = its value in BASE, carry set if it is not a digit.
+digit_value:
+        CALL upcase
+        SUB '0'
+        RET C
+        CP 10
+        JR C,.base
+        SUB 'A' - '0'
+        RET C
+        ADD A,10
+.base:  CP (IX+O_BASE)
+        CCF
+        RET
+
+; parse_number: PAD holds a word; integer syntax of ace-forth.md 7 (optional -, digits in
+; BASE). out: carry clear and DE = value, or carry set. Uses AF, BC, DE, HL.
+parse_number:
+        LD HL,PAD
+        LD B,(HL)
+        INC HL
+        LD A,B
+        OR A
+        SCF
+        RET Z
+        LD C,0                  ; sign
+        LD A,(HL)
+        CP '-'
+        JR NZ,.digits
+        INC C
+        INC HL
+        DEC B
+        SCF
+        RET Z
+.digits:
+        LD DE,0
+.digit:
+        LD A,(HL)
+        PUSH BC
+        CALL digit_value
+        POP BC
+        RET C
+        PUSH HL
+        PUSH BC
+        PUSH AF
+        EX DE,HL
+        LD A,(BASE_V)
+        CALL mul_hl_a
+        POP AF
+        LD E,A
+        LD D,0
+        ADD HL,DE
+        EX DE,HL
+        POP BC
+        POP HL
+        INC HL
+        DJNZ .digit
+        LD A,C
+        OR A
+        RET Z                   ; carry is clear
+        XOR A
+        SUB E
+        LD E,A
+        LD A,0
+        SBC A,D
+        LD D,A
+        AND A
+        RET
+
+; mul_hl_a: HL = HL * A (low 16 bits). Uses AF, B, DE.
+mul_hl_a:
+        EX DE,HL
+        LD HL,0
+        LD B,8
+.bit:   ADD HL,HL
+        RLA
+        JR NC,.skip
+        ADD HL,DE
+.skip:  DJNZ .bit
+        RET
+
+; NUMBER: written from rom-words.tsv (NUMBER) and ace-forth.md 7 (integers only: floats
+; are not in the open ROM yet, so a word with a point is not a number).
+        PRIM "NUMBER", number_cfa, 0
+        LD A,' '
+        CALL scan_word
+        CALL parse_number
+        JR C,.no
+        PUSH DE
+        CALL consume_word
+        POP DE
+        RST 16
+        LD DE,literal_cfa
+        RST 16
+        JP (IY)
+.no:
+        LD DE,0
+        RST 16
+        JP (IY)
+
+; CONVERT: written from rom-words.tsv (CONVERT) and ace-forth.md 9.
+        PRIM "CONVERT", convert_cfa, 0
+        RST 24
+        PUSH DE                 ; addr
+        RST 24
+        PUSH DE                 ; high
+        RST 24                  ; DE = low
+        POP HL                  ; HL = high
+        POP BC                  ; BC = addr
+.digit:
+        INC BC
+        LD A,(BC)
+        PUSH HL
+        CALL digit_value
+        POP HL
+        JR C,.done
+        PUSH BC
+        PUSH AF                 ; digit
+        ; HL:DE = HL:DE * BASE + digit
+        PUSH DE
+        LD A,(BASE_V)
+        CALL mul_hl_a           ; HL = high * BASE (low 16 bits)
+        EX (SP),HL              ; HL = low, (SP) = high * BASE
+        EX DE,HL
+        LD C,(IX+O_BASE)
+        LD B,0
+        CALL umul               ; HL:DE = low * BASE
+        POP BC
+        ADD HL,BC               ; high part
+        POP AF
+        PUSH HL
+        LD L,A
+        LD H,0
+        ADD HL,DE
+        EX DE,HL
+        POP HL
+        JR NC,.nc
+        INC HL
+.nc:
+        POP BC
+        JR .digit
+.done:
+        PUSH BC
+        PUSH HL
+        RST 16
+        POP DE
+        RST 16
+        POP DE
+        RST 16
+        JP (IY)
+
+; QUERY: written from rom-words.tsv (QUERY) and ace-forth.md 7, 11.
+        PRIM "QUERY", query_cfa, 0
+        CALL clear_input
+        CALL wait_enter
+        CALL remove_cursor
+        JP (IY)
+
+; RETYPE: written from rom-words.tsv (RETYPE) and ace-forth.md 7, 11 (cursor 0xBF).
+        PRIM "RETYPE", retype_cfa, 0
+        LD HL,(ENDBUF)
+        LD (CURSOR),HL
+        LD A,0xBF
+        CALL insert_char
+        LD HL,(CURSOR)
+        DEC HL
+        LD (CURSOR),HL
+        CALL wait_enter
+        CALL remove_cursor
+        JP (IY)
+
+; WORD: written from rom-words.tsv (WORD) and ace-forth.md 9.
+        PRIM "WORD", word_cfa, 0
+        RST 24
+        LD A,E
+        CALL word_sub
+        EX DE,HL
+        RST 16
+        JP (IY)
+
+; [more?] ( -- flag ): 1 if a non-space character is left in the logical line.
+        INTERNAL more_cfa
+        LD HL,(INSCRN)
+        LD DE,0
+.look:
+        INC HL
+        CALL at_endbuf
+        JR Z,.push
+        LD A,(HL)
+        CP ' '
+        JR Z,.look
+        INC E
+.push:
+        RST 16
+        JP (IY)
+
+; [exec-or-compile] ( cfa -- ): compile the word when compiling and not immediate, else
+; execute it (ace-forth.md 7).
+        INTERNAL exec_or_compile_cfa
+        RST 24
+        BIT FL_COMPILING,(IX+O_FLAGS)
+        JR Z,.run
+        EX DE,HL
+        DEC HL
+        BIT 6,(HL)
+        INC HL
+        EX DE,HL
+        JR NZ,.run
+        CALL enclose_de
+        JP (IY)
+.run:
+        EX DE,HL
+        JP execute_hl
+
+; [number-done] ( n cfa -- ): compiling: run the literal compiler NUMBER returned; else
+; leave n (ace-forth.md 7).
+        INTERNAL number_done_cfa
+        RST 24
+        BIT FL_COMPILING,(IX+O_FLAGS)
+        JR Z,.keep
+        EX DE,HL
+        JP execute_hl
+.keep:
+        JP (IY)
+
+; [check]: the SLOW checks once, also in FAST mode (used by LINE).
+        INTERNAL check_cfa
+        CALL run_checks
+        JP (IY)
+
+; [print-OK]: " OK" and a new line unless compiling or INVIS (ace-forth.md 7).
+        INTERNAL print_ok_cfa
+        LD A,(IX+O_FLAGS)
+        AND (1 << FL_COMPILING) | (1 << FL_INVIS)
+        JR NZ,.quiet
+        LD HL,ok_text
+        LD BC,ok_text_end - ok_text
+        CALL print_string
+.quiet:
+        JP (IY)
+ok_text:
+        DB " OK", 13
+ok_text_end:
+
+; LINE: written from rom-words.tsv (LINE) and ace-forth.md 7: interpret or compile the
+; input buffer word by word; an unknown word gives the buffer back (RETYPE).
+        COLON "LINE", line_cfa, 0
+line_loop:
+        DW more_cfa
+        DW if_rt
+        DW line_done - $ - 1
+        DW find_cfa, qdup_cfa
+        DW if_rt
+        DW line_number - $ - 1
+        DW exec_or_compile_cfa, check_cfa
+        DW else_rt
+        DW line_loop - $ - 1
+line_number:
+        DW number_cfa, qdup_cfa
+        DW if_rt
+        DW line_retype - $ - 1
+        DW number_done_cfa, check_cfa
+        DW else_rt
+        DW line_loop - $ - 1
+line_retype:
+        DW retype_cfa
+        DW else_rt
+        DW line_loop - $ - 1
+line_done:
+        DW exit_rt
+
+; The outer loop QUIT runs: QUERY LINE [print-OK], forever.
+outer_loop:
+        DW query_cfa, line_cfa, print_ok_cfa
+        DW else_rt
+        DW outer_loop - $ - 1

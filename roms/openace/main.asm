@@ -1,0 +1,65 @@
+; aceemu open ROM: a clean-room Jupiter Ace Forth, written from the facts in
+; shared/spec/ace-forth.md, ace-hardware.md and rom-words.tsv (no code, bytes or text of
+; the original ROM). MIT OR Apache-2.0.
+;
+; Register conventions while Forth runs (ace-forth.md 1): IX = 0x3C00, IY = next or
+; next_checks, DE = parameter-field address on entry to a word's code, IP on top of the
+; Z80 stack (the return stack), the data stack grows upwards in memory with SPARE one
+; past the top. Every machine-code word ends with JP (IY).
+
+        INCLUDE "sysvars.asm"
+        INCLUDE "macros.asm"
+
+; ---------------------------------------------------------------------------------------
+; Restarts (ace-forth.md 1, "Restart entry points").
+; ---------------------------------------------------------------------------------------
+        ORG 0x0000
+rst0:   DI                      ; cold start (the byte here must not be 0xFC: RAM sizing
+        JP cold_start           ; reads it back when the 48 KB probe wraps to 0x0000)
+
+        ORG 0x0008
+rst8:   JP print_a              ; print the character in A
+
+        ORG 0x0010
+rst16:  JP push_de              ; push DE onto the data stack
+
+        ORG 0x0018
+rst24:  JP pop_de               ; pop the data stack into DE
+
+        ORG 0x0020
+rst32:  JP error_rst            ; raise the error whose number is the next byte
+
+        ORG 0x0038
+rst38:  JP interrupt            ; IM 1: frame counter, keyboard, line editor
+
+; ---------------------------------------------------------------------------------------
+; The ROM proper.
+; ---------------------------------------------------------------------------------------
+        INCLUDE "start.asm"     ; cold start, interrupt, keyboard scan, errors, QUIT/ABORT
+        INCLUDE "inner.asm"     ; inner interpreter, code-field routines, runtime words
+        INCLUDE "screen.asm"    ; printing, scrolling, the line editor
+        INCLUDE "interp.asm"    ; QUERY, WORD, FIND, NUMBER, LINE and the outer loop
+        INCLUDE "stack.asm"     ; stack, memory, arithmetic and comparison words
+        INCLUDE "output.asm"    ; EMIT, CR, AT, CLS, formatted number output
+        INCLUDE "compiler.asm"  ; defining and compiling words, control structures
+        INCLUDE "dict.asm"      ; VLIST, FORGET, vocabularies, IMMEDIATE, misc.
+
+; Written in branch romio (the other ROM helper): font, tape, sound, plotting, ports.
+        INCLUDE "font.asm"
+        INCLUDE "tape.asm"
+        INCLUDE "beep.asm"
+        INCLUDE "plot.asm"
+        INCLUDE "ports.asm"
+
+rom_code_end:
+        ASSERT rom_code_end <= 0x1FFD, "open ROM code overflows into the pseudo entry at 0x1FFD"
+
+; The zero-length pseudo entry at the top of the ROM (ace-forth.md 3, 4.2): link to the
+; newest ROM word, name length 0. FORTH's link (0x3C47) points at its name-length byte.
+        ORG 0x1FFD
+rom_top_link:
+        DW last_word
+rom_top_entry:
+        DB 0
+        ASSERT rom_top_entry == 0x1FFF, "pseudo entry must be at 0x1FFF"
+        ASSERT $ == 0x2000, "ROM must be exactly 8 KB"

@@ -1,0 +1,197 @@
+; Output words: EMIT CR SPACE SPACES TYPE AT CLS and formatted number output.
+; Written from rom-words.tsv (stack effects) and ace-forth.md 8 (. and U.), 9 (AT), 11.
+; MIT OR Apache-2.0.
+
+; EMIT: written from rom-words.tsv (EMIT).
+        PRIM "EMIT", emit_cfa, 0
+        RST 24
+        LD A,E
+        RST 8
+        JP (IY)
+
+; CR: written from rom-words.tsv (CR).
+        PRIM "CR", cr_cfa, 0
+        LD A,13
+        RST 8
+        JP (IY)
+
+; SPACE: written from rom-words.tsv (SPACE).
+        PRIM "SPACE", space_cfa, 0
+        LD A,' '
+        RST 8
+        JP (IY)
+
+; SPACES: written from rom-words.tsv (SPACES: none if n < 1).
+        PRIM "SPACES", spaces_cfa, 0
+        RST 24
+.more:  BIT 7,D
+        JR NZ,.done
+        LD A,D
+        OR E
+        JR Z,.done
+        LD A,' '
+        RST 8
+        DEC DE
+        JR .more
+.done:  JP (IY)
+
+; TYPE: written from rom-words.tsv (TYPE).
+        PRIM "TYPE", type_cfa, 0
+        CALL pop_bc
+        RST 24
+        EX DE,HL
+        BIT 7,B
+        JR NZ,.done
+        CALL print_string
+.done:  JP (IY)
+
+; AT: written from rom-words.tsv (AT) and ace-forth.md 9 (col mod 32, ERROR 9 when the
+; position is inside the input buffer).
+        PRIM "AT", at_cfa, 0
+        CALL pop_two            ; HL = line, DE = column
+        LD A,H
+        OR A
+        JR NZ,.bad
+        LD A,L
+        CP 24
+        JR NC,.bad
+        ADD HL,HL
+        ADD HL,HL
+        ADD HL,HL
+        ADD HL,HL
+        ADD HL,HL
+        LD A,E
+        AND 31
+        LD E,A
+        LD D,HIGH(VIDEO)
+        ADD HL,DE               ; VIDEO + 32 * line + col
+        PUSH HL
+        LD DE,(L_HALF)
+        AND A
+        SBC HL,DE
+        POP HL
+        JR NC,.bad
+        LD (SCRPOS),HL
+        JP (IY)
+.bad:   RST 32
+        DB 9
+
+; CLS: written from rom-words.tsv (CLS: clear the screen, print position top left, PLOT
+; position 0,0). The input buffer at the bottom is left alone.
+        PRIM "CLS", cls_cfa, 0
+        CALL clear_upper
+        JP (IY)
+
+; clear_upper: blank [0x2400, L_HALF), SCRPOS := 0x2400, XCOORD = YCOORD = 0.
+clear_upper:
+        LD HL,VIDEO
+        LD (SCRPOS),HL
+.fill:  LD (HL),' '
+        INC HL
+        LD A,(L_HALF)
+        CP L
+        JR NZ,.fill
+        LD A,(L_HALF + 1)
+        CP H
+        JR NZ,.fill
+        XOR A
+        LD (XCOORD),A
+        LD (YCOORD),A
+        RET
+
+; ---------------------------------------------------------------------------------------
+; Formatted output: the digits are built downwards from PAD_END (HLD).
+; ---------------------------------------------------------------------------------------
+; <#: written from rom-words.tsv (<#: HLD := end of pad).
+        PRIM "<#", lessharp_cfa, 0
+        LD HL,PAD_END
+        LD (HLD),HL
+        JP (IY)
+
+; HOLD: written from rom-words.tsv (HOLD).
+        PRIM "HOLD", hold_cfa, 0
+        RST 24
+        LD A,E
+        CALL hold_a
+        JP (IY)
+
+; hold_a: put A into the pad below HLD.
+hold_a:
+        LD HL,(HLD)
+        DEC HL
+        LD (HL),A
+        LD (HLD),HL
+        RET
+
+; SIGN: written from rom-words.tsv (SIGN: HOLD a minus sign if n < 0).
+        PRIM "SIGN", sign_cfa, 0
+        RST 24
+        BIT 7,D
+        JR Z,.done
+        LD A,'-'
+        CALL hold_a
+.done:  JP (IY)
+
+; #: written from rom-words.tsv (#: one digit, ud1 mod BASE, into the pad).
+        PRIM "#", sharp_cfa, 0
+        CALL sharp_step
+        JP (IY)
+
+; sharp_step: ud on the stack := ud / BASE, the digit is held. out: Z if the new ud is 0.
+sharp_step:
+        RST 24
+        PUSH DE                 ; high
+        RST 24                  ; DE = low
+        POP HL
+        LD C,(IX+O_BASE)
+        LD B,0
+        CALL udiv32_16          ; HL:DE = quotient, BC = remainder
+        LD A,C
+        CP 10
+        JR C,.dec
+        ADD A,'A' - '0' - 10
+.dec:   ADD A,'0'
+        PUSH HL
+        CALL hold_a
+        RST 16                  ; low quotient
+        POP DE
+        RST 16                  ; high quotient
+        LD A,D
+        OR E
+        RET NZ
+        LD HL,(SPARE)
+        DEC HL
+        DEC HL
+        DEC HL
+        LD A,(HL)
+        DEC HL
+        OR (HL)
+        RET
+
+; #S: written from rom-words.tsv (#S: # until the number is zero, at least once).
+        PRIM "#S", sharps_cfa, 0
+.more:  CALL sharp_step
+        JR NZ,.more
+        JP (IY)
+
+; #>: written from rom-words.tsv (#>: drop ud, leave the address and length of the text).
+        PRIM "#>", sharpgt_cfa, 0
+        RST 24
+        RST 24
+        LD DE,(HLD)
+        RST 16
+        LD HL,PAD_END
+        AND A
+        SBC HL,DE
+        EX DE,HL
+        RST 16
+        JP (IY)
+
+; .: written from rom-words.tsv (. : signed number and a space) and ace-forth.md 8.
+        COLON ".", dot_cfa, 0
+        DW dup_cfa, abs_cfa, lit16_rt, 0, lessharp_cfa, sharps_cfa, rot_cfa, sign_cfa
+        DW sharpgt_cfa, type_cfa, space_cfa, exit_rt
+
+; U.: written from rom-words.tsv (U. : unsigned number and a space).
+        COLON "U.", udot_cfa, 0
+        DW lit16_rt, 0, lessharp_cfa, sharps_cfa, sharpgt_cfa, type_cfa, space_cfa, exit_rt

@@ -1,0 +1,428 @@
+; Screen output, scrolling and the line editor at the bottom of the screen.
+; Written from ace-forth.md 1 (RST 8, EXWRCH), 2 (SCRPOS, L_HALF, INSCRN, CURSOR, ENDBUF,
+; STATIN) and 11 (screen split, logical lines, cursor characters, editing keys).
+; MIT OR Apache-2.0.
+;
+; The input buffer is the lower part of the screen, [L_HALF, 0x2700). It holds one logical
+; line: a 0x00 byte at INSCRN, the characters, the cursor character at CURSOR, more
+; characters up to ENDBUF (exclusive), then spaces. The upper part [0x2400, L_HALF) gets
+; printed output at SCRPOS and scrolls.
+
+BUF_LIMIT       EQU SCREEN_END - 22 * 32   ; the buffer may grow to 22 lines
+
+; print_a (RST 8 target): print the character in A, or pass it to EXWRCH when that is
+; non-zero (alternate registers active there; such a routine ends with EXX and RET).
+; Preserves the main registers and A.
+print_a:
+        EXX
+        PUSH AF
+        LD HL,(EXWRCH)
+        LD A,H
+        OR L
+        JR Z,.own
+        POP AF
+        JP (HL)
+.own:
+        POP AF
+        PUSH AF
+        CALL put_char
+        POP AF
+        EXX
+        RET
+
+; put_char: A = character; 13 = carriage return. Uses AF, BC, DE, HL.
+put_char:
+        PUSH AF
+        CALL make_room
+        POP AF
+        CP 13
+        JR Z,.cr
+        LD (HL),A
+        INC HL
+        LD (SCRPOS),HL
+        RET
+.cr:
+        LD A,L
+        OR 31
+        LD L,A
+        INC HL
+        LD (SCRPOS),HL
+        RET
+
+; make_room: scroll the upper part until SCRPOS is above the input buffer.
+; out: HL = SCRPOS. Uses AF, BC, DE.
+make_room:
+        LD HL,(SCRPOS)
+        LD DE,(L_HALF)
+        AND A
+        SBC HL,DE
+        JR C,.fits
+        CALL scroll_upper
+        LD HL,(SCRPOS)
+        LD DE,-32
+        ADD HL,DE
+        LD (SCRPOS),HL
+        JR make_room
+.fits:
+        LD HL,(SCRPOS)
+        RET
+
+; scroll_upper: move [0x2420, L_HALF) up one line and blank the line above L_HALF.
+; Uses AF, BC, DE, HL.
+scroll_upper:
+        LD HL,(L_HALF)
+        LD DE,VIDEO + 32
+        AND A
+        SBC HL,DE
+        JR Z,.blank
+        JR C,.blank
+        LD B,H
+        LD C,L
+        LD HL,VIDEO + 32
+        LD DE,VIDEO
+        LDIR
+.blank:
+        LD HL,(L_HALF)
+        LD DE,-32
+        ADD HL,DE
+        LD B,32
+.sp:    LD (HL),' '
+        INC HL
+        DJNZ .sp
+        RET
+
+; print_string: print BC characters from HL through RST 8. Uses AF, BC, HL.
+print_string:
+        LD A,B
+        OR C
+        RET Z
+        LD A,(HL)
+        RST 8
+        INC HL
+        DEC BC
+        JR print_string
+
+; ---------------------------------------------------------------------------------------
+; The input buffer.
+; ---------------------------------------------------------------------------------------
+; clear_input: shrink the buffer to the bottom line and empty it (QUERY, ace-forth.md 7).
+; Uses AF, BC, DE, HL.
+clear_input:
+        LD HL,(L_HALF)
+.fill:  LD (HL),' '
+        INC HL
+        LD A,H
+        CP HIGH(SCREEN_END)
+        JR NZ,.fill
+        LD HL,SCREEN_END - 32
+        LD (L_HALF),HL
+        LD (INSCRN),HL
+        LD (HL),0               ; logical-line start marker
+        INC HL
+        LD (CURSOR),HL
+        CALL cursor_char
+        LD (HL),A
+        INC HL
+        LD (ENDBUF),HL
+        RET
+
+; cursor_char: A = the cursor character for the current mode (ace-forth.md 11).
+cursor_char:
+        LD A,(STATIN)
+        BIT ST_GRAPHICS,A
+        LD A,0xC7
+        RET NZ
+        LD A,(STATIN)
+        BIT ST_CAPS,A
+        LD A,0xC3
+        RET NZ
+        LD A,0x97
+        RET
+
+; show_cursor: write the mode's cursor character at CURSOR.
+show_cursor:
+        CALL cursor_char
+        LD HL,(CURSOR)
+        LD (HL),A
+        RET
+
+; grow_buffer: move the input buffer up one screen line (the upper part scrolls if its
+; print position would be covered). Uses AF, BC, DE, HL.
+grow_buffer:
+        LD HL,(L_HALF)
+        LD DE,-32
+        ADD HL,DE
+        EX DE,HL                ; DE = new L_HALF
+        LD HL,(SCRPOS)
+        AND A
+        SBC HL,DE
+        JR C,.move
+        JR Z,.move
+        CALL scroll_upper
+        LD HL,(SCRPOS)
+        LD DE,-32
+        ADD HL,DE
+        LD (SCRPOS),HL
+.move:
+        LD HL,SCREEN_END
+        LD DE,(L_HALF)
+        AND A
+        SBC HL,DE
+        LD B,H
+        LD C,L                  ; bytes in the buffer
+        LD HL,(L_HALF)
+        LD DE,-32
+        ADD HL,DE
+        EX DE,HL                ; DE = one line higher
+        LD HL,(L_HALF)
+        LDIR
+        LD HL,SCREEN_END - 32
+        LD B,32
+.sp:    LD (HL),' '
+        INC HL
+        DJNZ .sp
+        LD HL,L_HALF
+        CALL .down32
+        LD HL,INSCRN
+        CALL .down32
+        LD HL,CURSOR
+        CALL .down32
+        LD HL,ENDBUF
+.down32:                        ; (HL) -= 32
+        LD A,(HL)
+        SUB 32
+        LD (HL),A
+        INC HL
+        LD A,(HL)
+        SBC A,0
+        LD (HL),A
+        RET
+
+; insert_char: insert A at the cursor (the rest of the line moves right); ignored when the
+; buffer is full. Uses AF, BC, DE, HL.
+insert_char:
+        PUSH AF
+        LD HL,(ENDBUF)
+        LD DE,SCREEN_END
+        AND A
+        SBC HL,DE
+        JR C,.room
+        LD HL,(L_HALF)
+        LD DE,BUF_LIMIT
+        AND A
+        SBC HL,DE
+        JR Z,.full
+        JR C,.full
+        CALL grow_buffer
+.room:
+        LD HL,(ENDBUF)
+        LD DE,(CURSOR)
+        AND A
+        SBC HL,DE
+        LD B,H
+        LD C,L                  ; bytes from the cursor to the end
+        LD A,B
+        OR C
+        JR Z,.placed
+        LD HL,(ENDBUF)
+        LD D,H
+        LD E,L
+        DEC HL
+        LDDR
+.placed:
+        POP AF
+        LD HL,(CURSOR)
+        LD (HL),A
+        INC HL
+        LD (CURSOR),HL
+        LD HL,(ENDBUF)
+        INC HL
+        LD (ENDBUF),HL
+        RET
+.full:
+        POP AF
+        RET
+
+; delete_at: remove the character at HL from the logical line (the rest moves left,
+; ENDBUF moves back). Uses AF, BC, DE, HL.
+delete_at:
+        PUSH HL
+        EX DE,HL
+        LD HL,(ENDBUF)
+        AND A
+        SBC HL,DE
+        DEC HL                  ; bytes after the deleted one
+        LD B,H
+        LD C,L
+        POP DE
+        LD H,D
+        LD L,E
+        INC HL
+        LD A,B
+        OR C
+        JR Z,.none
+        LDIR
+.none:
+        LD HL,(ENDBUF)
+        DEC HL
+        LD (HL),' '
+        LD (ENDBUF),HL
+        RET
+
+; remove_cursor: take the cursor character out of the line (after ENTER).
+remove_cursor:
+        LD HL,(CURSOR)
+        JP delete_at
+
+; wait_enter: let the interrupt edit the line until ENTER (ace-forth.md 11); HALT while
+; waiting so the emulator can skip idle time.
+wait_enter:
+        LD HL,STATIN
+        RES ST_ENTER,(HL)
+        SET ST_EDITING,(HL)
+        EI
+.wait:  HALT
+        BIT ST_ENTER,(HL)
+        JR Z,.wait
+        RET
+
+; ---------------------------------------------------------------------------------------
+; editor_key: handle key A while STATIN bit 0 is set (called from the interrupt).
+; ---------------------------------------------------------------------------------------
+editor_key:
+        LD HL,STATIN
+        CP 13
+        JR NZ,.notenter
+        SET ST_ENTER,(HL)
+        RES ST_EDITING,(HL)
+        RET
+.notenter:
+        LD C,1 << ST_CAPS
+        CP 0x02
+        JR Z,.toggle
+        LD C,1 << ST_GRAPHICS
+        CP 0x04
+        JR Z,.toggle
+        LD C,1 << ST_INVERSE
+        CP 0x08
+        JR Z,.toggle
+        CP 0x01
+        JR Z,.left
+        CP 0x03
+        JR Z,.right
+        CP 0x07
+        JR Z,.up
+        CP 0x09
+        JR Z,.down
+        CP 0x05
+        JR Z,.delete
+        CP 0x0A
+        JR Z,.delline
+        CP 0x20
+        JR C,.cursor            ; other control codes are ignored
+        BIT ST_CAPS,(HL)
+        JR Z,.nocaps
+        CP 'a'
+        JR C,.nocaps
+        CP 'z' + 1
+        JR NC,.nocaps
+        SUB 0x20
+.nocaps:
+        BIT ST_GRAPHICS,(HL)
+        JR Z,.nographics
+        AND 0x9F
+.nographics:
+        BIT ST_INVERSE,(HL)
+        JR Z,.noinverse
+        OR 0x80
+.noinverse:
+        CALL insert_char
+        JR .cursor
+.toggle:
+        LD A,(HL)
+        XOR C
+        LD (HL),A
+        JR .cursor
+.left:
+        CALL cursor_left
+        JR .cursor
+.right:
+        CALL cursor_right
+        JR .cursor
+.up:
+        LD B,32
+.upl:   PUSH BC
+        CALL cursor_left
+        POP BC
+        DJNZ .upl
+        JR .cursor
+.down:
+        LD B,32
+.downl: PUSH BC
+        CALL cursor_right
+        POP BC
+        DJNZ .downl
+        JR .cursor
+.delete:
+        LD HL,(CURSOR)
+        DEC HL
+        LD DE,(INSCRN)
+        AND A
+        SBC HL,DE
+        JR Z,.cursor
+        LD HL,(CURSOR)
+        DEC HL
+        LD (CURSOR),HL
+        CALL delete_at
+        JR .cursor
+.delline:
+        LD HL,(INSCRN)
+        INC HL
+        LD (CURSOR),HL
+        LD DE,(ENDBUF)
+.blank: LD (HL),' '
+        INC HL
+        PUSH HL
+        AND A
+        SBC HL,DE
+        POP HL
+        JR C,.blank
+        LD HL,(CURSOR)
+        INC HL
+        LD (ENDBUF),HL
+.cursor:
+        JP show_cursor
+
+; cursor_left / cursor_right: swap the cursor with its neighbour inside the logical line.
+cursor_left:
+        LD HL,(CURSOR)
+        DEC HL
+        LD DE,(INSCRN)
+        AND A
+        SBC HL,DE
+        RET Z
+        LD HL,(CURSOR)
+        DEC HL
+        LD (CURSOR),HL
+        JR swap_next
+
+cursor_right:
+        LD HL,(CURSOR)
+        INC HL
+        LD DE,(ENDBUF)
+        AND A
+        SBC HL,DE
+        RET Z
+        LD HL,(CURSOR)
+        INC HL
+        LD (CURSOR),HL
+        DEC HL
+        ; fall into swap_next (a subroutine tail, not a word)
+swap_next:                      ; swap (HL) and (HL+1)
+        LD A,(HL)
+        INC HL
+        LD C,(HL)
+        LD (HL),A
+        DEC HL
+        LD (HL),C
+        RET

@@ -1,0 +1,385 @@
+; Cold start, interrupt handler, keyboard scanner, errors, QUIT and ABORT.
+; Written from ace-forth.md 1-3, 10, 11 and ace-hardware.md 2, 4, 5, 6. MIT OR Apache-2.0.
+
+; ---------------------------------------------------------------------------------------
+; Cold start (ace-forth.md 2-3, ace-hardware.md 2.1).
+; ---------------------------------------------------------------------------------------
+cold_start:
+        DI
+        IM 1
+        LD IX,SYSVARS
+        ; RAM sizing: write 0xFC into each 256-byte page from 0x3D00 upwards and stop at the
+        ; first page that does not read it back; RAMTOP = that page rounded down to 1 KB.
+        LD HL,0x3D00
+.probe:
+        LD (HL),0xFC
+        LD A,(HL)
+        CP 0xFC
+        JR NZ,.sized
+        INC H
+        JR .probe
+.sized:
+        LD A,H
+        AND 0xFC
+        LD H,A
+        LD L,0
+        LD (RAMTOP),HL
+        LD SP,HL
+        ; system variables from L_HALF on, and the FORTH word (ace-forth.md 2, 3)
+        LD HL,init_table
+        LD DE,L_HALF
+        LD BC,init_table_end - init_table
+        LDIR
+        ; screen: all blank, 0x2700 = 0 (end-of-screen marker), print position top left
+        LD HL,VIDEO
+        LD DE,VIDEO + 1
+        LD BC,0x2FF
+        LD (HL),' '
+        LDIR
+        XOR A
+        LD (SCREEN_END),A
+        LD HL,VIDEO
+        LD (SCRPOS),HL
+        IF DEFINED(font_install)
+        CALL font_install       ; font and block graphics (written in branch romio)
+        ENDIF
+        LD IY,next_checks       ; SLOW is the default
+        CALL clear_input        ; empty input line at the bottom (ace-forth.md 11)
+        LD HL,banner
+        LD BC,banner_end - banner
+        CALL print_string
+        EI
+        JP quit_code
+
+banner: DB "aceemu open Forth ROM"
+        DB 13
+banner_end:
+
+; Initial values of 0x3C24-0x3C50 (ace-forth.md 2 "value after reset", 3).
+init_table:
+        DW 0x26E0               ; L_HALF
+        DB 0                    ; KEYCOD
+        DB 0                    ; KEYCNT
+        DB 0                    ; STATIN
+        DW 0                    ; EXWRCH
+        DW 0, 0                 ; FRAMES
+        DB 0                    ; XCOORD
+        DB 0                    ; YCOORD
+        DW FORTH_PFA            ; CURRENT
+        DW FORTH_PFA            ; CONTEXT
+        DW FORTH_PFA + 3        ; VOCLNK
+        DW DICT_START           ; STKBOT
+        DW 0x3C45               ; DICT: FORTH's word-length field is still unfilled
+        DW DICT_START + 12      ; SPARE
+        DB 255                  ; ERR_NO
+        DB 0                    ; FLAGS
+        DB 10                   ; BASE
+        ; the FORTH vocabulary word (ace-forth.md 3)
+        DC "FORTH"              ; 3C40
+        DW 0                    ; 3C45 word length
+        DW rom_top_entry        ; 3C47 link to the pseudo entry at 0x1FFF
+        DB 5                    ; 3C49 name length
+        DW vocab_cf             ; 3C4A code field
+        DW 0x3C49               ; 3C4C newest word (FORTH itself)
+        DB 0                    ; 3C4E zero-length entry for child vocabularies
+        DW 0                    ; 3C4F vocabulary link: end of chain
+init_table_end:
+        ASSERT init_table_end - init_table == 45, "reset table must cover 0x3C24-0x3C50"
+
+; ---------------------------------------------------------------------------------------
+; IM 1 interrupt (ace-forth.md 1, ace-hardware.md 4): FRAMES, keyboard, line editor.
+; The INT line is held for 1,664 T, so EI must come later than that: delay first.
+; Uses absolute addresses so user code that moves IX cannot break it.
+; ---------------------------------------------------------------------------------------
+interrupt:
+        PUSH AF
+        PUSH BC
+        PUSH DE
+        PUSH HL
+        LD B,130                ; about 1,690 T
+.delay: DJNZ .delay
+        LD HL,FRAMES
+        INC (HL)
+        JR NZ,.counted
+        INC HL
+        INC (HL)
+        JR NZ,.counted
+        INC HL
+        INC (HL)
+        JR NZ,.counted
+        INC HL
+        INC (HL)
+.counted:
+        CALL key_debounce
+        OR A
+        JR Z,.done
+        LD HL,STATIN
+        BIT ST_EDITING,(HL)
+        CALL NZ,editor_key
+.done:
+        POP HL
+        POP DE
+        POP BC
+        POP AF
+        EI
+        RET
+
+; Debounce and repeat (ace-hardware.md 6): a key is delivered on the 3rd consecutive frame
+; it is seen, then after 30 more frames, then every 4 frames. A key pressed while another
+; is held blocks everything (KEYCOD = 0xFF) until all keys are released.
+; out: A = delivered key code or 0.
+key_debounce:
+        CALL key_scan
+        OR A
+        JR NZ,.one
+        DEC H                   ; H = keys held: 2 or more blocks like a second key
+        DEC H
+        LD HL,KEYCOD
+        JP P,.block
+        LD (HL),A
+        INC HL
+        LD (HL),A
+        RET
+.one:
+        LD HL,KEYCOD
+        LD C,A
+        LD A,(HL)
+        CP C
+        JR Z,.same
+        OR A
+        JR NZ,.block
+        LD (HL),C
+        INC HL
+        LD (HL),1
+        XOR A
+        RET
+.block:
+        LD (HL),0xFF
+        XOR A
+        RET
+.same:
+        INC HL
+        INC (HL)
+        LD A,(HL)
+        CP 3
+        JR Z,.deliver
+        CP 33
+        JR NZ,.none
+        LD (HL),29
+.deliver:
+        LD A,C
+        RET
+.none:
+        XOR A
+        RET
+
+; key_scan: raw keyboard scan, no debounce (ace-hardware.md 6).
+; out: A = key code, 0 if no key or not exactly one non-shift key (then H = the number of
+; non-shift keys held). Uses BC, DE, HL.
+key_scan:
+        LD HL,0                 ; H = keys found, L = index of the last one
+        LD E,0                  ; index of the key being looked at (row * 5 + bit)
+        LD B,0xFE
+.row:
+        LD C,KBD_PORT
+        IN A,(C)
+        CPL
+        AND 0x1F
+        LD C,A
+        LD A,B
+        CP 0xFE
+        LD A,C
+        JR NZ,.bits
+        AND 0x1C                ; row 0: SHIFT and SYMBOL SHIFT are not keys
+.bits:
+        LD D,5
+.bit:
+        SRL A
+        JR NC,.up
+        INC H
+        LD L,E
+.up:
+        INC E
+        DEC D
+        JR NZ,.bit
+        RLC B
+        JR C,.row
+        LD A,H
+        DEC A
+        JR NZ,.nokey
+        LD A,0xFE
+        IN A,(KBD_PORT)
+        LD D,0
+        LD E,L
+        LD HL,keys_plain
+        BIT 1,A                 ; SYMBOL SHIFT (0 = pressed) wins over SHIFT
+        JR NZ,.nosym
+        LD HL,keys_symbol
+        JR .look
+.nosym:
+        BIT 0,A
+        JR NZ,.look
+        LD HL,keys_shift
+.look:
+        ADD HL,DE
+        LD A,(HL)
+        RET
+.nokey:
+        XOR A
+        RET
+
+; Key code tables, index = half-row * 5 + bit (ace-hardware.md 6, "Codes produced").
+keys_plain:
+        DB 0, 0, "zxc"
+        DB "asdfg"
+        DB "qwert"
+        DB "12345"
+        DB "09876"
+        DB "poiuy"
+        DB 13, "lkjh"
+        DB " mnbv"
+keys_shift:
+        DB 0, 0, "ZXC"
+        DB "ASDFG"
+        DB "QWERT"
+        DB 0x0A, 0x02, '3', 0x08, 0x01
+        DB 0x05, 0x04, 0x03, 0x09, 0x07
+        DB "POIUY"
+        DB 13, "LKJH"
+        DB " MNBV"
+keys_symbol:
+        DB 0, 0, ':', 0x60, '?'
+        DB '~', '|', '\\', '{', '}'
+        DB "QWE<>"
+        DB "!@#$%"
+        DB '_', ')', '(', 0x27, '&'
+        DB '"', ';', 0x7F, ']', '['
+        DB 13, "=+-^"
+        DB " .,*/"
+
+; test_break: Z set if BREAK (SHIFT + SPACE) is held now (ace-hardware.md 6). Uses A.
+test_break:
+        LD A,0xFE
+        IN A,(KBD_PORT)
+        AND 1
+        RET NZ
+        LD A,0x7F
+        IN A,(KBD_PORT)
+        AND 1
+        RET
+
+; ---------------------------------------------------------------------------------------
+; Errors, ABORT and QUIT (ace-forth.md 7, 10; rom-words.tsv ABORT, QUIT).
+; ---------------------------------------------------------------------------------------
+; RST 32 target: the byte after the RST is the error number.
+error_rst:
+        POP HL
+        LD A,(HL)
+        LD (ERR_NO),A
+        JP abort_code
+
+; ABORT: written from rom-words.tsv (ABORT) and ace-forth.md 7, 9.
+        PRIM "ABORT", abort_cfa, 0
+abort_code:
+        LD IX,SYSVARS
+        LD SP,(RAMTOP)
+        EI
+.held:  CALL test_break         ; BREAK still held: wait, so it gives one ERROR 3
+        JR NZ,.released
+        HALT
+        JR .held
+.released:
+        CALL empty_data_stack
+        BIT FL_INCOMPLETE,(IX+O_FLAGS)
+        CALL NZ,drop_unfinished
+        LD A,(IX+O_FLAGS)
+        AND 0xFF ^ ((1 << FL_COMPILING) | (1 << FL_INCOMPLETE) | (1 << FL_TO_BUFFER))
+        LD (IX+O_FLAGS),A
+        LD A,(IX+O_ERR_NO)
+        LD (IX+O_ERR_NO),255
+        CP 128
+        JR NC,quit_code
+        PUSH AF
+        LD HL,error_text
+        LD BC,6
+        CALL print_string
+        POP AF
+        LD L,A
+        LD H,0
+        CALL print_udec
+        LD A,13
+        RST 8
+        JP quit_code
+
+error_text:
+        DB "ERROR "
+
+; QUIT: written from rom-words.tsv (QUIT): empty the return stack, back to keyboard input.
+        PRIM "QUIT", quit_cfa, 0
+quit_code:
+        LD SP,(RAMTOP)
+        LD HL,outer_loop
+        PUSH HL
+        JP (IY)
+
+; empty_data_stack: SPARE := STKBOT + 12 (ace-forth.md 1).
+empty_data_stack:
+        LD HL,(STKBOT)
+        LD DE,12
+        ADD HL,DE
+        LD (SPARE),HL
+        RET
+
+; drop_unfinished: remove the newest word, whose length field DICT points at
+; (ace-forth.md 7: "any unfinished definition removed").
+drop_unfinished:
+        LD HL,(DICT)
+        LD A,H
+        OR L
+        RET Z
+        PUSH HL
+        INC HL
+        INC HL
+        LD E,(HL)
+        INC HL
+        LD D,(HL)               ; DE = link of the unfinished word
+        INC HL
+        LD A,(HL)
+        AND 0x3F                ; name length
+        LD HL,(CURRENT)
+        LD (HL),E
+        INC HL
+        LD (HL),D
+        POP HL                  ; word-length field
+        LD E,A
+        LD D,0
+        AND A
+        SBC HL,DE               ; first byte of the name
+        LD (STKBOT),HL
+        LD HL,0
+        LD (DICT),HL
+        JP empty_data_stack
+
+; print_udec: print HL as an unsigned decimal number (no trailing space). Uses AF,BC,DE,HL.
+print_udec:
+        LD B,0                  ; digits pushed
+.div:
+        PUSH BC
+        EX DE,HL
+        LD HL,0
+        LD BC,10
+        CALL div3216            ; DE = quotient, HL = remainder
+        POP BC
+        LD A,L
+        ADD A,'0'
+        PUSH AF
+        INC B
+        EX DE,HL
+        LD A,H
+        OR L
+        JR NZ,.div
+.out:
+        POP AF
+        RST 8
+        DJNZ .out
+        RET

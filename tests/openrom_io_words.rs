@@ -1,0 +1,297 @@
+//! BEEP, PLOT, INKEY, IN and OUT of the open ROM, typed as Forth on the booted open ROM.
+//! Expected values come from the spec: ace-hardware.md 5.3 (BEEP timing), 3.1 (block
+//! graphics, checked on the rendered picture), 5 and 6 (port, keys); ace-forth.md 9.
+
+use aceemu::machine::keyboard::Key;
+use aceemu::machine::tape_port::TapePort;
+use aceemu::machine::{Ace, RamSize};
+use aceemu::rom::open::open_rom;
+
+const STATIN: u16 = 0x3C28;
+const FRAMES: u16 = 0x3C2B;
+
+fn boot() -> Ace {
+    let mut ace = Ace::new(open_rom(), RamSize::K19).expect("8 KB");
+    ace.run_frames(5);
+    ace
+}
+
+/// Types `line` and ENTER, then runs until the ROM waits for input again (STATIN bit 0).
+fn enter(ace: &mut Ace, line: &str, max_frames: u32) {
+    ace.type_text(&format!("{line}\n"));
+    let mut frames = 0;
+    while !ace.typing_done() {
+        ace.run_frame();
+        frames += 1;
+        assert!(frames < 2000, "typing {line:?} did not finish");
+    }
+    for _ in 0..max_frames {
+        if ace.peek(STATIN) & 1 == 1 {
+            return;
+        }
+        ace.run_frame();
+    }
+    panic!("{line:?} did not return:\n{}", ace.screen_text());
+}
+
+// ----- BEEP -----------------------------------------------------------------------------
+
+/// Runs `m n BEEP` and returns the speaker changes it made.
+fn beep_edges(m: u32, n: u32) -> (Vec<(u64, bool)>, Ace) {
+    let mut ace = boot();
+    enter(&mut ace, &format!(": T {m} {n} BEEP ;"), 100);
+    ace.take_audio();
+    enter(&mut ace, "T", 2000);
+    let edges = ace.speaker_edges();
+    (edges, ace)
+}
+
+/// Checks a BEEP against the spec: every half 13*m + 2 T, n*125/m whole periods.
+fn check_beep(m: u32, n: u32) {
+    let (edges, _) = beep_edges(m, n);
+    let half = u64::from(13 * m + 2);
+    let periods = (n * 125 / m) as usize;
+    // the note: `periods` changes to on, each followed (but the last) by a change to off
+    // one half later; find the first run of such halves
+    let start = edges
+        .windows(2)
+        .position(|w| w[0].1 && !w[1].1 && w[1].0 - w[0].0 == half)
+        .unwrap_or_else(|| panic!("m={m}: no half of {half} T in {:?}", &edges[..10]));
+    let note = &edges[start..start + 2 * periods - 1];
+    for (i, w) in note.windows(2).enumerate() {
+        assert_eq!(w[1].0 - w[0].0, half, "m={m} n={n}: half {i}");
+        assert_ne!(w[0].1, w[1].1);
+    }
+    let ons = note.iter().filter(|e| e.1).count();
+    assert_eq!(ons, periods, "m={m} n={n}: periods");
+    // one more would have been a half later: the note ends there
+    if let Some(after) = edges.get(start + 2 * periods - 1) {
+        assert!(!(after.1 && after.0 - note.last().unwrap().0 == half));
+    }
+}
+
+#[test]
+fn beep_halves_and_period_count_follow_the_spec() {
+    check_beep(100, 50); // 1,302 T halves, 62 periods
+    check_beep(30, 20); // short halves, 83 periods
+    check_beep(300, 40); // beyond one delay round: 3,902 T, 16 periods
+    check_beep(700, 100); // 9,102 T, 17 periods
+}
+
+#[test]
+fn beep_keeps_interrupts_off() {
+    let mut ace = boot();
+    enter(&mut ace, ": T 200 500 BEEP ;", 100); // ~0.5 s
+    let before = ace.peek(FRAMES);
+    let t0 = ace.tstates();
+    enter(&mut ace, "T", 2000);
+    let frames_passed = (ace.tstates() - t0) / 64_896;
+    let counted = ace.peek(FRAMES).wrapping_sub(before) as u64;
+    assert!(frames_passed > 30, "the note took {frames_passed} frames");
+    assert!(
+        counted + 20 < frames_passed,
+        "FRAMES advanced {counted} in {frames_passed} frames"
+    );
+}
+
+#[test]
+fn space_stops_beep_with_error_3_and_zero_m_is_silent() {
+    let mut ace = boot();
+    ace.type_text("1000 10000 BEEP\n");
+    while !ace.typing_done() {
+        ace.run_frame();
+    }
+    ace.run_frames(20);
+    ace.press_key(Key::Space);
+    ace.run_frames(3);
+    ace.release_all_keys();
+    ace.run_frames(5);
+    assert!(
+        ace.screen_text().contains("ERROR 3"),
+        "{}",
+        ace.screen_text()
+    );
+    let (edges, ace) = beep_edges(0, 100);
+    assert!(edges.iter().all(|e| !e.1), "m = 0 must not sound");
+    assert!(!ace.screen_text().contains("ERROR"));
+}
+
+// ----- PLOT -----------------------------------------------------------------------------
+
+/// The rendered picture as lit/unlit pixels, 256 x 192.
+fn picture(ace: &Ace) -> Vec<bool> {
+    let mut buf = vec![0u32; 256 * 192];
+    ace.render(&mut buf);
+    buf.iter().map(|&p| p & 0xFF_FFFF != 0).collect()
+}
+
+/// Whether the PLOT pixel (x, y) shows lit in the picture: a 4x4 block at column 4x and
+/// row 4 * (45 - y) (y counts from the bottom, line 23 is the input line).
+fn plot_pixel_lit(pic: &[bool], x: usize, y: usize) -> Option<bool> {
+    let top = 4 * (45 - y);
+    let left = 4 * x;
+    let lit = (0..16)
+        .filter(|i| pic[(top + i / 4) * 256 + left + i % 4])
+        .count();
+    match lit {
+        0 => Some(false),
+        16 => Some(true),
+        _ => None,
+    }
+}
+
+#[test]
+fn plot_draws_on_the_grid_model() {
+    let mut ace = boot();
+    enter(
+        &mut ace,
+        ": P 0 DO I 7 * 64 MOD I 5 * 46 MOD I 4 MOD PLOT LOOP ;",
+        100,
+    );
+    enter(&mut ace, "INVIS CLS 300 P", 300);
+    // the model: the same sequence on a 64 x 46 grid of pixels
+    let mut grid = vec![[false; 46]; 64];
+    let (mut lx, mut ly) = (0, 0);
+    for i in 0..300usize {
+        let (x, y, mode) = (i * 7 % 64, i * 5 % 46, i % 4);
+        match mode {
+            0 => grid[x][y] = false,
+            1 => grid[x][y] = true,
+            3 => grid[x][y] = !grid[x][y],
+            _ => {}
+        }
+        (lx, ly) = (x, y);
+    }
+    let pic = picture(&ace);
+    for (x, column) in grid.iter().enumerate() {
+        for (y, &lit) in column.iter().enumerate() {
+            assert_eq!(plot_pixel_lit(&pic, x, y), Some(lit), "pixel ({x}, {y})");
+        }
+    }
+    assert_eq!(ace.peek(0x3C2F) as usize, lx, "XCOORD");
+    assert_eq!(ace.peek(0x3C30) as usize, ly, "YCOORD");
+}
+
+#[test]
+fn plot_codes_and_non_graphic_cells() {
+    let mut ace = boot();
+    enter(&mut ace, "INVIS CLS 0 0 1 PLOT", 100);
+    // bottom-left alone is only possible with an inverse code: 0x97
+    assert_eq!(ace.peek(0x2400 + 22 * 32), 0x97);
+    enter(&mut ace, "1 1 1 PLOT 0 0 0 PLOT", 100);
+    assert_eq!(ace.peek(0x2400 + 22 * 32), 0x11, "top-right only");
+    enter(&mut ace, "0 45 1 PLOT 63 44 3 PLOT", 100);
+    assert_eq!(ace.peek(0x2400), 0x12, "top-left of line 0");
+    assert_eq!(
+        ace.peek(0x2400 + 31),
+        0x14,
+        "bottom-right of line 0, col 31"
+    );
+    // a cell holding a letter counts as blank
+    ace.poke(0x2400 + 5 * 32 + 3, b'A');
+    enter(&mut ace, "6 35 1 PLOT", 100);
+    assert_eq!(ace.peek(0x2400 + 5 * 32 + 3), 0x12);
+    // mode 2 only moves; outside the grid nothing happens
+    ace.poke(0x2400 + 10 * 32 + 10, b'B');
+    enter(&mut ace, "20 25 2 PLOT", 100);
+    assert_eq!(ace.peek(0x2400 + 10 * 32 + 10), b'B');
+    assert_eq!((ace.peek(0x3C2F), ace.peek(0x3C30)), (20, 25));
+    let before = ace.screen_codes();
+    enter(&mut ace, "64 0 1 PLOT 0 46 1 PLOT", 100);
+    assert_eq!(before[..704], ace.screen_codes()[..704]);
+}
+
+// ----- INKEY, IN, OUT ------------------------------------------------------------------------
+
+#[test]
+fn inkey_returns_the_key_held_now() {
+    for (keys, code) in [
+        (vec![Key::Shift, Key::Q], b'Q'),
+        (vec![Key::SymbolShift, Key::I], 0x7F),
+        (vec![Key::Z], b'z'),
+    ] {
+        let mut ace = boot();
+        enter(&mut ace, ": K BEGIN INKEY DUP 64 > UNTIL . ;", 100);
+        ace.type_text("K\n");
+        while !ace.typing_done() {
+            ace.run_frame();
+        }
+        ace.run_frames(3);
+        assert_eq!(ace.peek(STATIN) & 1, 0, "K must be waiting");
+        for &k in &keys {
+            ace.press_key(k);
+            ace.run_frames(1);
+        }
+        ace.run_frames(2);
+        ace.release_all_keys();
+        ace.run_frames(3);
+        let s = ace.screen_text();
+        assert!(s.contains(&format!("K {code} ")), "{keys:?}: {s}");
+    }
+    let mut ace = boot();
+    // (ENTER is still held when a typed line starts: wait until it is released)
+    enter(&mut ace, ": Z 20000 0 DO LOOP INKEY . ;", 100);
+    enter(&mut ace, "Z", 300);
+    assert!(ace.screen_text().contains("Z 0 "), "no key: 0");
+}
+
+struct Level(bool);
+impl TapePort for Level {
+    fn ear(&mut self, _t: u64) -> bool {
+        self.0
+    }
+    fn mic(&mut self, _t: u64, _level: bool) {}
+}
+
+#[test]
+fn in_reads_the_port_with_a_16_bit_address() {
+    let mut ace = boot();
+    ace.insert_tape(Box::new(Level(false)));
+    enter(&mut ace, "32766 IN .", 100);
+    assert!(
+        ace.screen_text().contains("IN . 255 "),
+        "no key, EAR low: all ones"
+    );
+    ace.insert_tape(Box::new(Level(true)));
+    enter(&mut ace, "32766 IN .", 100);
+    assert!(
+        ace.screen_text().contains("IN . 223 "),
+        "EAR signal high reads bit 5 = 0"
+    );
+    // row selection by A8-A15: wait until row 0xFEFE shows SHIFT, then read 0x7FFE
+    enter(
+        &mut ace,
+        ": R BEGIN 65278 IN DUP 1 AND 0= UNTIL 31 AND . 32766 IN 31 AND . ;",
+        100,
+    );
+    ace.type_text("R\n");
+    while !ace.typing_done() {
+        ace.run_frame();
+    }
+    ace.run_frames(3);
+    assert_eq!(ace.peek(STATIN) & 1, 0, "R must be waiting");
+    ace.press_key(Key::Shift);
+    ace.run_frames(2);
+    ace.release_all_keys();
+    ace.run_frames(3);
+    // SHIFT is bit 0 of row 0xFEFE (30 = 0x1E); row 0x7FFE sees no key (31)
+    assert!(
+        ace.screen_text().contains("R 30 31 "),
+        "{}",
+        ace.screen_text()
+    );
+}
+
+#[test]
+fn out_writes_the_port_with_a_16_bit_address() {
+    let mut ace = boot();
+    enter(&mut ace, "8 254 OUT", 100);
+    assert!(ace.mic_level(), "bit 3 is MIC");
+    enter(&mut ace, "0 254 OUT", 100);
+    assert!(!ace.mic_level());
+    enter(&mut ace, "8 255 OUT", 100);
+    assert!(!ace.mic_level(), "odd ports do not reach the Ace's port");
+    ace.debug_output();
+    enter(&mut ace, "65 1 OUT", 100);
+    assert_eq!(ace.debug_output(), vec![65], "port 1 is the debug port");
+}
