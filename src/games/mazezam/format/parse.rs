@@ -108,7 +108,16 @@ impl<'a> Reader<'a> {
             }
         }
         if let Some(pos) = line.iter().position(|&b| b == b'\r') {
-            self.end_drawing();
+            if line.first() == Some(&b';') {
+                self.end_drawing();
+            } else {
+                // Keep the row in its drawing (marked broken) so the error stands alone.
+                self.drawing_broken = true;
+                self.drawing.push(RowLine {
+                    number,
+                    bytes: line.to_vec(),
+                });
+            }
             self.note(
                 number,
                 Some(pos + 1),
