@@ -4,7 +4,7 @@ use aceemu::games::mazezam::difficulty::Analysis;
 use aceemu::games::mazezam::format::{self, Parsed};
 use aceemu::games::mazezam::generator::{self, Params};
 use aceemu::games::mazezam::solver::{self, Goal, Verdict};
-use aceemu::games::mazezam::Level;
+use aceemu::games::mazezam::{Level, MAX_TITLE_CHARS};
 use anyhow::{bail, Context};
 use std::fs::OpenOptions;
 use std::io::Write;
@@ -215,14 +215,16 @@ fn generate(
             );
         }
     }
+    let title = title.unwrap_or_else(|| format!("Seed {seed}"));
+    let chars = title.chars().count();
+    if chars > MAX_TITLE_CHARS {
+        bail!("--title has {chars} characters, at most {MAX_TITLE_CHARS} are allowed");
+    }
     let generated = generator::generate(seed, params)?;
     let mut level = generated.level;
-    let title = title.unwrap_or_else(|| format!("Seed {seed}"));
-    level = level
-        .with_title(&title)
-        .with_context(|| format!("--title {title:?}"))?;
+    level.meta.title = Some(title);
     level.meta.author = author;
-    level.meta.comment = Some(comment(&generated.analysis, seed));
+    level.meta.comment = Some(comment(&generated.analysis, seed, params));
     level
         .meta
         .extra
@@ -248,15 +250,21 @@ fn generate(
     Ok(())
 }
 
-/// The `;;Comment:` of a generated level: its seed, optimal length and rating.
-pub fn comment(a: &Analysis, seed: u64) -> String {
+/// The `;;Comment:` of a generated level: its optimal length, rating, and the command
+/// that makes it again.
+pub fn comment(a: &Analysis, seed: u64, p: &Params) -> String {
     format!(
-        "optimal {} moves ({} pushes), fewest pushes {}, difficulty {}/10, {} states ({:.0}% traps), seed {seed}",
+        "optimal {} moves ({} pushes), fewest pushes {}, difficulty {}/10, {} states ({:.0}% traps); made with: generate --seed {seed} --width {} --height {} --min-moves {} --attempts {} --climb {}",
         a.moves,
         a.pushes_in_shortest,
         a.min_pushes,
         a.rating(),
         a.states,
-        100.0 * a.dead_fraction()
+        100.0 * a.dead_fraction(),
+        p.width,
+        p.height,
+        p.min_moves,
+        p.attempts,
+        p.climb_steps
     )
 }
