@@ -117,7 +117,9 @@ fn climb(rng: &mut Rng, params: &Params) -> Option<(Level, Moves)> {
     Some((level, moves))
 }
 
-fn random_level(rng: &mut Rng, w: usize, h: usize) -> Level {
+/// A random level of W x H: gap rows at random, each row with its own block density
+/// (25%..60%), the cell right of the entrance kept empty. Often unsolvable.
+pub fn random_level(rng: &mut Rng, w: usize, h: usize) -> Level {
     let entrance = rng.below(h);
     let exit = rng.below(h);
     let mut cells = vec![false; w * h];
