@@ -21,10 +21,8 @@ fn text(bytes: &[u8]) -> String {
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "aceemu-mazezam-cli-{}-{name}",
-        std::process::id()
-    ));
+    let dir =
+        std::env::temp_dir().join(format!("aceemu-mazezam-cli-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -65,8 +63,14 @@ fn check_lists_size_title_and_author() {
     let out = aceemu(&["check", &file]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
-    assert!(stdout.contains("5x2 \"First Shove\" by aceemu project"), "{stdout}");
-    assert!(stdout.contains("7x3 \"Three Lanes\" by aceemu project"), "{stdout}");
+    assert!(
+        stdout.contains("5x2 \"First Shove\" by aceemu project"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("7x3 \"Three Lanes\" by aceemu project"),
+        "{stdout}"
+    );
     assert!(stdout.contains("3 valid mazezams"), "{stdout}");
     std::fs::remove_dir_all(dir).unwrap();
 }
@@ -78,7 +82,10 @@ fn check_reports_every_error_with_file_line_and_column() {
     let out = aceemu(&["check", &file]);
     assert!(!out.status.success());
     let stderr = text(&out.stderr);
-    assert!(stderr.contains(&format!("{file}:2:3: error [CHAR]")), "{stderr}");
+    assert!(
+        stderr.contains(&format!("{file}:2:3: error [CHAR]")),
+        "{stderr}"
+    );
     assert!(
         stderr.contains(&format!("{file}:6:2: error [R4_ENTRANCE_BLOCKED]")),
         "{stderr}"
@@ -102,7 +109,10 @@ fn solve_prints_optimal_lengths_and_the_solution_string() {
     // The printed solution for level 1 replays under the model.
     let line = stdout.lines().nth(1).unwrap().trim();
     let level = &parse_file(std::path::Path::new(&file)).unwrap().levels[0];
-    assert!(Game::replay(level, &line.parse().unwrap()).is_ok(), "{line}");
+    assert!(
+        Game::replay(level, &line.parse().unwrap()).is_ok(),
+        "{line}"
+    );
 
     let out = aceemu(&["solve", &file, "--level", "2", "--pushes"]);
     let stdout = text(&out.stdout);
@@ -128,8 +138,17 @@ fn solve_reports_a_state_limit_as_a_failure() {
 #[test]
 fn generate_is_reproducible_and_records_the_optimal_solution() {
     let args = [
-        "generate", "--seed", "7", "--width", "6", "--height", "3", "--min-moves", "20",
-        "--title", "Test Room",
+        "generate",
+        "--seed",
+        "7",
+        "--width",
+        "6",
+        "--height",
+        "3",
+        "--min-moves",
+        "20",
+        "--title",
+        "Test Room",
     ];
     let a = aceemu(&args);
     let b = aceemu(&args);
@@ -143,8 +162,12 @@ fn generate_is_reproducible_and_records_the_optimal_solution() {
     let level = &parsed.levels[0];
     assert_eq!((level.width(), level.height()), (6, 3));
     assert_eq!(level.meta.title.as_deref(), Some("Test Room"));
-    let recorded: aceemu::games::mazezam::Moves =
-        level.meta.extra("Solution(Moves)").unwrap().parse().unwrap();
+    let recorded: aceemu::games::mazezam::Moves = level
+        .meta
+        .extra("Solution(Moves)")
+        .unwrap()
+        .parse()
+        .unwrap();
     let optimal = solve(level, Goal::Moves).unwrap();
     assert_eq!(recorded.len(), optimal.solution().unwrap().len());
     assert!(recorded.len() >= 20);
@@ -171,9 +194,20 @@ fn generate_keeps_existing_files_unless_forced() {
 
 #[test]
 fn generate_refuses_bad_sizes_and_long_titles() {
-    assert!(!aceemu(&["generate", "--seed", "1", "--width", "0", "--height", "2"]).status.success());
+    assert!(
+        !aceemu(&["generate", "--seed", "1", "--width", "0", "--height", "2"])
+            .status
+            .success()
+    );
     let out = aceemu(&[
-        "generate", "--seed", "1", "--width", "3", "--height", "2", "--title",
+        "generate",
+        "--seed",
+        "1",
+        "--width",
+        "3",
+        "--height",
+        "2",
+        "--title",
         "a title that is far longer than twenty-eight",
     ]);
     assert!(!out.status.success());
@@ -197,6 +231,10 @@ fn the_level_pack_checks_clean() {
     let pack = concat!(env!("CARGO_MANIFEST_DIR"), "/levels/aceemu.mzm");
     let out = aceemu(&["check", pack]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(text(&out.stderr).is_empty(), "warnings: {}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).is_empty(),
+        "warnings: {}",
+        text(&out.stderr)
+    );
     assert!(!text(&out.stdout).contains("larger than the Ace"));
 }

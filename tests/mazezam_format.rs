@@ -64,7 +64,9 @@ fn blank_lines_and_comments_separate_mazezams() {
 #[test]
 fn a_file_without_mazezams_is_not_an_error() {
     assert!(ok("").levels.is_empty());
-    assert!(ok(";;Title: nothing follows\n; just comments\n").levels.is_empty());
+    assert!(ok(";;Title: nothing follows\n; just comments\n")
+        .levels
+        .is_empty());
 }
 
 #[test]
@@ -77,7 +79,10 @@ fn metadata_is_sticky_until_the_key_appears_again_and_an_empty_value_clears_it()
         titles,
         [Some("One".into()), Some("One".into()), Some("Three".into())]
     );
-    assert_eq!(authors, [Some("Someone".into()), Some("Someone".into()), None]);
+    assert_eq!(
+        authors,
+        [Some("Someone".into()), Some("Someone".into()), None]
+    );
 }
 
 #[test]
@@ -219,17 +224,20 @@ fn r1_no_interior_column() {
 
 #[test]
 fn r1_ragged_rows_are_never_padded() {
-    assert_eq!(
-        errors("#####\n+  *\n#####\n"),
-        [(Code::Ragged, 2, Some(5))]
-    );
+    assert_eq!(errors("#####\n+  *\n#####\n"), [(Code::Ragged, 2, Some(5))]);
 }
 
 #[test]
 fn r1_a_block_or_space_where_the_wall_should_be() {
     assert_eq!(errors("#$#\n+ *\n###\n"), [(Code::Wall, 1, Some(2))]);
-    assert_eq!(errors("####\n+  *\n$  #\n####\n"), [(Code::Wall, 3, Some(1))]);
-    assert_eq!(errors("####\n+  *\n#  $\n####\n"), [(Code::Wall, 3, Some(4))]);
+    assert_eq!(
+        errors("####\n+  *\n$  #\n####\n"),
+        [(Code::Wall, 3, Some(1))]
+    );
+    assert_eq!(
+        errors("####\n+  *\n#  $\n####\n"),
+        [(Code::Wall, 3, Some(4))]
+    );
     assert_eq!(errors("####\n+  *\n#\n####\n")[0].0, Code::Ragged);
 }
 
@@ -259,7 +267,10 @@ fn r3_entrance_in_the_wrong_place() {
     // Right wall, inside, top wall, corner.
     assert_eq!(
         errors("###\n* +\n###\n"),
-        [(Code::ExitPlace, 2, Some(1)), (Code::EntrancePlace, 2, Some(3))]
+        [
+            (Code::ExitPlace, 2, Some(1)),
+            (Code::EntrancePlace, 2, Some(3))
+        ]
     );
     assert_eq!(
         errors("####\n#+ *\n####\n"),
@@ -302,10 +313,7 @@ fn r5_exit_in_the_wrong_place() {
         errors("####\n+ **\n####\n"),
         [(Code::ExitPlace, 2, Some(3))]
     );
-    assert_eq!(
-        errors("###\n+ #\n##*\n"),
-        [(Code::ExitPlace, 3, Some(3))]
-    );
+    assert_eq!(errors("###\n+ #\n##*\n"), [(Code::ExitPlace, 3, Some(3))]);
 }
 
 // ---- splitting, sizes, metadata errors ----
@@ -329,11 +337,7 @@ fn errors_in_several_mazezams_are_all_reported() {
 
 #[test]
 fn interiors_wider_or_taller_than_255_are_refused() {
-    let wide = format!(
-        "{0}\n+{1}*\n{0}\n",
-        "#".repeat(258),
-        " ".repeat(256)
-    );
+    let wide = format!("{0}\n+{1}*\n{0}\n", "#".repeat(258), " ".repeat(256));
     assert_eq!(errors(&wide), [(Code::TooLarge, 1, None)]);
     let ok_wide = format!("{0}\n+{1}*\n{0}\n", "#".repeat(257), " ".repeat(255));
     assert_eq!(ok(&ok_wide).levels[0].width(), 255);
@@ -358,17 +362,21 @@ fn only_format_version_1_is_accepted() {
 fn messages_name_the_file_the_line_and_the_column() {
     let err = parse_str("#####\n+ . *\n#####\n", "levels/x.mzm").unwrap_err();
     let text = err.to_string();
-    assert!(text.starts_with("levels/x.mzm:2:3: error [CHAR]:"), "{text}");
+    assert!(
+        text.starts_with("levels/x.mzm:2:3: error [CHAR]:"),
+        "{text}"
+    );
 }
 
 #[test]
 fn a_missing_file_is_an_error_naming_it() {
-    let err = aceemu::games::mazezam::format::parse_file(std::path::Path::new(
-        "/nonexistent/dir/x.mzm",
-    ))
-    .unwrap_err();
+    let err =
+        aceemu::games::mazezam::format::parse_file(std::path::Path::new("/nonexistent/dir/x.mzm"))
+            .unwrap_err();
     assert_eq!(err.codes(), [Code::Io]);
-    assert!(err.to_string().starts_with("/nonexistent/dir/x.mzm: error [IO]"));
+    assert!(err
+        .to_string()
+        .starts_with("/nonexistent/dir/x.mzm: error [IO]"));
 }
 
 // ---- writing ----

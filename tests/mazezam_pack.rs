@@ -23,7 +23,11 @@ fn number_after(comment: &str, prefix: &str) -> usize {
 }
 
 fn comment(level: &Level) -> &str {
-    level.meta.comment.as_deref().expect("every pack level has a comment")
+    level
+        .meta
+        .comment
+        .as_deref()
+        .expect("every pack level has a comment")
 }
 
 fn name(level: &Level) -> &str {
@@ -44,8 +48,19 @@ fn made_with(level: &Level) -> (u64, Params) {
 }
 
 fn same_puzzle(a: &Level, b: &Level) -> bool {
-    (a.width(), a.height(), a.entrance_row(), a.exit_row(), a.cells())
-        == (b.width(), b.height(), b.entrance_row(), b.exit_row(), b.cells())
+    (
+        a.width(),
+        a.height(),
+        a.entrance_row(),
+        a.exit_row(),
+        a.cells(),
+    ) == (
+        b.width(),
+        b.height(),
+        b.entrance_row(),
+        b.exit_row(),
+        b.cells(),
+    )
 }
 
 #[test]
@@ -55,14 +70,27 @@ fn the_pack_has_at_least_20_distinct_levels_by_the_project_that_fit_the_ace() {
     let mut titles = HashSet::new();
     for level in &levels {
         assert_eq!(level.meta.author.as_deref(), Some("aceemu project"));
-        assert!(titles.insert(name(level).to_string()), "title twice: {}", name(level));
+        assert!(
+            titles.insert(name(level).to_string()),
+            "title twice: {}",
+            name(level)
+        );
         assert!(name(level).chars().count() <= 28);
-        assert!(level.width() <= 30 && level.height() <= 20, "{}", name(level));
+        assert!(
+            level.width() <= 30 && level.height() <= 20,
+            "{}",
+            name(level)
+        );
         assert!(level.fits_ace_screen());
     }
     for (i, a) in levels.iter().enumerate() {
         for b in &levels[i + 1..] {
-            assert!(!same_puzzle(a, b), "{} and {} are the same", name(a), name(b));
+            assert!(
+                !same_puzzle(a, b),
+                "{} and {} are the same",
+                name(a),
+                name(b)
+            );
         }
     }
 }
@@ -75,8 +103,18 @@ fn every_level_solves_in_exactly_its_recorded_optimal_length() {
             .unwrap_or_else(|e| panic!("{}: recorded solution: {e}", name(&level)));
         assert!(game.is_solved());
         let c = comment(&level);
-        assert_eq!(recorded.len(), number_after(c, "optimal "), "{}", name(&level));
-        assert_eq!(recorded.pushes(), number_after(c, "moves ("), "{}", name(&level));
+        assert_eq!(
+            recorded.len(),
+            number_after(c, "optimal "),
+            "{}",
+            name(&level)
+        );
+        assert_eq!(
+            recorded.pushes(),
+            number_after(c, "moves ("),
+            "{}",
+            name(&level)
+        );
 
         let shortest = solve(&level, Goal::Moves).unwrap();
         let shortest = shortest.solution().expect("solvable");
@@ -85,7 +123,12 @@ fn every_level_solves_in_exactly_its_recorded_optimal_length() {
 
         let fewest = solve(&level, Goal::Pushes).unwrap();
         let fewest = fewest.solution().expect("solvable");
-        assert_eq!(fewest.pushes(), number_after(c, "fewest pushes "), "{}", name(&level));
+        assert_eq!(
+            fewest.pushes(),
+            number_after(c, "fewest pushes "),
+            "{}",
+            name(&level)
+        );
         assert!(Game::replay(&level, fewest).is_ok());
     }
 }
@@ -96,8 +139,17 @@ fn difficulty_ratings_are_as_recorded_and_never_fall() {
     for level in pack::levels() {
         let a = analyse(&level, 1_000_000).unwrap();
         let rating = usize::from(a.rating());
-        assert_eq!(rating, number_after(comment(&level), "difficulty "), "{}", name(&level));
-        assert!(rating >= last, "{} is easier than the level before", name(&level));
+        assert_eq!(
+            rating,
+            number_after(comment(&level), "difficulty "),
+            "{}",
+            name(&level)
+        );
+        assert!(
+            rating >= last,
+            "{} is easier than the level before",
+            name(&level)
+        );
         last = rating;
     }
     assert!(last >= 6, "the pack should end hard");

@@ -15,9 +15,7 @@ mod play;
 #[derive(clap::Subcommand)]
 pub enum Command {
     /// Validate a .mzm file and list its mazezams (size, title, author).
-    Check {
-        file: PathBuf,
-    },
+    Check { file: PathBuf },
     /// Solve mazezams optimally: fewest moves, or fewest pushes with --pushes.
     Solve {
         file: PathBuf,
@@ -184,7 +182,10 @@ fn solve(file: &Path, level: Option<u32>, pushes: bool, max_states: usize) -> an
                     report.states
                 ),
                 Verdict::Unsolvable => {
-                    println!("unsolvable (all {} reachable states searched)", report.states)
+                    println!(
+                        "unsolvable (all {} reachable states searched)",
+                        report.states
+                    )
                 }
             },
             Err(e) => {

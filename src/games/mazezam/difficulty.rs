@@ -38,7 +38,9 @@ impl Analysis {
     /// The score on a scale of 1..=10 (each step doubles the score: 1 up to about 16,
     /// 10 from about 4000).
     pub fn rating(&self) -> u8 {
-        (self.score().max(1.0).log2() - 3.0).round().clamp(1.0, 10.0) as u8
+        (self.score().max(1.0).log2() - 3.0)
+            .round()
+            .clamp(1.0, 10.0) as u8
     }
 }
 
@@ -54,7 +56,10 @@ pub enum AnalysisError {
 /// Explores every reachable state (up to `max_states`) and rates the level.
 pub fn analyse(level: &Level, max_states: usize) -> Result<Analysis, AnalysisError> {
     let shortest = solver::solve_with_limit(level, Goal::Moves, max_states)?;
-    let shortest = shortest.solution().ok_or(AnalysisError::Unsolvable)?.clone();
+    let shortest = shortest
+        .solution()
+        .ok_or(AnalysisError::Unsolvable)?
+        .clone();
     let fewest = solver::solve_with_limit(level, Goal::Pushes, max_states)?;
     let fewest = fewest.solution().ok_or(AnalysisError::Unsolvable)?.clone();
     let space = Space::new(level);
@@ -150,7 +155,10 @@ mod tests {
     fn an_empty_corridor_has_no_traps_and_the_lowest_rating() {
         let level = Level::from_drawing(&["#####", "+   *", "#####"]).unwrap();
         let a = analyse(&level, 1000).unwrap();
-        assert_eq!((a.moves, a.min_pushes, a.states, a.dead_states), (4, 0, 3, 0));
+        assert_eq!(
+            (a.moves, a.min_pushes, a.states, a.dead_states),
+            (4, 0, 3, 0)
+        );
         assert_eq!(a.rating(), 1);
     }
 

@@ -286,7 +286,10 @@ mod tests {
         for d in [Direction::Left, Direction::Up, Direction::Down] {
             assert_eq!(game.press(d), Outcome::Nothing);
         }
-        assert_eq!(game.press(Direction::Right), Outcome::Moved(Move::step(Direction::Right)));
+        assert_eq!(
+            game.press(Direction::Right),
+            Outcome::Moved(Move::step(Direction::Right))
+        );
         assert_eq!(game.press(Direction::Left), Outcome::Nothing);
         assert_eq!(game.history().len(), 1);
     }

@@ -48,9 +48,7 @@ pub struct Generated {
 pub enum GenerateError {
     #[error("interior of {0}x{1} is outside 1x1..255x255")]
     Size(usize, usize),
-    #[error(
-        "no mazezam of at least {wanted} moves found in {attempts} attempts (longest {best})"
-    )]
+    #[error("no mazezam of at least {wanted} moves found in {attempts} attempts (longest {best})")]
     NotFound {
         wanted: usize,
         attempts: usize,

@@ -192,8 +192,7 @@ mod tests {
     /// Hand-drawn expectation for "First Shove" after the first two moves.
     #[test]
     fn first_shove_is_centred_with_corridors_and_title() {
-        let mut level =
-            Level::from_drawing(&["#######", "#$  $ #", "+  $ $*", "#######"]).unwrap();
+        let mut level = Level::from_drawing(&["#######", "#$  $ #", "+  $ $*", "#######"]).unwrap();
         level.meta.title = Some("First Shove".into());
         let mut game = Game::new(&level);
         game.press(Direction::Right);
@@ -209,8 +208,14 @@ mod tests {
         assert_eq!(lines[0], "LEVEL 01   MOVES 0002   LIVES 03");
         assert_eq!(lines[9], "#".repeat(32));
         assert_eq!(lines[10], "#".repeat(32));
-        assert_eq!(lines[11], format!("{}o  o {}", "#".repeat(13), "#".repeat(14)));
-        assert_eq!(lines[12], format!("{}| @O O{}", " ".repeat(12), " ".repeat(14)));
+        assert_eq!(
+            lines[11],
+            format!("{}o  o {}", "#".repeat(13), "#".repeat(14))
+        );
+        assert_eq!(
+            lines[12],
+            format!("{}| @O O{}", " ".repeat(12), " ".repeat(14))
+        );
         assert_eq!(lines[13], "#".repeat(32));
         assert_eq!(lines[23], "        * First Shove *         ");
         assert_eq!(lines.len(), 24);
@@ -230,7 +235,15 @@ mod tests {
     #[test]
     fn levels_larger_than_the_screen_are_not_drawn() {
         let level = Level::new(31, 1, 0, 0, vec![false; 31]).unwrap();
-        assert!(render(&Game::new(&level), &Status { level: 1, lives: 3, moves: None }).is_none());
+        assert!(render(
+            &Game::new(&level),
+            &Status {
+                level: 1,
+                lives: 3,
+                moves: None
+            }
+        )
+        .is_none());
         let level = Level::new(30, 20, 0, 0, vec![false; 600]).unwrap();
         assert_eq!(origin(&level), Some((0, 1)));
     }

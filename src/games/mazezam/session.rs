@@ -51,11 +51,15 @@ pub enum Event {
     Nothing,
     Moved(Move),
     /// The mazezam was solved with this move and the next one has started.
-    Solved { next_level: usize },
+    Solved {
+        next_level: usize,
+    },
     /// The last mazezam was solved.
     Escaped,
     /// The mazezam restarted; lives left.
-    Retried { lives: u8 },
+    Retried {
+        lives: u8,
+    },
     GameOver,
 }
 
@@ -189,10 +193,19 @@ mod tests {
 
     #[test]
     fn ace_keys_and_cursor_codes_map_to_commands() {
-        assert_eq!(command_for_ace_key(b'z'), Some(Command::Go(Direction::Left)));
-        assert_eq!(command_for_ace_key(0x03), Some(Command::Go(Direction::Right)));
+        assert_eq!(
+            command_for_ace_key(b'z'),
+            Some(Command::Go(Direction::Left))
+        );
+        assert_eq!(
+            command_for_ace_key(0x03),
+            Some(Command::Go(Direction::Right))
+        );
         assert_eq!(command_for_ace_key(0x07), Some(Command::Go(Direction::Up)));
-        assert_eq!(command_for_ace_key(b'M'), Some(Command::Go(Direction::Down)));
+        assert_eq!(
+            command_for_ace_key(b'M'),
+            Some(Command::Go(Direction::Down))
+        );
         assert_eq!(command_for_ace_key(b'R'), Some(Command::Retry));
         assert_eq!(command_for_ace_key(b'q'), Some(Command::Quit));
         assert_eq!(command_for_ace_key(b'a'), None);

@@ -275,9 +275,6 @@ mod tests {
     #[test]
     fn the_state_limit_is_reported() {
         let lv = level(&["#######", "#$  $ #", "+  $ $*", "#######"]);
-        assert_eq!(
-            solve_with_limit(&lv, Goal::Moves, 5),
-            Err(TooManyStates(5))
-        );
+        assert_eq!(solve_with_limit(&lv, Goal::Moves, 5), Err(TooManyStates(5)));
     }
 }

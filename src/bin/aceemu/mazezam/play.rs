@@ -69,10 +69,13 @@ pub fn run(levels: Vec<Level>, start: usize) -> anyhow::Result<()> {
     let mut session = Session::new(levels, start);
     let mut pars = vec![None; session.level_count()];
     let _raw = RawTerminal::enter()?;
-    let mut message = String::from("Arrow keys or Z X K M move, R retries (costs a life), Q quits.");
+    let mut message =
+        String::from("Arrow keys or Z X K M move, R retries (costs a life), Q quits.");
     loop {
         let i = session.level_index();
-        let par = pars[i].get_or_insert_with(|| par(session.game().level())).clone();
+        let par = pars[i]
+            .get_or_insert_with(|| par(session.game().level()))
+            .clone();
         draw(&session, &par, &message)?;
         if session.phase() != Phase::Playing {
             // Wait for one more key so the last screen can be read.

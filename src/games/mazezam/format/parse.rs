@@ -152,8 +152,8 @@ impl<'a> Reader<'a> {
             .rposition(|&b| b != b' ' && b != b'\t')
             .map_or(0, |p| p + 1);
         let trimmed = &line[..end];
-        let looks_like_row = matches!(trimmed[0], b'#' | b'+')
-            || trimmed.iter().all(|b| b"# $+*\t".contains(b));
+        let looks_like_row =
+            matches!(trimmed[0], b'#' | b'+') || trimmed.iter().all(|b| b"# $+*\t".contains(b));
         if !looks_like_row {
             self.end_drawing();
             self.note(
@@ -256,7 +256,9 @@ impl<'a> Reader<'a> {
             }
             "author" => self.sticky.author = stored,
             "comment" => self.sticky.comment = stored,
-            _ => self.pending_extra.push((key.to_string(), value.to_string())),
+            _ => self
+                .pending_extra
+                .push((key.to_string(), value.to_string())),
         }
     }
 
@@ -360,7 +362,10 @@ impl<'a> Reader<'a> {
                             at.0,
                             Some(at.1),
                             Code::EntrancePlace,
-                            format!("the entrance '+' must be in the left wall, not {}", place.name()),
+                            format!(
+                                "the entrance '+' must be in the left wall, not {}",
+                                place.name()
+                            ),
                         );
                     }
                     (b'*', _) => {
@@ -369,7 +374,10 @@ impl<'a> Reader<'a> {
                             at.0,
                             Some(at.1),
                             Code::ExitPlace,
-                            format!("the exit '*' must be in the right wall, not {}", place.name()),
+                            format!(
+                                "the exit '*' must be in the right wall, not {}",
+                                place.name()
+                            ),
                         );
                     }
                     _ => self.note(
@@ -382,15 +390,21 @@ impl<'a> Reader<'a> {
             }
         }
         match entrances.len() {
-            0 if !misplaced_entrance => {
-                self.note(first, None, Code::NoEntrance, "no entrance '+' in the left wall")
-            }
+            0 if !misplaced_entrance => self.note(
+                first,
+                None,
+                Code::NoEntrance,
+                "no entrance '+' in the left wall",
+            ),
             0 | 1 => {}
             _ => self.note(
                 entrances[1].0,
                 Some(entrances[1].1),
                 Code::ManyEntrances,
-                format!("a second entrance (the first is on line {})", entrances[0].0),
+                format!(
+                    "a second entrance (the first is on line {})",
+                    entrances[0].0
+                ),
             ),
         }
         match exits.len() {
