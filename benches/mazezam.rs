@@ -8,7 +8,7 @@
 
 use aceemu::games::mazezam::generator::random_level;
 use aceemu::games::mazezam::rng::Rng;
-use aceemu::games::mazezam::solver::{solve_with_limit, Goal, Verdict};
+use aceemu::games::mazezam::solver::{key_words, solve_with_limit, Goal, Verdict};
 use aceemu::games::mazezam::{pack, Level};
 use std::collections::{HashSet, VecDeque};
 use std::hint::black_box;
@@ -114,34 +114,47 @@ fn main() {
         total.1.as_secs_f64() / total.0.as_secs_f64()
     );
 
-    const LIMIT: usize = 2_000_000;
-    println!("\nLarge random levels (fewest moves, at most {LIMIT} states; 4 seeds each):");
+    const LIMIT: usize = 1_000_000;
     println!(
-        "{:>7} {:>5} {:>12} {:>12} {:>11} {:>14}",
-        "size", "seed", "answer", "states", "time ms", "states/s"
+        "\nLarge generated levels (the generator's random starts, seeds 0..4, at two block \
+         densities; fewest moves, at most {LIMIT} states):"
     );
-    for (w, h) in [(12, 8), (30, 20), (60, 30), (120, 60), (255, 100)] {
-        for seed in 0..4u64 {
-            let level = random_level(&mut Rng::new(seed), w, h);
-            let start = Instant::now();
-            let result = solve_with_limit(&level, Goal::Moves, LIMIT);
-            let time = start.elapsed();
-            let (answer, states) = match &result {
-                Ok(r) => match &r.verdict {
-                    Verdict::Solved(m) => (format!("{} moves", m.len()), r.states),
-                    Verdict::Unsolvable => ("unsolvable".to_string(), r.states),
-                },
-                Err(_) => ("limit".to_string(), LIMIT),
-            };
-            println!(
-                "{:>7} {:>5} {:>12} {:>12} {:>11.2} {:>14.0}",
-                format!("{w}x{h}"),
-                seed,
-                answer,
-                states,
-                time.as_secs_f64() * 1e3,
-                states as f64 / time.as_secs_f64()
-            );
+    println!(
+        "{:>8} {:>8} {:>5} {:>12} {:>10} {:>11} {:>14} {:>6}",
+        "size", "density", "seed", "answer", "states", "time ms", "states/s", "words"
+    );
+    for (w, h) in [(30, 20), (60, 30), (120, 60), (255, 255)] {
+        for (name, density) in [("10-30%", 100..=300), ("25-60%", 250..=600)] {
+            for seed in 0..4u64 {
+                let level = random_level(&mut Rng::new(seed), w, h, density.clone());
+                println!("{}", timed_solve(&level, name, seed, LIMIT));
+            }
         }
     }
+}
+
+/// One line of the large-level table.
+fn timed_solve(level: &Level, density: &str, seed: u64, limit: usize) -> String {
+    let start = Instant::now();
+    let result = solve_with_limit(level, Goal::Moves, limit);
+    let time = start.elapsed();
+    let (answer, states) = match &result {
+        Ok(r) => match &r.verdict {
+            Verdict::Solved(m) => (format!("{} moves", m.len()), r.states),
+            Verdict::Unsolvable => ("unsolvable".to_string(), r.states),
+        },
+        Err(_) => ("limit".to_string(), limit),
+    };
+    let words = key_words(level);
+    format!(
+        "{:>8} {:>8} {:>5} {:>12} {:>10} {:>11.2} {:>14.0} {:>6}",
+        format!("{}x{}", level.width(), level.height()),
+        density,
+        seed,
+        answer,
+        states,
+        time.as_secs_f64() * 1e3,
+        states as f64 / time.as_secs_f64(),
+        words
+    )
 }

@@ -7,6 +7,10 @@ use super::level::{Level, MAX_SIDE};
 use super::moves::Moves;
 use super::rng::Rng;
 use super::solver::{self, Goal};
+use std::ops::RangeInclusive;
+
+/// Block density of a random start's rows, in thousandths: 25%..60%.
+pub const DEFAULT_DENSITY: RangeInclusive<usize> = 250..=600;
 
 /// What to generate.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,6 +25,9 @@ pub struct Params {
     pub climb_steps: usize,
     /// Candidates whose search needs more states than this are skipped.
     pub max_states: usize,
+    /// Each row of a random start gets a block density drawn from this range, in
+    /// thousandths.
+    pub density: RangeInclusive<usize>,
 }
 
 impl Params {
@@ -32,6 +39,7 @@ impl Params {
             attempts: 40,
             climb_steps: 300,
             max_states: 200_000,
+            density: DEFAULT_DENSITY,
         }
     }
 }
@@ -99,7 +107,7 @@ fn shortest(level: &Level, max_states: usize) -> Option<Moves> {
 /// One random start and its hill climb.
 fn climb(rng: &mut Rng, params: &Params) -> Option<(Level, Moves)> {
     let (w, h) = (params.width, params.height);
-    let mut level = random_level(rng, w, h);
+    let mut level = random_level(rng, w, h, params.density.clone());
     let mut moves = shortest(&level, params.max_states)?;
     for _ in 0..params.climb_steps {
         let Some(candidate) = mutate(rng, &level) else {
@@ -116,16 +124,16 @@ fn climb(rng: &mut Rng, params: &Params) -> Option<(Level, Moves)> {
 }
 
 /// A random level of W x H: gap rows at random, each row with its own block density
-/// (25%..60%), the cell right of the entrance kept empty. Often unsolvable.
-pub fn random_level(rng: &mut Rng, w: usize, h: usize) -> Level {
+/// drawn from `density` (thousandths), the cell right of the entrance kept empty. Often
+/// unsolvable.
+pub fn random_level(rng: &mut Rng, w: usize, h: usize, density: RangeInclusive<usize>) -> Level {
     let entrance = rng.below(h);
     let exit = rng.below(h);
     let mut cells = vec![false; w * h];
     for r in 0..h {
-        // Each row gets its own density, 25%..60%.
-        let density = 250 + rng.below(351);
+        let row_density = density.start() + rng.below(density.end() - density.start() + 1);
         for c in 0..w {
-            cells[r * w + c] = rng.chance(density);
+            cells[r * w + c] = rng.chance(row_density);
         }
     }
     cells[entrance * w] = false;

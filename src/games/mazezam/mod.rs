@@ -14,6 +14,7 @@
 //! assert!(Game::replay(&level, moves).unwrap().is_solved());
 //! ```
 
+pub mod ace_data;
 pub mod difficulty;
 pub mod format;
 mod game;

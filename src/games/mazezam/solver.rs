@@ -68,6 +68,12 @@ pub fn solve_with_limit(
     dispatch(&space, Search { goal, max_states })
 }
 
+/// How many 64-bit words one packed state of `level` takes (1 and 2 use plain integer
+/// keys, more a boxed slice).
+pub fn key_words(level: &Level) -> usize {
+    Space::new(level).words()
+}
+
 /// Something to run over a [`Space`] with the narrowest key type that fits.
 pub(crate) trait WithKey {
     type Output;

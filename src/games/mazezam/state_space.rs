@@ -59,8 +59,8 @@ impl Key for WideKey {
     }
 }
 
-/// A small fast hasher for packed keys (the Fx hash): the keys are already dense bit
-/// fields, so the standard library's DoS-resistant hash would only cost time.
+/// A small fast hasher for packed keys (the Fx hash with a finaliser): the keys are dense
+/// bit fields, so the standard library's DoS-resistant hash would only cost time.
 #[derive(Default, Clone, Copy)]
 pub struct FxHasher(u64);
 
@@ -89,7 +89,13 @@ impl Hasher for FxHasher {
         self.add(n as u64);
     }
     fn finish(&self) -> u64 {
-        self.0
+        // The multiply leaves the low bits depending only on the input's low bits, and the
+        // hash table picks buckets by the low bits: mix the high half down (the SplitMix64
+        // finaliser), or keys that differ only in their high words all collide.
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
     }
 }
 
