@@ -1,6 +1,7 @@
-//! Optimal solving (spec section 3, "Counting moves"): breadth-first search for the
-//! fewest moves, or a Dijkstra search for the fewest pushes (ties broken by fewest
-//! moves), over the packed states of [`super::state_space`]. A level without solution is
+//! Optimal solving (spec section 3, "Counting moves"): an A* search for the fewest moves
+//! (breadth-first search guided by a lower bound on the moves left), or a Dijkstra search
+//! for the fewest pushes (ties broken by fewest moves), over the packed states of
+//! [`super::state_space`]. A level without solution is
 //! reported as such once every reachable state has been seen.
 
 use super::level::Level;
@@ -126,50 +127,83 @@ impl Tree {
     }
 }
 
+/// A* over moves: states are taken in order of moves so far plus the lower bound on the
+/// moves still needed ([`Space::moves_to_exit_at_least`]), the deepest first among equals.
+/// Every move costs one and the bound is consistent, so the first state taken next to the
+/// exit ends a shortest solution, as breadth-first search would find, while on large
+/// levels far fewer states are stored on the way there. Unsolvable levels are searched
+/// to the end either way.
 fn fewest_moves<K: Key>(space: &Space, max_states: usize) -> Result<Report, TooManyStates> {
     let start = space.start();
+    let bound = |s: &super::state_space::Decoded| space.moves_to_exit_at_least(s.row, s.col);
     let mut index: FxHashMap<K, u32> = FxHashMap::default();
     let mut keys: Vec<K> = vec![space.encode(&start)];
+    index.insert(keys[0].clone(), 0);
+    // Moves so far, the forced first `r` included.
+    let mut moves: Vec<u32> = vec![1];
     let mut tree = Tree {
         parent: vec![u32::MAX],
         made: vec![Move::step(Direction::Right)],
     };
-    index.insert(keys[0].clone(), 0);
-    if space.at_exit_door(&start) {
-        return Ok(Report {
-            verdict: Verdict::Solved(tree.solution(0)),
-            states: 1,
-        });
-    }
+    // buckets[f] holds the states whose moves + bound is f (a move changes f by 0 or 2).
+    let mut buckets: Vec<Vec<u32>> = Vec::new();
+    let first = (1 + bound(&start)) as usize;
+    buckets.resize(first + 1, Vec::new());
+    buckets[first].push(0);
+    let mut f = first;
     let mut s = start;
-    let mut head = 0;
-    // States are numbered in the order found, so the queue is the list of keys itself.
-    while head < keys.len() {
-        space.decode_into(&keys[head], &mut s);
+    while f < buckets.len() {
+        let Some(id) = buckets[f].pop() else {
+            f += 1;
+            continue;
+        };
+        let id = id as usize;
+        space.decode_into(&keys[id], &mut s);
+        if (moves[id] + bound(&s)) as usize != f {
+            continue; // reached again by a shorter way after this entry was queued
+        }
+        if space.at_exit_door(&s) {
+            return Ok(Report {
+                verdict: Verdict::Solved(tree.solution(id)),
+                states: keys.len(),
+            });
+        }
+        let next_moves = moves[id] + 1;
         for direction in Direction::ALL {
             let Some(t) = space.transition(&s, direction) else {
                 continue;
             };
-            let key = space.apply(&keys[head], &t);
-            let Entry::Vacant(slot) = index.entry(key) else {
-                continue;
+            let key = space.apply(&keys[id], &t);
+            let to = match index.entry(key) {
+                Entry::Vacant(slot) => {
+                    let to = keys.len();
+                    keys.push(slot.key().clone());
+                    slot.insert(to as u32);
+                    moves.push(next_moves);
+                    tree.parent.push(id as u32);
+                    tree.made.push(t.made);
+                    if keys.len() > max_states {
+                        return Err(TooManyStates(max_states));
+                    }
+                    to
+                }
+                Entry::Occupied(slot) => {
+                    let to = *slot.get() as usize;
+                    if next_moves >= moves[to] {
+                        continue;
+                    }
+                    moves[to] = next_moves;
+                    tree.parent[to] = id as u32;
+                    tree.made[to] = t.made;
+                    to
+                }
             };
-            let id = keys.len();
-            keys.push(slot.key().clone());
-            slot.insert(id as u32);
-            tree.parent.push(head as u32);
-            tree.made.push(t.made);
-            if t.row == space.exit_row() && t.col + 1 == space.width() {
-                return Ok(Report {
-                    verdict: Verdict::Solved(tree.solution(id)),
-                    states: keys.len(),
-                });
+            let next_f = (next_moves + space.moves_to_exit_at_least(t.row, t.col)) as usize;
+            if next_f >= buckets.len() {
+                buckets.resize(next_f + 1, Vec::new());
             }
-            if keys.len() > max_states {
-                return Err(TooManyStates(max_states));
-            }
+            buckets[next_f].push(to as u32);
         }
-        head += 1;
     }
     Ok(Report {
         verdict: Verdict::Unsolvable,

@@ -239,6 +239,13 @@ impl Space {
         self.exit_row
     }
 
+    /// A lower bound on the moves still needed from the player's cell at (row, col),
+    /// the step into the exit gap included: each move changes the row or the column by
+    /// one. It drops by at most one per move, so A* with it finds shortest solutions.
+    pub fn moves_to_exit_at_least(&self, row: u32, col: u32) -> u32 {
+        row.abs_diff(self.exit_row) + (self.width - 1 - col) + 1
+    }
+
     /// Is the player next to the exit gap (one `r` from solving)?
     pub fn at_exit_door(&self, s: &Decoded) -> bool {
         s.row == self.exit_row && s.col + 1 == self.width
