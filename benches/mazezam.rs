@@ -9,7 +9,7 @@
 use aceemu::games::mazezam::generator::random_level;
 use aceemu::games::mazezam::rng::Rng;
 use aceemu::games::mazezam::solver::{key_words, solve_with_limit, Goal, Verdict};
-use aceemu::games::mazezam::{pack, Level};
+use aceemu::games::mazezam::{pack, Game, Level};
 use std::collections::{HashSet, VecDeque};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -140,7 +140,10 @@ fn timed_solve(level: &Level, density: &str, seed: u64, limit: usize) -> String 
     let time = start.elapsed();
     let (answer, states) = match &result {
         Ok(r) => match &r.verdict {
-            Verdict::Solved(m) => (format!("{} moves", m.len()), r.states),
+            Verdict::Solved(m) => {
+                assert!(Game::replay(level, m).is_ok(), "solution does not replay");
+                (format!("{} moves", m.len()), r.states)
+            }
             Verdict::Unsolvable => ("unsolvable".to_string(), r.states),
         },
         Err(_) => ("limit".to_string(), limit),
