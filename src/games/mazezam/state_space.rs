@@ -229,16 +229,6 @@ impl Space {
         }
     }
 
-    /// Interior columns.
-    pub fn width(&self) -> u32 {
-        self.width
-    }
-
-    /// The exit gap's row.
-    pub fn exit_row(&self) -> u32 {
-        self.exit_row
-    }
-
     /// A lower bound on the moves still needed from the player's cell at (row, col),
     /// the step into the exit gap included: each move changes the row or the column by
     /// one. It drops by at most one per move, so A* with it finds shortest solutions.
