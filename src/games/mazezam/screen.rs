@@ -222,6 +222,41 @@ mod tests {
     }
 
     #[test]
+    fn the_player_leaves_through_the_exit_corridor() {
+        let level = Level::from_drawing(&["####", "+  #", "#  *", "####"]).unwrap();
+        let mut game = Game::new(&level);
+        for d in [
+            Direction::Right,
+            Direction::Right,
+            Direction::Down,
+            Direction::Right,
+        ] {
+            game.press(d);
+        }
+        assert!(game.is_solved());
+        let status = Status {
+            level: 123,
+            lives: 0,
+            moves: None,
+        };
+        let image = render(&game, &status).unwrap();
+        let text = to_text(&image);
+        let lines: Vec<&str> = text.lines().collect();
+        // W+2 = 4 columns from column 14; H+2 = 4 lines from line 10. No title: blank.
+        assert_eq!(lines[0], format!("LEVEL 23{}LIVES 00", " ".repeat(16)));
+        assert_eq!(
+            lines[11],
+            format!("{}|  {}", " ".repeat(14), "#".repeat(15))
+        );
+        assert_eq!(
+            lines[12],
+            format!("{}#  @{}", "#".repeat(14), " ".repeat(14))
+        );
+        assert_eq!(lines[23], " ".repeat(32));
+        assert_eq!(image[12 * 32 + 17], codes::PLAYER);
+    }
+
+    #[test]
     fn bars_use_end_and_middle_shapes() {
         let row = [true, true, true, false, true, true, false, true];
         let shapes: Vec<u8> = (0..row.len())
