@@ -432,3 +432,36 @@ proptest! {
         prop_assert_eq!(back.levels, levels);
     }
 }
+
+/// Lines made of the characters that matter, plus a few bytes that must not.
+fn arb_messy_file() -> impl Strategy<Value = Vec<u8>> {
+    let byte = prop::sample::select(vec![
+        b'#', b'#', b'#', b' ', b' ', b'$', b'+', b'*', b';', b':', b'\n', b'\n', b'\r', b'\t',
+        b'T', 0xEF, 0xBB, 0xBF, 0xE9, 0x00,
+    ]);
+    prop::collection::vec(byte, 0..200)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// Any bytes: no panic; errors name this file and a line inside it; a file that
+    /// reads writes back to the same levels.
+    #[test]
+    fn messy_files_never_panic_and_what_reads_round_trips(bytes in arb_messy_file()) {
+        let lines = bytes.split(|&b| b == b'\n').count();
+        match parse_bytes(&bytes, "messy.mzm") {
+            Ok(parsed) => {
+                let again = parse_str(&write(&parsed.levels), "again").unwrap();
+                prop_assert_eq!(again.levels, parsed.levels);
+            }
+            Err(errors) => {
+                prop_assert!(!errors.0.is_empty());
+                for d in &errors.0 {
+                    prop_assert_eq!(&d.file, "messy.mzm");
+                    prop_assert!(d.line >= 1 && d.line <= lines, "{}", d);
+                }
+            }
+        }
+    }
+}

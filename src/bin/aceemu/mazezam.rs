@@ -176,9 +176,10 @@ fn solve(file: &Path, level: Option<u32>, pushes: bool, max_states: usize) -> an
         match solver::solve_with_limit(level, goal, max_states) {
             Ok(report) => match &report.verdict {
                 Verdict::Solved(moves) => println!(
-                    "{} moves, {} pushes ({} states)\n     {moves}",
+                    "{} moves, {} push{} ({} states)\n     {moves}",
                     moves.len(),
                     moves.pushes(),
+                    if moves.pushes() == 1 { "" } else { "es" },
                     report.states
                 ),
                 Verdict::Unsolvable => {
@@ -255,9 +256,10 @@ fn generate(
 /// that makes it again.
 pub fn comment(a: &Analysis, seed: u64, p: &Params) -> String {
     format!(
-        "optimal {} moves ({} pushes), fewest pushes {}, difficulty {}/10, {} states ({:.0}% traps); made with: generate --seed {seed} --width {} --height {} --min-moves {} --attempts {} --climb {}",
+        "optimal {} moves ({} push{}), fewest pushes {}, difficulty {}/10, {} states ({:.0}% traps); made with: generate --seed {seed} --width {} --height {} --min-moves {} --attempts {} --climb {}",
         a.moves,
         a.pushes_in_shortest,
+        if a.pushes_in_shortest == 1 { "" } else { "es" },
         a.min_pushes,
         a.rating(),
         a.states,
