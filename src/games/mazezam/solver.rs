@@ -1,8 +1,8 @@
 //! Optimal solving (spec section 3, "Counting moves"): an A* search for the fewest moves
 //! (breadth-first search guided by a lower bound on the moves left), or a Dijkstra search
-//! for the fewest pushes (ties broken by fewest moves), over the packed states of
-//! [`super::state_space`]. A level without solution is
-//! reported as such once every reachable state has been seen.
+//! for the fewest pushes (ties broken by fewest moves, with the same bound), over the
+//! packed states of [`super::state_space`]. A level without solution is reported as such
+//! once every reachable state has been seen.
 
 use super::level::Level;
 use super::moves::{Direction, Move, Moves};
@@ -223,14 +223,21 @@ fn fewest_pushes<K: Key>(space: &Space, max_states: usize) -> Result<Report, Too
     };
     index.insert(keys[0].clone(), 0);
     let mut heap = BinaryHeap::new();
-    heap.push(Reverse((0u32, 1u32, 0u32)));
+    // Entries are (pushes, moves + lower bound on the moves left, state): the bound makes
+    // this A* on the moves within each push count (see `fewest_moves`).
+    heap.push(Reverse((
+        0u32,
+        1 + space.moves_to_exit_at_least(start.row, start.col),
+        0u32,
+    )));
     let mut s = start;
-    while let Some(Reverse((pushes, moves, id))) = heap.pop() {
+    while let Some(Reverse((pushes, estimate, id))) = heap.pop() {
         let id = id as usize;
+        space.decode_into(&keys[id], &mut s);
+        let moves = estimate - space.moves_to_exit_at_least(s.row, s.col);
         if cost[id] != (pushes, moves) {
             continue; // a better way here was found after this entry was queued
         }
-        space.decode_into(&keys[id], &mut s);
         if space.at_exit_door(&s) {
             return Ok(Report {
                 verdict: Verdict::Solved(tree.solution(id)),
@@ -267,7 +274,8 @@ fn fewest_pushes<K: Key>(space: &Space, max_states: usize) -> Result<Report, Too
                     to
                 }
             };
-            heap.push(Reverse((next.0, next.1, to as u32)));
+            let bound = space.moves_to_exit_at_least(t.row, t.col);
+            heap.push(Reverse((next.0, next.1 + bound, to as u32)));
         }
     }
     Ok(Report {
