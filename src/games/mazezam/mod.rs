@@ -5,6 +5,15 @@
 //! MazezaM was invented by Malcolm Tyrrell; this is an independent implementation, and
 //! the only mazezams it ships were made here.
 //!
+//! For testing the Forth game on the emulated Ace:
+//! - [`pack::levels`] and [`pack::recorded_solution`]: the shipped levels and one optimal
+//!   solution each; [`Moves::ace_keys`] turns a solution into the keys to type (Z X K M);
+//! - [`Session`] with [`command_for_ace_key`]: lives, retry, quit and level order driven by
+//!   the Ace's key codes, to follow the game key by key;
+//! - [`screen::render`]: the 32x24 screen codes the game should show (codes documented
+//!   there), [`screen::to_text`] to print a difference readably;
+//! - [`ace_data::encode_pack`]: the levels as bytes (format documented there).
+//!
 //! ```
 //! use aceemu::games::mazezam::{solver, Game, Goal, Level};
 //! let level = Level::from_drawing(&["#######", "#$  $ #", "+  $ $*", "#######"]).unwrap();
