@@ -1,7 +1,7 @@
 //! Optimal solving (spec section 3, "Counting moves"): an A* search for the fewest moves
 //! (breadth-first search guided by a lower bound on the moves left), or a Dijkstra search
 //! for the fewest pushes (ties broken by fewest moves, with the same bound), over the
-//! packed states of [`super::state_space`]. A level without solution is reported as such
+//! packed states of the `state_space` module. A level without solution is reported as such
 //! once every reachable state has been seen.
 
 use super::level::Level;
