@@ -1,11 +1,273 @@
-//! `aceemu mazezam` (to be written).
+//! `aceemu mazezam`: check, solve, generate and play MazezaM levels (.mzm files).
+
+use aceemu::games::mazezam::difficulty::Analysis;
+use aceemu::games::mazezam::format::{self, Parsed};
+use aceemu::games::mazezam::generator::{self, Params};
+use aceemu::games::mazezam::solver::{self, Goal, Verdict};
+use aceemu::games::mazezam::{Level, MAX_TITLE_CHARS};
+use anyhow::{bail, Context};
+use std::fs::OpenOptions;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+mod play;
 
 #[derive(clap::Subcommand)]
 pub enum Command {
-    /// Placeholder until the subcommands are written.
-    Todo,
+    /// Validate a .mzm file and list its mazezams (size, title, author).
+    Check { file: PathBuf },
+    /// Solve mazezams optimally: fewest moves, or fewest pushes with --pushes.
+    Solve {
+        file: PathBuf,
+        /// Only this mazezam (1 = the first in the file).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+        level: Option<u32>,
+        /// Minimise pushes (then moves) instead of moves.
+        #[arg(long)]
+        pushes: bool,
+        /// Give up on a mazezam after storing this many states.
+        #[arg(long, default_value_t = solver::DEFAULT_STATE_LIMIT)]
+        max_states: usize,
+    },
+    /// Generate a random solvable mazezam and print it in .mzm form.
+    Generate {
+        /// Any number; the same seed and sizes give the same mazezam.
+        #[arg(long)]
+        seed: u64,
+        /// Interior columns (1..=255; at most 30 to fit the Ace's screen).
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=255))]
+        width: u16,
+        /// Interior rows (1..=255; at most 20 to fit the Ace's screen).
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=255))]
+        height: u16,
+        /// The shortest solution must have at least this many moves.
+        #[arg(long, default_value_t = 0)]
+        min_moves: usize,
+        /// Random starts to try before giving up.
+        #[arg(long, default_value_t = 40)]
+        attempts: usize,
+        /// Changes tried per start while making the level harder.
+        #[arg(long, default_value_t = 300)]
+        climb: usize,
+        /// The title to write (at most 28 characters).
+        #[arg(long)]
+        title: Option<String>,
+        /// The author to write.
+        #[arg(long)]
+        author: Option<String>,
+        /// Write to this file instead of standard output.
+        #[arg(long, value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// Replace the output file if it exists.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Play in the terminal: arrow keys (or Z X K M) move, R retries (costs a life), Q quits.
+    Play {
+        file: PathBuf,
+        /// Start at this mazezam (1 = the first in the file).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+        level: Option<u32>,
+    },
 }
 
-pub fn run(_cmd: Command) -> anyhow::Result<()> {
-    anyhow::bail!("`aceemu mazezam` is not written yet")
+pub fn run(cmd: Command) -> anyhow::Result<()> {
+    match cmd {
+        Command::Check { file } => check(&file),
+        Command::Solve {
+            file,
+            level,
+            pushes,
+            max_states,
+        } => solve(&file, level, pushes, max_states),
+        Command::Generate {
+            seed,
+            width,
+            height,
+            min_moves,
+            attempts,
+            climb,
+            title,
+            author,
+            output,
+            force,
+        } => {
+            let params = Params {
+                min_moves,
+                attempts,
+                climb_steps: climb,
+                ..Params::new(usize::from(width), usize::from(height))
+            };
+            generate(seed, &params, title, author, output.as_deref(), force)
+        }
+        Command::Play { file, level } => {
+            let parsed = load(&file)?;
+            let start = pick(&parsed, &file, level)?;
+            play::run(parsed.levels, start.unwrap_or(0))
+        }
+    }
+}
+
+/// Reads a file, printing its warnings; errors become one message listing them all.
+fn load(file: &Path) -> anyhow::Result<Parsed> {
+    let parsed = format::parse_file(file).map_err(|errors| anyhow::anyhow!("{errors}"))?;
+    for warning in &parsed.warnings {
+        eprintln!("{warning}");
+    }
+    if parsed.levels.is_empty() {
+        bail!("{}: no mazezam in the file", file.display());
+    }
+    Ok(parsed)
+}
+
+/// The 0-based index asked for with --level, checked against the file.
+fn pick(parsed: &Parsed, file: &Path, level: Option<u32>) -> anyhow::Result<Option<usize>> {
+    let Some(n) = level else { return Ok(None) };
+    let count = parsed.levels.len();
+    if n as usize > count {
+        bail!(
+            "{}: --level {n} asked for, but the file has {count} mazezam{}",
+            file.display(),
+            if count == 1 { "" } else { "s" }
+        );
+    }
+    Ok(Some(n as usize - 1))
+}
+
+fn describe(level: &Level) -> String {
+    let title = level.meta.title.as_deref().unwrap_or("(untitled)");
+    format!("{}x{} \"{title}\"", level.width(), level.height())
+}
+
+fn check(file: &Path) -> anyhow::Result<()> {
+    let parsed = load(file)?;
+    for (i, (level, line)) in parsed.levels.iter().zip(&parsed.first_lines).enumerate() {
+        let author = level.meta.author.as_deref().unwrap_or("unknown author");
+        let fits = if level.fits_ace_screen() {
+            ""
+        } else {
+            " [larger than the Ace's screen]"
+        };
+        println!(
+            "{:>3}  line {line:>4}  {} by {author}{fits}",
+            i + 1,
+            describe(level)
+        );
+    }
+    let n = parsed.levels.len();
+    println!(
+        "{}: {n} valid mazezam{}",
+        file.display(),
+        if n == 1 { "" } else { "s" }
+    );
+    Ok(())
+}
+
+fn solve(file: &Path, level: Option<u32>, pushes: bool, max_states: usize) -> anyhow::Result<()> {
+    let parsed = load(file)?;
+    let only = pick(&parsed, file, level)?;
+    let goal = if pushes { Goal::Pushes } else { Goal::Moves };
+    let mut failed = 0;
+    for (i, level) in parsed.levels.iter().enumerate() {
+        if only.is_some_and(|n| n != i) {
+            continue;
+        }
+        print!("{:>3}  {}: ", i + 1, describe(level));
+        match solver::solve_with_limit(level, goal, max_states) {
+            Ok(report) => match &report.verdict {
+                Verdict::Solved(moves) => println!(
+                    "{} moves, {} push{} ({} states)\n     {moves}",
+                    moves.len(),
+                    moves.pushes(),
+                    if moves.pushes() == 1 { "" } else { "es" },
+                    report.states
+                ),
+                Verdict::Unsolvable => {
+                    println!(
+                        "unsolvable (all {} reachable states searched)",
+                        report.states
+                    )
+                }
+            },
+            Err(e) => {
+                failed += 1;
+                println!("{e}");
+            }
+        }
+    }
+    if failed > 0 {
+        bail!("{failed} mazezam(s) not solved within --max-states {max_states}");
+    }
+    Ok(())
+}
+
+fn generate(
+    seed: u64,
+    params: &Params,
+    title: Option<String>,
+    author: Option<String>,
+    output: Option<&Path>,
+    force: bool,
+) -> anyhow::Result<()> {
+    if let Some(path) = output {
+        if path.exists() && !force {
+            bail!(
+                "{} already exists (use --force to replace it)",
+                path.display()
+            );
+        }
+    }
+    let title = title.unwrap_or_else(|| format!("Seed {seed}"));
+    let chars = title.chars().count();
+    if chars > MAX_TITLE_CHARS {
+        bail!("--title has {chars} characters, at most {MAX_TITLE_CHARS} are allowed");
+    }
+    let generated = generator::generate(seed, params)?;
+    let mut level = generated.level;
+    level.meta.title = Some(title);
+    level.meta.author = author;
+    level.meta.comment = Some(comment(&generated.analysis, seed, params));
+    level
+        .meta
+        .extra
+        .push(("Solution(Moves)".into(), generated.solution.to_string()));
+    let text = format::write(&[level]);
+    match output {
+        None => print!("{text}"),
+        Some(path) => {
+            let mut options = OpenOptions::new();
+            options.write(true);
+            if force {
+                options.create(true).truncate(true);
+            } else {
+                options.create_new(true);
+            }
+            let mut out = options
+                .open(path)
+                .with_context(|| format!("cannot create {}", path.display()))?;
+            out.write_all(text.as_bytes())
+                .with_context(|| format!("writing {}", path.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// The `;;Comment:` of a generated level: its optimal length, rating, and the command
+/// that makes it again.
+pub fn comment(a: &Analysis, seed: u64, p: &Params) -> String {
+    format!(
+        "optimal {} moves ({} push{}), fewest pushes {}, difficulty {}/10, {} states ({:.0}% traps); made with: generate --seed {seed} --width {} --height {} --min-moves {} --attempts {} --climb {}",
+        a.moves,
+        a.pushes_in_shortest,
+        if a.pushes_in_shortest == 1 { "" } else { "es" },
+        a.min_pushes,
+        a.rating(),
+        a.states,
+        100.0 * a.dead_fraction(),
+        p.width,
+        p.height,
+        p.min_moves,
+        p.attempts,
+        p.climb_steps
+    )
 }

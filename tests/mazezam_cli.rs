@@ -1,0 +1,240 @@
+//! `aceemu mazezam` from the outside: check, solve, generate, and play's refusal without
+//! a terminal. Expected numbers come from the spec's section 10.
+
+use aceemu::games::mazezam::format::parse_file;
+use aceemu::games::mazezam::solver::{solve, Goal};
+use aceemu::games::mazezam::Game;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn aceemu(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_aceemu"))
+        .arg("mazezam")
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run aceemu")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("aceemu-mazezam-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+const TWO_LEVELS: &str = "\
+;;Author: aceemu project
+;;Title: First Shove
+#######
+#$  $ #
++  $ $*
+#######
+
+;;Title: Three Lanes
+#########
+#  $ $$ #
+#$$ $ $ *
++  $    #
+#########
+
+;;Title: Dead End
+#######
+#  $ $#
++ $  $*
+#######
+";
+
+fn write_file(dir: &std::path::Path, name: &str, contents: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn check_lists_size_title_and_author() {
+    let dir = scratch("check");
+    let file = write_file(&dir, "two.mzm", TWO_LEVELS);
+    let out = aceemu(&["check", &file]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("5x2 \"First Shove\" by aceemu project"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("7x3 \"Three Lanes\" by aceemu project"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("3 valid mazezams"), "{stdout}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn check_reports_every_error_with_file_line_and_column() {
+    let dir = scratch("bad");
+    let file = write_file(&dir, "bad.mzm", "#####\n+ . *\n#####\n\n####\n+$ *\n####\n");
+    let out = aceemu(&["check", &file]);
+    assert!(!out.status.success());
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains(&format!("{file}:2:3: error [CHAR]")),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!("{file}:6:2: error [R4_ENTRANCE_BLOCKED]")),
+        "{stderr}"
+    );
+    let missing = aceemu(&["check", "/nonexistent/none.mzm"]);
+    assert!(!missing.status.success());
+    assert!(text(&missing.stderr).contains("/nonexistent/none.mzm"));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn solve_prints_optimal_lengths_and_the_solution_string() {
+    let dir = scratch("solve");
+    let file = write_file(&dir, "two.mzm", TWO_LEVELS);
+    let out = aceemu(&["solve", &file]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("18 moves, 5 pushes"), "{stdout}");
+    assert!(stdout.contains("45 moves, 12 pushes"), "{stdout}");
+    assert!(stdout.contains("unsolvable"), "{stdout}");
+    // The printed solution for level 1 replays under the model.
+    let line = stdout.lines().nth(1).unwrap().trim();
+    let level = &parse_file(std::path::Path::new(&file)).unwrap().levels[0];
+    assert!(
+        Game::replay(level, &line.parse().unwrap()).is_ok(),
+        "{line}"
+    );
+
+    let out = aceemu(&["solve", &file, "--level", "2", "--pushes"]);
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("47 moves, 11 pushes"), "{stdout}");
+    assert!(!stdout.contains("First Shove"), "{stdout}");
+
+    let out = aceemu(&["solve", &file, "--level", "4"]);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("the file has 3 mazezams"));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn solve_reports_a_state_limit_as_a_failure() {
+    let dir = scratch("limit");
+    let file = write_file(&dir, "two.mzm", TWO_LEVELS);
+    let out = aceemu(&["solve", &file, "--level", "2", "--max-states", "10"]);
+    assert!(!out.status.success());
+    assert!(text(&out.stdout).contains("gave up after 10 states"));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn generate_is_reproducible_and_records_the_optimal_solution() {
+    let args = [
+        "generate",
+        "--seed",
+        "7",
+        "--width",
+        "6",
+        "--height",
+        "3",
+        "--min-moves",
+        "20",
+        "--title",
+        "Test Room",
+    ];
+    let a = aceemu(&args);
+    let b = aceemu(&args);
+    assert!(a.status.success(), "{}", text(&a.stderr));
+    assert_eq!(a.stdout, b.stdout);
+
+    let dir = scratch("generate");
+    let file = dir.join("g.mzm");
+    std::fs::write(&file, &a.stdout).unwrap();
+    let parsed = parse_file(&file).unwrap();
+    let level = &parsed.levels[0];
+    assert_eq!((level.width(), level.height()), (6, 3));
+    assert_eq!(level.meta.title.as_deref(), Some("Test Room"));
+    let recorded: aceemu::games::mazezam::Moves = level
+        .meta
+        .extra("Solution(Moves)")
+        .unwrap()
+        .parse()
+        .unwrap();
+    let optimal = solve(level, Goal::Moves).unwrap();
+    assert_eq!(recorded.len(), optimal.solution().unwrap().len());
+    assert!(recorded.len() >= 20);
+    assert!(Game::replay(level, &recorded).is_ok());
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn generate_keeps_existing_files_unless_forced() {
+    let dir = scratch("force");
+    let file = dir.join("keep.mzm");
+    std::fs::write(&file, "precious").unwrap();
+    let path = file.to_str().unwrap();
+    let base = ["generate", "--seed", "1", "--width", "4", "--height", "2"];
+    let out = aceemu(&[&base[..], &["--output", path]].concat());
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("already exists"));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "precious");
+    let out = aceemu(&[&base[..], &["--output", path, "--force"]].concat());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(parse_file(&file).unwrap().levels.len(), 1);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn generate_refuses_bad_sizes_and_long_titles() {
+    assert!(
+        !aceemu(&["generate", "--seed", "1", "--width", "0", "--height", "2"])
+            .status
+            .success()
+    );
+    let out = aceemu(&[
+        "generate",
+        "--seed",
+        "1",
+        "--width",
+        "3",
+        "--height",
+        "2",
+        "--title",
+        "a title that is far longer than twenty-eight",
+    ]);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("28"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn play_refuses_cleanly_without_a_terminal() {
+    let dir = scratch("play");
+    let file = write_file(&dir, "two.mzm", TWO_LEVELS);
+    let out = aceemu(&["play", &file]);
+    assert!(!out.status.success());
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("needs a terminal"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn the_level_pack_checks_clean() {
+    let pack = concat!(env!("CARGO_MANIFEST_DIR"), "/levels/aceemu.mzm");
+    let out = aceemu(&["check", pack]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).is_empty(),
+        "warnings: {}",
+        text(&out.stderr)
+    );
+    assert!(!text(&out.stdout).contains("larger than the Ace"));
+}
