@@ -1,1 +1,5 @@
-//! (to be written)
+//! Tapes. Pulses are the common currency: every format becomes or comes from the signal of
+//! [`pulse`], so TAP, TZX, WAV and the machine's SAVE share one encoder and one decoder.
+
+pub mod pulse;
+pub mod tap;
