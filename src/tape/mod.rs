@@ -3,3 +3,5 @@
 
 pub mod pulse;
 pub mod tap;
+pub mod tzx;
+pub mod wav;
