@@ -116,6 +116,19 @@ impl Signal {
         });
     }
 
+    /// The pulse playing at `time` and the time it started (past the end: the pulse count
+    /// and the total duration).
+    pub fn index_at(&self, time: u64) -> (usize, u64) {
+        let mut start = 0u64;
+        for (i, p) in self.pulses.iter().enumerate() {
+            if start + p.len as u64 > time {
+                return (i, start);
+            }
+            start += p.len as u64;
+        }
+        (self.pulses.len(), start)
+    }
+
     /// Durations between level changes, the decoder's input.
     pub fn halves(&self) -> impl Iterator<Item = f64> + '_ {
         self.pulses.iter().map(|p| p.len as f64)
