@@ -1,3 +1,549 @@
 //! The Jupiter Ace, independent of any host: no window, no sound device.
+//!
+//! [`Ace`] is the façade: power on with a ROM image, run frames or run until something
+//! happens, press keys or type text, read the screen and memory, plug in a tape.
+//!
+//! How the Z80 core (iz80 0.5.1) is driven, and why:
+//! * Time is the machine's own T-state counter, advanced by the documented cost of each
+//!   instruction ([`timing`]), not by iz80's counter, which miscounts (spec section 10).
+//! * Interrupts are accepted by the machine, not by iz80 (whose IM 0 and IM 2 panic): the
+//!   line is a level held for the first 1,664 T of every 64,896-T frame, accepted at any
+//!   instruction boundary in that window when IFF1 = 1 and the previous instruction was not
+//!   EI. IM 1 calls 0x0038 (13 T); IM 2 reads the vector at I·256 + 0x20, the idle-bus byte
+//!   measured on real Aces (19 T); IM 0 executes that byte, 0x20 = `JR NZ,d`, with the
+//!   displacement also read from the idle bus (0x20) and taken relative to the interrupted
+//!   PC (the Z80 does not advance PC for bus-supplied bytes): 14 T taken, 9 T not.
+//! * HALT is handled by the machine: PC moves past it and time jumps ahead in 4-T steps
+//!   (R counts them) to the next interrupt or the end of the requested run.
+//! * R is incremented once per opcode fetch (M1), including prefixes.
+//! * Debug port: an OUT to any port with low byte 0x01 (odd, so the real Ace ignores it)
+//!   appends the data byte to a buffer read with [`Ace::debug_output`]; guest test
+//!   programs report through it.
 
+pub mod beeper;
+pub mod bus;
+pub mod cpu_ext;
+pub mod keyboard;
 pub mod tape_port;
+pub mod testing;
+pub mod timing;
+pub mod ula;
+
+use crate::rom::{RomError, ROM_SIZE};
+use bus::Bus;
+use iz80::{Cpu, Reg16, Reg8};
+pub use keyboard::{Key, UntypableChar};
+pub use tape_port::TapePort;
+use timing::{Cond, Timing};
+use ula::{FRAME_TSTATES, INT_TSTATES};
+
+/// Total RAM: the built-in 3 KB plus an optional 16, 32 or 48 KB pack (spec 2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum RamSize {
+    K3,
+    K19,
+    K35,
+    #[default]
+    K51,
+}
+
+impl RamSize {
+    /// From the total in KB as the Ace community names machines (3, 19, 35, 51).
+    pub fn from_total_kb(kb: u32) -> Option<RamSize> {
+        match kb {
+            3 => Some(RamSize::K3),
+            19 => Some(RamSize::K19),
+            35 => Some(RamSize::K35),
+            51 => Some(RamSize::K51),
+            _ => None,
+        }
+    }
+
+    pub fn total_kb(self) -> u32 {
+        match self {
+            RamSize::K3 => 3,
+            RamSize::K19 => 19,
+            RamSize::K35 => 35,
+            RamSize::K51 => 51,
+        }
+    }
+
+    /// First address above the RAM pack (0x4000 with no pack).
+    pub fn end_address(self) -> u32 {
+        match self {
+            RamSize::K3 => 0x4000,
+            RamSize::K19 => 0x8000,
+            RamSize::K35 => 0xC000,
+            RamSize::K51 => 0x10000,
+        }
+    }
+}
+
+impl std::str::FromStr for RamSize {
+    type Err = String;
+    fn from_str(s: &str) -> Result<RamSize, String> {
+        let kb: u32 =
+            s.trim().trim_end_matches(['K', 'k']).parse().map_err(|_| {
+                format!("RAM size must be 3, 19, 35 or 51 (KB in total), not {s:?}")
+            })?;
+        RamSize::from_total_kb(kb)
+            .ok_or_else(|| format!("RAM size must be 3, 19, 35 or 51 (KB in total), not {kb}"))
+    }
+}
+
+/// Why a run stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stop {
+    Time,
+    Pc(u16),
+    Debug,
+}
+
+#[derive(Clone, Copy)]
+enum StopAt<'a> {
+    Time,
+    Pcs(&'a [u16]),
+    Debug,
+}
+
+/// The emulated Jupiter Ace.
+pub struct Ace {
+    cpu: Cpu,
+    bus: Bus,
+    ram: RamSize,
+    /// T-states since power-on.
+    t: u64,
+    /// Start of the next frame (the current one started FRAME_TSTATES earlier).
+    next_frame: u64,
+    /// End of the current frame's interrupt window.
+    int_end: u64,
+    /// Stopped by HALT, waiting for an interrupt (PC is past the HALT).
+    halted: bool,
+    /// The previous instruction was EI: no interrupt before the next one.
+    after_ei: bool,
+    typing: keyboard::TypingQueue,
+}
+
+impl Ace {
+    /// Powers on an Ace with this 8 KB ROM and RAM size. RAM starts zeroed.
+    pub fn new(rom: &[u8], ram: RamSize) -> Result<Ace, RomError> {
+        if rom.len() != ROM_SIZE {
+            return Err(RomError::WrongSize { len: rom.len() });
+        }
+        Ok(Ace {
+            cpu: Cpu::new_z80(),
+            bus: Bus::new(rom, ram),
+            ram,
+            t: 0,
+            next_frame: FRAME_TSTATES,
+            int_end: INT_TSTATES,
+            halted: false,
+            after_ei: false,
+            typing: keyboard::TypingQueue::default(),
+        })
+    }
+
+    /// The reset button: the CPU restarts at 0x0000 with interrupts off and IM 0; memory,
+    /// time and the tape stay. Keys held by the typing queue are released.
+    pub fn reset(&mut self) {
+        self.cpu = Cpu::new_z80();
+        self.halted = false;
+        self.after_ei = false;
+        self.typing.clear(&mut self.bus.matrix);
+    }
+
+    /// The RAM size this machine was built with.
+    pub fn ram_size(&self) -> RamSize {
+        self.ram
+    }
+
+    // ----- running -------------------------------------------------------------------
+
+    /// Runs to the start of the next frame (64,896 T per frame, frames counted from
+    /// power-on), interrupts and the typing queue included.
+    pub fn run_frame(&mut self) {
+        let until = self.next_frame;
+        self.run(until, StopAt::Time);
+    }
+
+    /// Runs `n` frames.
+    pub fn run_frames(&mut self, n: u32) {
+        for _ in 0..n {
+            self.run_frame();
+        }
+    }
+
+    /// Runs for (at least) `n` T-states.
+    pub fn run_tstates(&mut self, n: u64) {
+        let until = self.t.saturating_add(n);
+        self.run(until, StopAt::Time);
+    }
+
+    /// Runs whole frames until the screen text contains `text` (checked before the first
+    /// frame and after each). False if it did not appear within `max_frames`.
+    pub fn run_until_text(&mut self, text: &str, max_frames: u32) -> bool {
+        for _ in 0..max_frames {
+            if self.screen_text().contains(text) {
+                return true;
+            }
+            self.run_frame();
+        }
+        self.screen_text().contains(text)
+    }
+
+    /// Runs until the CPU is about to execute an instruction at one of `pcs` (returns that
+    /// PC; returns at once if PC already is one) or `max_tstates` have passed (None).
+    /// Use [`Ace::step`] to move past a breakpoint.
+    pub fn run_until_pc(&mut self, pcs: &[u16], max_tstates: u64) -> Option<u16> {
+        let until = self.t.saturating_add(max_tstates);
+        match self.run(until, StopAt::Pcs(pcs)) {
+            Stop::Pc(pc) => Some(pc),
+            _ => None,
+        }
+    }
+
+    /// Runs until the guest writes to the debug port (true) or `max_tstates` pass (false).
+    pub fn run_until_debug(&mut self, max_tstates: u64) -> bool {
+        let until = self.t.saturating_add(max_tstates);
+        self.run(until, StopAt::Debug) == Stop::Debug
+    }
+
+    /// Executes one instruction, or accepts one interrupt, or waits 4 T in HALT. Returns
+    /// the T-states it took.
+    pub fn step(&mut self) -> u64 {
+        let start = self.t;
+        self.run(start + 1, StopAt::Time);
+        self.t - start
+    }
+
+    fn run(&mut self, until: u64, stop: StopAt) -> Stop {
+        self.bus.debug_written = false;
+        loop {
+            while self.t >= self.next_frame {
+                self.start_frame();
+            }
+            if self.t >= until {
+                return Stop::Time;
+            }
+            if self.t < self.int_end && !self.after_ei && self.iff1() {
+                self.accept_interrupt();
+                continue;
+            }
+            if self.halted {
+                let target = until.min(self.next_frame);
+                let nops = (target - self.t).div_ceil(4);
+                self.t += 4 * nops;
+                self.bump_r(nops);
+                continue;
+            }
+            if let StopAt::Pcs(pcs) = stop {
+                let pc = self.cpu.immutable_registers().pc();
+                if pcs.contains(&pc) {
+                    return Stop::Pc(pc);
+                }
+            }
+            self.execute_one();
+            if self.bus.debug_written {
+                self.bus.debug_written = false;
+                if let StopAt::Debug = stop {
+                    return Stop::Debug;
+                }
+            }
+        }
+    }
+
+    fn start_frame(&mut self) {
+        let frame_start = self.next_frame;
+        self.next_frame = frame_start + FRAME_TSTATES;
+        self.int_end = frame_start + INT_TSTATES;
+        self.typing.frame(&mut self.bus.matrix);
+    }
+
+    #[inline]
+    fn iff1(&self) -> bool {
+        self.cpu.immutable_registers().get_interrupt_mode().0
+    }
+
+    #[inline]
+    fn bump_r(&mut self, n: u64) {
+        let regs = self.cpu.registers();
+        let r = regs.get8(Reg8::R);
+        let low = (u64::from(r) + n) as u8 & 0x7F;
+        regs.set8(Reg8::R, (r & 0x80) | low);
+    }
+
+    #[inline]
+    fn execute_one(&mut self) {
+        let pc = self.cpu.immutable_registers().pc();
+        let bus = &self.bus;
+        let timing = timing::decode(pc, |a| bus.read(a));
+        self.bump_r(u64::from(timing.m1));
+        self.after_ei = timing.is_ei;
+        if timing.is_halt {
+            self.cpu
+                .registers()
+                .set_pc(pc.wrapping_add(u16::from(timing.len)));
+            self.t += u64::from(timing.tstates);
+            self.halted = true;
+            return;
+        }
+        let mut cost = match timing.cond {
+            Cond::None | Cond::Repeat => timing.tstates,
+            Cond::Flag(cc) => {
+                if Timing::cc_holds(cc, self.cpu.immutable_registers().get8(Reg8::F)) {
+                    timing.taken
+                } else {
+                    timing.tstates
+                }
+            }
+            Cond::Djnz => {
+                if self.cpu.immutable_registers().get8(Reg8::B) != 1 {
+                    timing.taken
+                } else {
+                    timing.tstates
+                }
+            }
+        };
+        if timing.io_offset != 0 {
+            self.bus.io_time = self.t + u64::from(timing.io_offset);
+        }
+        self.cpu.execute_instruction(&mut self.bus);
+        if timing.cond == Cond::Repeat && self.cpu.immutable_registers().pc() == pc {
+            cost = timing.taken;
+        }
+        self.t += u64::from(cost);
+    }
+
+    fn push(&mut self, value: u16) {
+        let sp = self.cpu.immutable_registers().get16(Reg16::SP);
+        let sp = sp.wrapping_sub(2);
+        self.bus.write(sp.wrapping_add(1), (value >> 8) as u8);
+        self.bus.write(sp, value as u8);
+        self.cpu.registers().set16(Reg16::SP, sp);
+    }
+
+    fn accept_interrupt(&mut self) {
+        let (_, im) = self.cpu.immutable_registers().get_interrupt_mode();
+        cpu_ext::set_iff(&mut self.cpu, false, false);
+        self.halted = false;
+        self.bump_r(1);
+        let pc = self.cpu.immutable_registers().pc();
+        match im {
+            1 => {
+                self.push(pc);
+                self.cpu.registers().set_pc(0x0038);
+                self.t += 13;
+            }
+            2 => {
+                self.push(pc);
+                let i = self.cpu.immutable_registers().get8(Reg8::I);
+                let vector = u16::from_le_bytes([bus::IDLE_BUS, i]);
+                let target = u16::from_le_bytes([
+                    self.bus.read(vector),
+                    self.bus.read(vector.wrapping_add(1)),
+                ]);
+                self.cpu.registers().set_pc(target);
+                self.t += 19;
+            }
+            _ => {
+                // IM 0: the idle-bus byte 0x20 is JR NZ,d with d = 0x20 from the bus too.
+                let f = self.cpu.immutable_registers().get8(Reg8::F);
+                if f & 0x40 == 0 {
+                    let target = pc.wrapping_add(i8::from_ne_bytes([bus::IDLE_BUS]) as u16);
+                    self.cpu.registers().set_pc(target);
+                    self.t += 14;
+                } else {
+                    self.t += 9;
+                }
+            }
+        }
+    }
+
+    // ----- keyboard --------------------------------------------------------------------
+
+    /// Queues `text` to be typed: each character becomes its key combination (SHIFT for
+    /// capitals, SYMBOL SHIFT for symbols per spec 6, `\n` = ENTER), pressed with the
+    /// timing the ROM's scanner needs. Characters the Ace cannot type are skipped; use
+    /// [`Ace::try_type_text`] to have them reported instead.
+    pub fn type_text(&mut self, text: &str) {
+        let strokes: Vec<_> = text.chars().filter_map(keyboard::stroke_for).collect();
+        self.typing.push(keyboard::schedule(&strokes));
+    }
+
+    /// Like [`Ace::type_text`], but queues nothing and reports the first character that
+    /// cannot be typed.
+    pub fn try_type_text(&mut self, text: &str) -> Result<(), UntypableChar> {
+        let strokes = keyboard::strokes_for(text)?;
+        self.typing.push(keyboard::schedule(&strokes));
+        Ok(())
+    }
+
+    /// Queues key steps directly (sets of keys held for a number of frames).
+    pub fn queue_keys(&mut self, steps: Vec<keyboard::KeyStep>) {
+        self.typing.push(steps);
+    }
+
+    /// True when the typing queue is empty and holds no key.
+    pub fn typing_done(&self) -> bool {
+        self.typing.is_done()
+    }
+
+    pub fn press_key(&mut self, k: Key) {
+        self.bus.matrix.press(k);
+    }
+
+    pub fn release_key(&mut self, k: Key) {
+        self.bus.matrix.release(k);
+    }
+
+    pub fn release_all_keys(&mut self) {
+        self.typing.clear(&mut self.bus.matrix);
+        self.bus.matrix.release_all();
+    }
+
+    pub fn is_key_pressed(&self, k: Key) -> bool {
+        self.bus.matrix.is_pressed(k)
+    }
+
+    // ----- screen ----------------------------------------------------------------------
+
+    /// The screen as 24 lines of 32 characters, '\n'-separated: ASCII as itself (0x60 '£',
+    /// 0x7F '©'), block graphics as Unicode quadrants, inverse text as plain text.
+    pub fn screen_text(&self) -> String {
+        ula::screen_text(&self.screen_codes())
+    }
+
+    /// Like [`Ace::screen_text`] with runs of inverse text enclosed in ⟦ ⟧.
+    pub fn screen_text_marked(&self) -> String {
+        ula::screen_text_marked(&self.screen_codes())
+    }
+
+    /// The 768 screen bytes (video RAM 0x2400-0x26FF).
+    pub fn screen_codes(&self) -> [u8; 768] {
+        let mut codes = [0; 768];
+        codes.copy_from_slice(&self.bus.mem[0x2400..0x2700]);
+        codes
+    }
+
+    /// Renders the picture into `out`: 256x192 pixels (no border), row-major, 0x00RRGGBB.
+    pub fn render(&self, out: &mut [u32]) {
+        ula::render(&self.bus.mem[0x2400..0x2700], &self.bus.char_ram, out);
+    }
+
+    // ----- memory ----------------------------------------------------------------------
+
+    /// What the CPU would read at `addr` (0xFF for character RAM and missing RAM).
+    pub fn peek(&self, addr: u16) -> u8 {
+        self.bus.read(addr)
+    }
+
+    /// A CPU write (ignored for ROM, mirrored for RAM, character RAM stored).
+    pub fn poke(&mut self, addr: u16, v: u8) {
+        self.bus.write(addr, v);
+    }
+
+    pub fn read_bytes(&self, addr: u16, len: usize) -> Vec<u8> {
+        (0..len)
+            .map(|i| self.bus.read(addr.wrapping_add(i as u16)))
+            .collect()
+    }
+
+    pub fn write_bytes(&mut self, addr: u16, bytes: &[u8]) {
+        for (i, &b) in bytes.iter().enumerate() {
+            self.bus.write(addr.wrapping_add(i as u16), b);
+        }
+    }
+
+    /// The character RAM (128 patterns x 8 bytes), which the CPU cannot read.
+    pub fn char_ram(&self) -> &[u8; 1024] {
+        &self.bus.char_ram
+    }
+
+    // ----- tape ------------------------------------------------------------------------
+
+    pub fn insert_tape(&mut self, port: Box<dyn TapePort>) {
+        self.bus.tape = Some(port);
+    }
+
+    pub fn eject_tape(&mut self) -> Option<Box<dyn TapePort>> {
+        self.bus.tape.take()
+    }
+
+    pub fn tape_mut(&mut self) -> Option<&mut (dyn TapePort + 'static)> {
+        self.bus.tape.as_deref_mut()
+    }
+
+    /// The MIC level last written (data bit 3 of the last OUT to an even port).
+    pub fn mic_level(&self) -> bool {
+        self.bus.mic
+    }
+
+    // ----- time, CPU, sound, debug port --------------------------------------------------
+
+    /// T-states since power-on.
+    pub fn tstates(&self) -> u64 {
+        self.t
+    }
+
+    /// Frames started since power-on (T-states / 64,896).
+    pub fn frame_count(&self) -> u64 {
+        self.t / FRAME_TSTATES
+    }
+
+    /// True while the CPU waits in HALT.
+    pub fn is_halted(&self) -> bool {
+        self.halted
+    }
+
+    pub fn cpu(&self) -> &Cpu {
+        &self.cpu
+    }
+
+    /// The CPU for reading and setting registers. Do not execute instructions through it:
+    /// that would bypass the machine's timing and interrupt handling.
+    pub fn cpu_mut(&mut self) -> &mut Cpu {
+        &mut self.cpu
+    }
+
+    /// Sets IFF1, IFF2 and the interrupt mode (iz80 has no public setter; for snapshots).
+    pub fn set_interrupt_state(&mut self, iff1: bool, iff2: bool, im: u8) {
+        cpu_ext::set_iff(&mut self.cpu, iff1, iff2);
+        cpu_ext::set_im(&mut self.cpu, im);
+    }
+
+    /// (IFF1, IFF2, IM).
+    pub fn interrupt_state(&self) -> (bool, bool, u8) {
+        let (iff1, im) = self.cpu.immutable_registers().get_interrupt_mode();
+        (iff1, cpu_ext::iff2(&self.cpu), im)
+    }
+
+    /// Beeper samples (mono f32, 0.0 = speaker off, [`beeper::SPEAKER_ON_LEVEL`] = on) from
+    /// the last call up to now, at [`Ace::audio_rate`] (44,100 Hz unless changed).
+    pub fn take_audio(&mut self) -> Vec<f32> {
+        self.bus.beeper.take_samples(self.t)
+    }
+
+    pub fn audio_rate(&self) -> u32 {
+        self.bus.beeper.rate()
+    }
+
+    /// Sets the sample rate of [`Ace::take_audio`]; samples restart from now.
+    pub fn set_audio_rate(&mut self, rate: u32) {
+        self.bus.beeper.set_rate(rate, self.t);
+    }
+
+    /// The speaker now (on after OUT, off after IN).
+    pub fn speaker_level(&self) -> bool {
+        self.bus.beeper.level()
+    }
+
+    /// The speaker changes not yet taken as samples: (T-state, on), oldest first.
+    pub fn speaker_edges(&self) -> Vec<(u64, bool)> {
+        self.bus.beeper.pending_edges().collect()
+    }
+
+    /// Bytes the guest wrote to the debug port since the last call.
+    pub fn debug_output(&mut self) -> Vec<u8> {
+        std::mem::take(&mut self.bus.debug)
+    }
+}

@@ -1,1 +1,209 @@
-//! (to be written)
+//! ROM images: loading a user's 8 KB image, checking its size, and telling which ROM it
+//! is by its SHA-256.
+//!
+//! The open ROM will be embedded by `build.rs` as `rom::open_rom()` (a separate piece of
+//! work); until it exists, [`default_rom`] returns [`RomError::NoDefaultRom`] whose message
+//! says exactly what to do.
+
+use sha2::{Digest, Sha256};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// Size of every Jupiter Ace ROM image: 8 KB mapped at 0x0000-0x1FFF.
+pub const ROM_SIZE: usize = 8192;
+
+/// SHA-256 of the original Jupiter Ace ROM (the spec, `ace-hardware.md`).
+pub const ORIGINAL_ROM_SHA256: &str =
+    "6c898799cd9782f24e98dfb4302d01984daabb9cffe353a2d491212bea0b6d2d";
+
+/// Everything that can go wrong when getting a ROM image.
+#[derive(Debug, thiserror::Error)]
+pub enum RomError {
+    /// An image handed over in memory has the wrong size.
+    #[error("a Jupiter Ace ROM image must be exactly {ROM_SIZE} bytes, this one has {len}")]
+    WrongSize { len: usize },
+    /// A ROM file has the wrong size.
+    #[error("{}: a Jupiter Ace ROM image must be exactly {ROM_SIZE} bytes, this file has {len}", path.display())]
+    WrongFileSize { path: PathBuf, len: u64 },
+    /// A ROM file could not be read.
+    #[error("{}: cannot read the ROM image: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// No `--rom` given and no embedded ROM is built in yet.
+    #[error(
+        "no ROM given and this build has no embedded open ROM yet.\n\
+         Run with `--rom PATH` pointing at an 8192-byte Jupiter Ace ROM image \
+         (for example your own dump of the original ROM; see roms/README.md), \
+         e.g. `aceemu run --rom ace.rom`"
+    )]
+    NoDefaultRom,
+}
+
+/// Which ROM an image is, by its SHA-256.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RomKind {
+    /// The original 1982 Jupiter Cantab ROM.
+    Original,
+    /// The project's own open ROM (as embedded in this build).
+    OpenAce,
+    /// Anything else: a modified or unknown image.
+    Unknown,
+}
+
+/// A checked 8 KB ROM image with its identity.
+#[derive(Clone)]
+pub struct RomImage {
+    bytes: Vec<u8>,
+    sha256: [u8; 32],
+    /// Where it came from ("embedded open ROM" or the file path), for messages and titles.
+    pub source: String,
+}
+
+impl fmt::Debug for RomImage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RomImage")
+            .field("source", &self.source)
+            .field("sha256", &self.sha256_hex())
+            .finish()
+    }
+}
+
+impl RomImage {
+    /// Checks the size of an in-memory image.
+    pub fn from_bytes(bytes: Vec<u8>, source: impl Into<String>) -> Result<RomImage, RomError> {
+        if bytes.len() != ROM_SIZE {
+            return Err(RomError::WrongSize { len: bytes.len() });
+        }
+        let sha256 = Sha256::digest(&bytes).into();
+        Ok(RomImage {
+            bytes,
+            sha256,
+            source: source.into(),
+        })
+    }
+
+    /// Reads and checks a ROM file; errors name the file.
+    pub fn load(path: &Path) -> Result<RomImage, RomError> {
+        let bytes = std::fs::read(path).map_err(|source| RomError::Io {
+            path: path.to_owned(),
+            source,
+        })?;
+        if bytes.len() != ROM_SIZE {
+            return Err(RomError::WrongFileSize {
+                path: path.to_owned(),
+                len: bytes.len() as u64,
+            });
+        }
+        RomImage::from_bytes(bytes, path.display().to_string())
+    }
+
+    /// The 8192 bytes.
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// SHA-256 as lower-case hex.
+    pub fn sha256_hex(&self) -> String {
+        hex(&self.sha256)
+    }
+
+    /// Which ROM this is.
+    pub fn kind(&self) -> RomKind {
+        identify_hash(&self.sha256_hex())
+    }
+
+    /// A human name for the ROM ("original Jupiter Ace ROM", ...).
+    pub fn name(&self) -> &'static str {
+        self.kind().name()
+    }
+}
+
+impl RomKind {
+    /// A human name.
+    pub fn name(self) -> &'static str {
+        match self {
+            RomKind::Original => "original Jupiter Ace ROM (1982)",
+            RomKind::OpenAce => "aceemu open ROM",
+            RomKind::Unknown => "unknown ROM (not the original, not this build's open ROM)",
+        }
+    }
+}
+
+/// Identifies a ROM by its SHA-256 in lower-case hex.
+pub fn identify_hash(sha256_hex: &str) -> RomKind {
+    if sha256_hex == ORIGINAL_ROM_SHA256 {
+        RomKind::Original
+    } else if embedded_rom().is_some_and(|rom| hex(&Sha256::digest(rom).into()) == sha256_hex) {
+        RomKind::OpenAce
+    } else {
+        RomKind::Unknown
+    }
+}
+
+/// The ROM built into this binary, if any. The open ROM's build step will make this return
+/// `Some(open_rom())`; until then there is none.
+pub fn embedded_rom() -> Option<&'static [u8]> {
+    None
+}
+
+/// The ROM to use without `--rom`: the embedded one, or a clear error saying what to do.
+pub fn default_rom() -> Result<RomImage, RomError> {
+    match embedded_rom() {
+        Some(bytes) => RomImage::from_bytes(bytes.to_vec(), "embedded open ROM"),
+        None => Err(RomError::NoDefaultRom),
+    }
+}
+
+/// `--rom PATH` if given, otherwise the embedded ROM.
+pub fn load_or_default(path: Option<&Path>) -> Result<RomImage, RomError> {
+    match path {
+        Some(path) => RomImage::load(path),
+        None => default_rom(),
+    }
+}
+
+fn hex(bytes: &[u8; 32]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrong_size_is_an_error_naming_the_size() {
+        let err = RomImage::from_bytes(vec![0; 100], "x").unwrap_err();
+        assert!(err.to_string().contains("8192"), "{err}");
+        assert!(err.to_string().contains("100"), "{err}");
+    }
+
+    #[test]
+    fn wrong_file_size_names_the_file() {
+        let dir = std::env::temp_dir().join(format!("aceemu-rom-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("short.rom");
+        std::fs::write(&path, [0u8; 8191]).unwrap();
+        let err = RomImage::load(&path).unwrap_err().to_string();
+        assert!(err.contains("short.rom") && err.contains("8191"), "{err}");
+        let missing = RomImage::load(&dir.join("missing.rom"))
+            .unwrap_err()
+            .to_string();
+        assert!(missing.contains("missing.rom"), "{missing}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn sha256_of_zero_rom_is_the_known_value_and_unknown() {
+        // SHA-256 of 8192 zero bytes, computed independently with `sha256sum`.
+        let rom = RomImage::from_bytes(vec![0; ROM_SIZE], "zeros").unwrap();
+        assert_eq!(
+            rom.sha256_hex(),
+            "9f1dcbc35c350d6027f98be0f5c8b43b42ca52b7604459c0c42be3aa88913d47"
+        );
+        assert_eq!(rom.kind(), RomKind::Unknown);
+        assert_eq!(identify_hash(ORIGINAL_ROM_SHA256), RomKind::Original);
+    }
+}

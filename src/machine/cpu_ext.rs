@@ -1,0 +1,88 @@
+//! What iz80 0.5.1 does not let us do through its public API: set IFF1/IFF2 and the
+//! interrupt mode, and clear its HALT state. (Its own interrupt path panics in IM 0 and
+//! IM 2 and runs the first handler instruction in the same call, so the machine accepts
+//! interrupts itself and needs to clear the flip-flops.)
+//!
+//! iz80 exposes its whole state as a byte string (`serialize`/`deserialize`); the layout is
+//! the registers (16 main + 16 shadow bytes, PC low, PC high, IFF1, IFF2, IM), then the
+//! cycle counter (8 bytes), then flags: branch_taken, halted, int_signaled, nmi_pending,
+//! reset_pending, int_just_enabled, index, displacement. This happens at most once per
+//! interrupt, so the round trip costs nothing measurable. A test pins the layout, so a
+//! different iz80 version fails loudly instead of corrupting state.
+
+use iz80::Cpu;
+
+const REGISTER_BYTES: usize = 32;
+const IFF1: usize = REGISTER_BYTES + 2;
+const IFF2: usize = REGISTER_BYTES + 3;
+const IM: usize = REGISTER_BYTES + 4;
+const HALTED: usize = REGISTER_BYTES + 5 + 8 + 1;
+const TOTAL: usize = REGISTER_BYTES + 5 + 8 + 8;
+
+fn patch(cpu: &mut Cpu, edit: impl FnOnce(&mut [u8])) {
+    let mut state = cpu.serialize();
+    assert_eq!(
+        state.len(),
+        TOTAL,
+        "iz80 state layout changed: the machine needs updating"
+    );
+    edit(&mut state);
+    cpu.deserialize(&state)
+        .expect("iz80 accepts the state it produced");
+}
+
+/// Sets both interrupt flip-flops.
+pub fn set_iff(cpu: &mut Cpu, iff1: bool, iff2: bool) {
+    patch(cpu, |s| {
+        s[IFF1] = iff1 as u8;
+        s[IFF2] = iff2 as u8;
+    });
+}
+
+/// Reads IFF2 (iz80 only reports IFF1 directly).
+pub fn iff2(cpu: &Cpu) -> bool {
+    cpu.serialize()[IFF2] != 0
+}
+
+/// Sets the interrupt mode (0, 1 or 2).
+pub fn set_im(cpu: &mut Cpu, im: u8) {
+    patch(cpu, |s| s[IM] = im.min(2));
+}
+
+/// Clears iz80's own HALT state (the machine handles HALT itself, but a snapshot could
+/// carry one in).
+pub fn clear_halt(cpu: &mut Cpu) {
+    patch(cpu, |s| s[HALTED] = 0);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use iz80::{Machine, PlainMachine, Reg16};
+
+    #[test]
+    fn layout_matches_iz80() {
+        let mut cpu = Cpu::new();
+        let mut mem = PlainMachine::new();
+        // EI; IM 2; HALT
+        for (i, b) in [0xFB, 0xED, 0x5E, 0x76].iter().enumerate() {
+            mem.poke(i as u16, *b);
+        }
+        cpu.registers().set16(Reg16::BC, 0x1234);
+        for _ in 0..3 {
+            cpu.execute_instruction(&mut mem);
+        }
+        assert_eq!(cpu.immutable_registers().get_interrupt_mode(), (true, 2));
+        assert!(iff2(&cpu));
+        assert!(cpu.is_halted());
+        set_iff(&mut cpu, false, true);
+        assert_eq!(cpu.immutable_registers().get_interrupt_mode(), (false, 2));
+        assert!(iff2(&cpu));
+        set_im(&mut cpu, 1);
+        assert_eq!(cpu.immutable_registers().get_interrupt_mode(), (false, 1));
+        clear_halt(&mut cpu);
+        assert!(!cpu.is_halted());
+        assert_eq!(cpu.immutable_registers().get16(Reg16::BC), 0x1234);
+        assert_eq!(cpu.immutable_registers().pc(), 4);
+    }
+}
