@@ -321,3 +321,34 @@ pub fn open_deck(path: Option<&std::path::Path>, options: &DeckOptions) -> anyho
     }
     Deck::new(image, options)
 }
+
+/// A deck the machine plays while the front end keeps its buttons: insert a clone into the
+/// machine (`Ace::insert_tape(Box::new(shared.clone()))`) and use [`SharedDeck::deck`] for
+/// play, stop, rewind and the recorded blocks.
+#[derive(Clone)]
+pub struct SharedDeck(pub std::rc::Rc<std::cell::RefCell<Deck>>);
+
+impl SharedDeck {
+    pub fn new(deck: Deck) -> SharedDeck {
+        SharedDeck(std::rc::Rc::new(std::cell::RefCell::new(deck)))
+    }
+
+    /// The deck, borrowed for a moment (not while the machine is running).
+    pub fn deck(&self) -> std::cell::RefMut<'_, Deck> {
+        self.0.borrow_mut()
+    }
+}
+
+impl TapePort for SharedDeck {
+    fn ear(&mut self, t: u64) -> bool {
+        self.0.borrow_mut().ear(t)
+    }
+
+    fn mic(&mut self, t: u64, level: bool) {
+        self.0.borrow_mut().mic(t, level)
+    }
+
+    fn is_playing(&self) -> bool {
+        self.0.borrow().is_playing()
+    }
+}

@@ -7,5 +7,6 @@ pub mod image;
 pub mod pulse;
 pub mod recorder;
 pub mod tap;
+pub mod traps;
 pub mod tzx;
 pub mod wav;
