@@ -3,6 +3,7 @@
 
 pub mod ace_snapshot;
 pub mod deck;
+pub mod dict;
 pub mod image;
 pub mod pulse;
 pub mod recorder;
