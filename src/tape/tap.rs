@@ -284,6 +284,8 @@ pub fn read_lenient(bytes: &[u8], file: &str) -> Listing {
                 pos,
                 TapProblem::TruncatedBlock { length, available },
             ));
+            // A header before it did have its data block, only cut short: one problem.
+            pending = None;
             break;
         }
         let raw = &bytes[pos + 2..pos + 2 + length];
