@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 const END_OF_BLOCK_SILENCE: u64 = 20_000;
 
 /// Where recorded blocks go.
+#[derive(Default)]
 pub struct Recorder {
     decoder: Decoder,
     level: bool,
@@ -28,20 +29,6 @@ pub struct Recorder {
     errors: Vec<String>,
 }
 
-impl Default for Recorder {
-    fn default() -> Self {
-        Recorder {
-            decoder: Decoder::new(),
-            level: false,
-            last_edge: None,
-            gap_flushed: false,
-            blocks: Vec::new(),
-            tap: None,
-            wav: None,
-            errors: Vec::new(),
-        }
-    }
-}
 
 impl Recorder {
     /// Appends recorded blocks to `path` (created if missing). With `overwrite` an existing
