@@ -29,7 +29,6 @@ pub struct Recorder {
     errors: Vec<String>,
 }
 
-
 impl Recorder {
     /// Appends recorded blocks to `path` (created if missing). With `overwrite` an existing
     /// file is emptied first; without it, its content is kept and blocks go after it.
