@@ -28,7 +28,9 @@ fn hex(s: &str) -> Vec<u8> {
 /// The golden vector of ace-hardware.md 7.1 as a TAP file.
 fn golden_tap() -> Vec<u8> {
     let mut t = vec![26, 0];
-    t.extend(hex("00 54 45 53 54 20 20 20 20 20 20 0E 00 51 3C 56 3C 4C 3C 4C 3C 4F 3C 5F 3C 0F"));
+    t.extend(hex(
+        "00 54 45 53 54 20 20 20 20 20 20 0E 00 51 3C 56 3C 4C 3C 4C 3C 4F 3C 5F 3C 0F",
+    ));
     t.extend([15, 0]);
     t.extend(hex("C1 0D 00 49 3C 01 C3 0E 11 10 01 00 B6 04 C7"));
     t
@@ -46,8 +48,14 @@ fn info_lists_the_golden_tape() {
     let out = aceemu(&["info", tap.to_str().unwrap()]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let s = text(&out.stdout);
-    assert!(s.contains("header  Dict  \"TEST      \"  length    14  start 3C51"), "{s}");
-    assert!(s.contains("newest 3C56 CURRENT 3C4C CONTEXT 3C4C VOCLNK 3C4F STKBOT 3C5F"), "{s}");
+    assert!(
+        s.contains("header  Dict  \"TEST      \"  length    14  start 3C51"),
+        "{s}"
+    );
+    assert!(
+        s.contains("newest 3C56 CURRENT 3C4C CONTEXT 3C4C VOCLNK 3C4F STKBOT 3C5F"),
+        "{s}"
+    );
     assert!(s.contains("data    14 bytes  checksum OK"), "{s}");
     assert_eq!(s.matches("checksum OK").count(), 2, "{s}");
 }
@@ -66,8 +74,14 @@ fn info_on_a_damaged_tape_lists_what_it_can_and_fails() {
     assert!(s.contains("2 blocks"), "{s}");
     assert!(s.contains("checksum BAD"), "{s}");
     let e = text(&out.stderr);
-    assert!(e.contains("bad.tap: block 2 at byte offset 28: bad checksum"), "{e}");
-    assert!(e.contains("bad.tap: block 3 at byte offset 45: truncated block"), "{e}");
+    assert!(
+        e.contains("bad.tap: block 2 at byte offset 28: bad checksum"),
+        "{e}"
+    );
+    assert!(
+        e.contains("bad.tap: block 3 at byte offset 45: truncated block"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -85,9 +99,15 @@ fn convert_goes_through_wav_and_tzx_and_never_overwrites_without_the_flag() {
     std::fs::write(&back, b"keep me").unwrap();
     let out = aceemu(&["convert", &p(&tap), &p(&back)]);
     assert!(!out.status.success());
-    assert!(text(&out.stderr).contains("--overwrite"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("--overwrite"),
+        "{}",
+        text(&out.stderr)
+    );
     assert_eq!(std::fs::read(&back).unwrap(), b"keep me");
-    assert!(aceemu(&["convert", &p(&tap), &p(&back), "--overwrite"]).status.success());
+    assert!(aceemu(&["convert", &p(&tap), &p(&back), "--overwrite"])
+        .status
+        .success());
     assert_eq!(std::fs::read(&back).unwrap(), golden_tap());
 
     let out = aceemu(&["convert", &p(&tap), &p(&dir.join("x.mp3"))]);

@@ -13,19 +13,20 @@ pub struct TapeControl {
     traps: Option<RomTapeTraps>,
 }
 
-/// Opens `tape` (or an empty deck for recording only) and plugs it into `ace`. `instant`
-/// speed is refused unless the ROM (by SHA-256) has known tape entry points.
+/// Opens `tape` (or an empty deck for recording only) and plugs it into `ace`. `traps` are
+/// the running ROM's tape entry points if known ([`RomTapeTraps::from_symbols`] for the open
+/// ROM, [`RomTapeTraps::for_rom`] by SHA-256); `instant` speed is refused without them.
 pub fn attach(
     ace: &mut Ace,
-    rom_sha256_hex: &str,
+    traps: Option<RomTapeTraps>,
     tape: Option<&Path>,
     options: &DeckOptions,
 ) -> anyhow::Result<TapeControl> {
     let traps = if options.speed == TapeSpeed::Instant {
-        Some(RomTapeTraps::for_rom(rom_sha256_hex).ok_or_else(|| {
+        Some(traps.ok_or_else(|| {
             anyhow::anyhow!(
-                "--tape-speed instant needs a ROM whose tape routines are known, and this ROM \
-                 (SHA-256 {rom_sha256_hex}) has none registered; use --tape-speed fast"
+                "--tape-speed instant needs a ROM whose tape routines are known (the open ROM); \
+                 this ROM has none registered: use --tape-speed fast"
             )
         })?)
     } else {

@@ -5,13 +5,16 @@
 //! [`RomTapeTraps`] describes them; the contract below is the one proposed for the open ROM
 //! (the ROM helpers export the two addresses as symbols; see [`RomTapeTraps::for_rom`]).
 //!
-//! Contract of both routines (entered by `CALL`, left as by `RET`):
+//! Contract of both routines (entered by `CALL`, left as by `RET`; it is the one of the open
+//! ROM's `tape_read_block` / `tape_write_block` in branch romio):
 //! * A = flag byte (0x00 header, 0xFF data); HL = memory address; DE = length in bytes
 //!   (payload only, the checksum is not stored in memory).
-//! * Load: the next block on the tape whose flag equals A is read into HL..HL+DE; blocks with
-//!   another flag are passed over, as the ROM's search does. Returns carry set if the block
-//!   fitted exactly and its checksum is right, carry clear otherwise (also at the end of the
-//!   tape); HL points past the bytes stored, DE = 0 on success.
+//! * Load: B = 0 stores, B = 1 compares (VERIFY). The next block on the tape whose flag
+//!   equals A is read into (or compared with) HL..HL+DE; blocks with another flag are passed
+//!   over, as the ROM's search does. Returns carry set if the block has exactly DE bytes,
+//!   its checksum is right and (when comparing) memory matched; carry clear otherwise.
+//!   At the end of the tape the trap declines and the ROM's own routine runs on (it waits
+//!   for a signal that does not come, and SPACE breaks it as on a real Ace).
 //! * Save: DE bytes from HL become a block with flag A and the XOR checksum. Returns carry
 //!   set.
 
@@ -73,17 +76,26 @@ impl GuestAccess for Ace {
 
 impl RomTapeTraps {
     /// The traps for a ROM identified by its SHA-256, if its tape entry points are known.
-    /// None are registered yet: the original ROM's routines (0x1820 save, 0x18A7 load) have
-    /// an unknown register contract, and the open ROM has not exported its routines.
+    /// None are registered: the original ROM's routines (0x1820 save, 0x18A7 load) have an
+    /// unknown register contract. The open ROM's come from its symbols
+    /// ([`RomTapeTraps::from_symbols`]).
     pub fn for_rom(_sha256_hex: &str) -> Option<RomTapeTraps> {
         None
+    }
+
+    /// The traps of a ROM built from source, found by its labels `tape_read_block` and
+    /// `tape_write_block` (e.g. `from_symbols(aceemu::rom::open::open_rom_symbol)`).
+    pub fn from_symbols(lookup: impl Fn(&str) -> Option<u16>) -> Option<RomTapeTraps> {
+        Some(RomTapeTraps {
+            load_block: lookup("tape_read_block")?,
+            save_block: lookup("tape_write_block")?,
+        })
     }
 
     /// The trap at `pc`, if any, performed: true if one ran (PC now at the caller).
     pub fn handle(&self, pc: u16, guest: &mut impl GuestAccess, deck: &mut Deck) -> bool {
         if pc == self.load_block {
-            load_block(guest, deck);
-            true
+            load_block(guest, deck)
         } else if pc == self.save_block {
             save_block(guest, deck);
             true
@@ -98,31 +110,38 @@ impl RomTapeTraps {
     }
 }
 
-/// Performs the load routine's job (contract in the module documentation).
-pub fn load_block(guest: &mut impl GuestAccess, deck: &mut Deck) {
+/// Performs the load routine's job (contract in the module documentation). False, with
+/// nothing changed, at the end of the tape: the ROM's routine should then run.
+pub fn load_block(guest: &mut impl GuestAccess, deck: &mut Deck) -> bool {
     let flag = guest.a();
+    let compare = guest.reg16(Reg16::BC) >> 8 == 1;
     let mut addr = guest.reg16(Reg16::HL);
     let len = guest.reg16(Reg16::DE) as usize;
-    let ok = loop {
+    let block = loop {
         match deck.next_block() {
-            None => break false,
-            Some(Block { flag: f, .. }) if f != flag => continue,
-            Some(block) => {
-                let payload_len = block.data.len().saturating_sub(1);
-                for &b in block.data.iter().take(payload_len.min(len)) {
-                    guest.poke(addr, b);
-                    addr = addr.wrapping_add(1);
-                }
-                break payload_len == len && block.checksum_ok();
-            }
+            None => return false,
+            Some(block) if block.flag == flag => break block,
+            Some(_) => continue,
         }
     };
+    let payload_len = block.data.len().saturating_sub(1);
+    let mut same = true;
+    for &b in block.data.iter().take(payload_len.min(len)) {
+        if compare {
+            same &= guest.peek(addr) == b;
+        } else {
+            guest.poke(addr, b);
+        }
+        addr = addr.wrapping_add(1);
+    }
+    let ok = payload_len == len && block.checksum_ok() && same;
     guest.set_reg16(Reg16::HL, addr);
     if ok {
         guest.set_reg16(Reg16::DE, 0);
     }
     guest.set_carry(ok);
     guest.ret();
+    true
 }
 
 /// Performs the save routine's job.
@@ -144,7 +163,10 @@ pub fn run_with_traps(ace: &mut Ace, deck: &mut Deck, traps: &RomTapeTraps, tsta
     while ace.tstates() < end {
         match ace.run_until_pc(&traps.addresses(), end - ace.tstates()) {
             Some(pc) => {
-                traps.handle(pc, ace, deck);
+                if !traps.handle(pc, ace, deck) {
+                    // Declined: let the ROM's own routine run past its entry.
+                    ace.step();
+                }
             }
             None => break,
         }
