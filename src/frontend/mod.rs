@@ -1,1 +1,62 @@
-//! (to be written)
+//! Front ends around the machine: a window (minifb, feature `window`), sound (cpal, feature
+//! `audio`), a headless runner for tests and scripts, and the text, PNG and hex outputs
+//! they share. The machine itself (`crate::machine`) knows nothing of any of these.
+
+#[cfg(feature = "audio")]
+pub mod audio;
+pub mod bench;
+pub mod headless;
+pub mod pacing;
+pub mod screenshot;
+pub mod text;
+#[cfg(feature = "window")]
+pub mod window;
+
+use crate::machine::Ace;
+
+/// What a front end may do with a cassette deck beyond the EAR/MIC lines the machine uses
+/// (implemented by the tape deck; the window binds it to F6/F7 and shows `status` in the
+/// title bar).
+pub trait DeckControl {
+    /// A short state for the title bar, e.g. "maze.tap: playing, block 2 of 4".
+    fn status(&self) -> String;
+    /// Start or stop the tape.
+    fn toggle_play(&mut self);
+    /// Back to the start of the tape.
+    fn rewind(&mut self);
+}
+
+/// How a front end advances the machine by one frame. The default is
+/// [`Ace::run_frame`]; the tape deck's instant mode replaces it with a runner that traps
+/// the ROM's tape routines.
+pub type FrameRunner = Box<dyn FnMut(&mut Ace)>;
+
+/// The default frame runner.
+pub fn plain_frames() -> FrameRunner {
+    Box::new(|ace: &mut Ace| ace.run_frame())
+}
+
+/// Opens the sound output, or says why not (also when built without `audio`).
+#[cfg(feature = "audio")]
+pub fn audio_out() -> anyhow::Result<audio::AudioOut> {
+    audio::AudioOut::open()
+}
+
+/// Stand-in when built without the `audio` feature: opening always fails with a message.
+#[cfg(not(feature = "audio"))]
+pub struct NoAudio;
+
+#[cfg(not(feature = "audio"))]
+impl NoAudio {
+    pub fn rate(&self) -> u32 {
+        44_100
+    }
+    pub fn push(&self, _samples: &[f32]) {}
+    pub fn clear(&self) {}
+}
+
+/// Opens the sound output, or says why not (also when built without `audio`).
+#[cfg(not(feature = "audio"))]
+pub fn audio_out() -> anyhow::Result<NoAudio> {
+    anyhow::bail!("this aceemu was built without the `audio` feature")
+}

@@ -1,8 +1,216 @@
-//! `aceemu run` (to be written).
+//! `aceemu run` (and `aceemu FILE`): the Ace in a window, or headless for tests and scripts.
 
-#[derive(clap::Args)]
-pub struct Args {}
+use aceemu::frontend::headless::{self, HeadlessOptions, StopCondition};
+use aceemu::frontend::text::{self, InverseStyle, MemRange};
+use aceemu::frontend::{plain_frames, screenshot, DeckControl};
+use aceemu::machine::ula::{SCREEN_HEIGHT, SCREEN_WIDTH};
+use aceemu::machine::{Ace, RamSize, TapePort};
+use aceemu::rom;
+use anyhow::{bail, Context};
+use std::path::{Path, PathBuf};
 
-pub fn run(_args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("`aceemu run` is not written yet")
+#[derive(clap::Args, Debug)]
+#[command(after_help = "\
+Window keys: letters, digits, SPACE, ENTER as on the Ace; Shift = SHIFT; Ctrl = SYMBOL SHIFT;
+symbols typed the host's way (; ( \" Shift+1 ...) are typed for you. Backspace = DELETE,
+arrows = cursor, Caps Lock = CAPS LOCK, Insert = INVERSE VIDEO, Tab = GRAPHICS,
+Delete = DELETE LINE. F2 screenshot (PNG in the current directory), F5 reset,
+F6 tape play/stop, F7 rewind, F9 pause, F10 turbo.
+
+Examples:
+  aceemu run --rom ace.rom
+  aceemu run --rom ace.rom --headless --type '2 3 + .\\n' --until-text OK --screen-text
+  aceemu run --rom ace.rom --headless --frames 100 --screenshot boot.png --dump-mem 0x3C00:64")]
+pub struct Args {
+    /// Tape to put in the deck (same as --tape), e.g. `aceemu tapes/maze.tap`.
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+
+    /// 8 KB ROM image to run (default: the embedded open ROM).
+    #[arg(long, value_name = "FILE")]
+    pub rom: Option<PathBuf>,
+
+    /// Total RAM in KB: 3 (no pack), 19, 35 or 51.
+    #[arg(long, value_name = "KB", default_value = "51")]
+    pub ram: RamSize,
+
+    /// Tape (TAP, TZX or WAV) to put in the deck.
+    #[arg(long, value_name = "FILE", conflicts_with = "file")]
+    pub tape: Option<PathBuf>,
+
+    /// No window: run flat out, then print/write what is asked.
+    #[arg(long)]
+    pub headless: bool,
+
+    /// Text to type once booted; `\n` = ENTER, `\b` = DELETE, `\\` = backslash.
+    #[arg(long = "type", value_name = "TEXT")]
+    pub type_text: Option<String>,
+
+    /// Frames to wait before typing (the ROM must reach its prompt first).
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub type_after: u32,
+
+    /// Headless: frames to run after typing has finished [default: 50].
+    #[arg(
+        long,
+        value_name = "N",
+        conflicts_with = "until_text",
+        requires = "headless"
+    )]
+    pub frames: Option<u32>,
+
+    /// Headless: run until the screen shows TEXT (fails if it does not within --max-frames).
+    #[arg(long, value_name = "TEXT", requires = "headless")]
+    pub until_text: Option<String>,
+
+    /// Headless: give up --until-text after this many frames.
+    #[arg(long, value_name = "N", default_value_t = 3000)]
+    pub max_frames: u32,
+
+    /// Headless: print the screen as text (the default when nothing else is asked for).
+    #[arg(long, requires = "headless")]
+    pub screen_text: bool,
+
+    /// How inverse cells appear in screen text.
+    #[arg(long, value_enum, default_value_t = InverseStyle::Brackets)]
+    pub inverse: InverseStyle,
+
+    /// Headless: write the final picture (256x192) as PNG.
+    #[arg(long, value_name = "FILE.png", requires = "headless")]
+    pub screenshot: Option<PathBuf>,
+
+    /// Headless: print memory as hex, e.g. 0x3C00:64 (repeatable).
+    #[arg(long, value_name = "ADDR:LEN", requires = "headless")]
+    pub dump_mem: Vec<MemRange>,
+
+    /// Headless: write the beeper's sound as a 44.1 kHz WAV file.
+    #[arg(long, value_name = "FILE.wav", requires = "headless")]
+    pub audio_wav: Option<PathBuf>,
+
+    /// Replace existing output files.
+    #[arg(long)]
+    pub force: bool,
+
+    /// Window: integer scale factor (1-8).
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=8))]
+    pub scale: u32,
+
+    /// Window: no sound.
+    #[arg(long)]
+    pub mute: bool,
+}
+
+/// A tape in the machine (its EAR/MIC side) and, for the window, its buttons.
+type OpenedTape = (Box<dyn TapePort>, Option<Box<dyn DeckControl>>);
+
+/// The tape hook: a tape file becomes the machine's TapePort and, for the window, its
+/// controls. The tape deck (src/tape, another branch) plugs in here.
+fn open_tape(path: &Path) -> anyhow::Result<OpenedTape> {
+    // TODO(tape): replace with aceemu::tape::deck::open_deck + SharedDeck once merged.
+    bail!(
+        "{}: cannot play tapes yet: this build has no tape deck (it is being added on the \
+         `tape` branch); run without a tape",
+        path.display()
+    )
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let rom = rom::load_or_default(args.rom.as_deref())?;
+    let mut ace = Ace::new(rom.bytes(), args.ram)?;
+    let mut deck = None;
+    if let Some(path) = args.tape.as_ref().or(args.file.as_ref()) {
+        let (port, control) = open_tape(path)?;
+        ace.insert_tape(port);
+        deck = control;
+    }
+    if args.headless {
+        run_headless(ace, &args)
+    } else {
+        run_window(ace, &args, &rom, deck)
+    }
+}
+
+fn run_headless(mut ace: Ace, args: &Args) -> anyhow::Result<()> {
+    // Check outputs before running, so a long run does not end in "file exists".
+    for path in args.screenshot.iter().chain(&args.audio_wav) {
+        if path.exists() && !args.force {
+            bail!(
+                "{}: already exists; pass --force to replace it",
+                path.display()
+            );
+        }
+    }
+    let type_text = match &args.type_text {
+        Some(t) => Some(text::unescape(t).map_err(|e| anyhow::anyhow!("--type: {e}"))?),
+        None => None,
+    };
+    let stop = match &args.until_text {
+        Some(text) => StopCondition::UntilText {
+            text: text.clone(),
+            max_frames: args.max_frames,
+        },
+        None => StopCondition::Frames(args.frames.unwrap_or(50)),
+    };
+    let options = HeadlessOptions {
+        type_text,
+        type_after_frames: args.type_after,
+        stop,
+        collect_audio: args.audio_wav.is_some(),
+    };
+    let outcome = headless::run(&mut ace, &options, &mut plain_frames())?;
+
+    let asked_for_output =
+        args.screenshot.is_some() || !args.dump_mem.is_empty() || args.audio_wav.is_some();
+    if args.screen_text || !asked_for_output {
+        print!("{}", text::screen(&ace, args.inverse));
+    }
+    for range in &args.dump_mem {
+        print!(
+            "{}",
+            text::hex_dump(range.addr, &ace.read_bytes(range.addr, range.len))
+        );
+    }
+    if let Some(path) = &args.screenshot {
+        let mut picture = vec![0u32; SCREEN_WIDTH * SCREEN_HEIGHT];
+        ace.render(&mut picture);
+        screenshot::write_png(path, &picture, SCREEN_WIDTH, SCREEN_HEIGHT, args.force)?;
+    }
+    if let Some(path) = &args.audio_wav {
+        headless::write_wav(path, &outcome.audio, ace.audio_rate(), args.force)?;
+    }
+    if outcome.text_found == Some(false) {
+        bail!(
+            "{:?} did not appear on the screen within {} frames",
+            args.until_text.as_deref().unwrap_or_default(),
+            args.max_frames
+        );
+    }
+    Ok(())
+}
+
+#[cfg(feature = "window")]
+fn run_window(
+    ace: Ace,
+    args: &Args,
+    rom: &rom::RomImage,
+    deck: Option<Box<dyn DeckControl>>,
+) -> anyhow::Result<()> {
+    use aceemu::frontend::window::{self, WindowOptions};
+    let options = WindowOptions {
+        scale: args.scale as usize,
+        rom_name: rom.name().to_string(),
+        audio: !args.mute,
+        screenshot_dir: std::env::current_dir().context("no current directory")?,
+    };
+    window::run(ace, &options, deck, plain_frames())
+}
+
+#[cfg(not(feature = "window"))]
+fn run_window(
+    _ace: Ace,
+    _args: &Args,
+    _rom: &rom::RomImage,
+    _deck: Option<Box<dyn DeckControl>>,
+) -> anyhow::Result<()> {
+    bail!("this aceemu was built without the `window` feature; use `aceemu run --headless`")
 }

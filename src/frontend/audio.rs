@@ -1,0 +1,122 @@
+//! Sound through cpal: the beeper's samples go into a queue the device's callback drains.
+//!
+//! Pacing is by the frame clock, not the sound card, so the two clocks drift apart very
+//! slowly; the queue absorbs it. When the queue runs dry the last value is held (no click);
+//! when it grows past `MAX_QUEUE_SECONDS` (minutes of drift, or a stall) the oldest part is
+//! dropped down to `TARGET_QUEUE_SECONDS`. A one-pole DC blocker (like the coupling
+//! capacitor in front of a real speaker) keeps a speaker left on from becoming a DC step.
+
+use anyhow::{anyhow, Context};
+use cpal::traits::{DeviceTrait, HostTrait, StreamTrait};
+use cpal::{FromSample, SizedSample};
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
+
+const TARGET_QUEUE_SECONDS: f32 = 0.06;
+const MAX_QUEUE_SECONDS: f32 = 0.25;
+
+#[derive(Default)]
+struct Queue {
+    samples: VecDeque<f32>,
+    last: f32,
+    // DC blocker state.
+    x_prev: f32,
+    y_prev: f32,
+}
+
+impl Queue {
+    fn next(&mut self) -> f32 {
+        if let Some(s) = self.samples.pop_front() {
+            self.last = s;
+        }
+        let x = self.last;
+        let y = x - self.x_prev + 0.995 * self.y_prev;
+        self.x_prev = x;
+        self.y_prev = y;
+        y
+    }
+}
+
+/// An open sound output.
+pub struct AudioOut {
+    _stream: cpal::Stream,
+    queue: Arc<Mutex<Queue>>,
+    rate: u32,
+}
+
+impl AudioOut {
+    /// Opens the default output device at its default rate.
+    pub fn open() -> anyhow::Result<AudioOut> {
+        let host = cpal::default_host();
+        let device = host
+            .default_output_device()
+            .ok_or_else(|| anyhow!("no sound output device"))?;
+        let supported = device
+            .default_output_config()
+            .context("cannot query the sound device")?;
+        let format = supported.sample_format();
+        let config: cpal::StreamConfig = supported.into();
+        let queue = Arc::new(Mutex::new(Queue::default()));
+        let stream = match format {
+            cpal::SampleFormat::F32 => build::<f32>(&device, &config, queue.clone()),
+            cpal::SampleFormat::I16 => build::<i16>(&device, &config, queue.clone()),
+            cpal::SampleFormat::U16 => build::<u16>(&device, &config, queue.clone()),
+            cpal::SampleFormat::I32 => build::<i32>(&device, &config, queue.clone()),
+            other => return Err(anyhow!("unsupported sample format {other:?}")),
+        }?;
+        stream.play().context("cannot start the sound stream")?;
+        Ok(AudioOut {
+            _stream: stream,
+            queue,
+            rate: config.sample_rate.0,
+        })
+    }
+
+    /// The device's sample rate; set the machine's audio rate to it.
+    pub fn rate(&self) -> u32 {
+        self.rate
+    }
+
+    /// Queues samples for playing.
+    pub fn push(&self, samples: &[f32]) {
+        let mut queue = self.queue.lock().unwrap_or_else(|e| e.into_inner());
+        queue.samples.extend(samples);
+        let max = (MAX_QUEUE_SECONDS * self.rate as f32) as usize;
+        if queue.samples.len() > max {
+            let target = (TARGET_QUEUE_SECONDS * self.rate as f32) as usize;
+            let drop = queue.samples.len() - target;
+            queue.samples.drain(..drop);
+        }
+    }
+
+    /// Drops everything queued (after a pause or turbo).
+    pub fn clear(&self) {
+        let mut queue = self.queue.lock().unwrap_or_else(|e| e.into_inner());
+        queue.samples.clear();
+    }
+}
+
+fn build<T>(
+    device: &cpal::Device,
+    config: &cpal::StreamConfig,
+    queue: Arc<Mutex<Queue>>,
+) -> anyhow::Result<cpal::Stream>
+where
+    T: SizedSample + FromSample<f32>,
+{
+    let channels = config.channels as usize;
+    device
+        .build_output_stream(
+            config,
+            move |data: &mut [T], _| {
+                let mut queue = queue.lock().unwrap_or_else(|e| e.into_inner());
+                for frame in data.chunks_mut(channels) {
+                    let v = T::from_sample(queue.next());
+                    frame.fill(v);
+                }
+            },
+            |err| eprintln!("aceemu: sound: {err}"),
+            None,
+        )
+        .context("cannot open the sound stream")
+}

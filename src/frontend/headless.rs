@@ -1,0 +1,133 @@
+//! Running the Ace without a window, flat out: boot, type, run a number of frames or until
+//! some text appears, and collect the beeper's sound. The command line's `--headless`
+//! mode and scripts use this; outputs (screen text, PNG, memory dumps) are written by the
+//! caller from the machine afterwards.
+
+use super::FrameRunner;
+use crate::machine::{keyboard, Ace};
+use anyhow::{bail, Context};
+use std::path::Path;
+
+/// When a headless run stops.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StopCondition {
+    /// This many frames after typing has finished.
+    Frames(u32),
+    /// As soon as the screen text contains `text` (checked every frame), at most
+    /// `max_frames` frames after typing has finished.
+    UntilText { text: String, max_frames: u32 },
+}
+
+#[derive(Debug, Clone)]
+pub struct HeadlessOptions {
+    /// Text to type (`\n` = ENTER), after `type_after_frames` frames.
+    pub type_text: Option<String>,
+    /// Frames to run before typing, so the ROM has reached its prompt.
+    pub type_after_frames: u32,
+    pub stop: StopCondition,
+    /// Keep the beeper's samples (at the machine's audio rate) in the outcome.
+    pub collect_audio: bool,
+}
+
+impl Default for HeadlessOptions {
+    fn default() -> Self {
+        HeadlessOptions {
+            type_text: None,
+            type_after_frames: 10,
+            stop: StopCondition::Frames(50),
+            collect_audio: false,
+        }
+    }
+}
+
+/// What happened.
+#[derive(Debug, Default)]
+pub struct Outcome {
+    /// Frames run in total.
+    pub frames: u64,
+    /// For `UntilText`: whether the text appeared.
+    pub text_found: Option<bool>,
+    /// Beeper samples, if collected.
+    pub audio: Vec<f32>,
+}
+
+/// Runs `ace` as the options say, one frame at a time through `runner`.
+pub fn run(
+    ace: &mut Ace,
+    options: &HeadlessOptions,
+    runner: &mut FrameRunner,
+) -> anyhow::Result<Outcome> {
+    let mut outcome = Outcome::default();
+    let mut frame = |ace: &mut Ace, outcome: &mut Outcome| {
+        runner(ace);
+        outcome.frames += 1;
+        let samples = ace.take_audio();
+        if options.collect_audio {
+            outcome.audio.extend(samples);
+        }
+    };
+    for _ in 0..options.type_after_frames {
+        frame(ace, &mut outcome);
+    }
+    if let Some(text) = &options.type_text {
+        let strokes = keyboard::strokes_for(text).context("--type")?;
+        // Each stroke takes at most 8 frames; allow for that and a little more.
+        let limit = 8 * strokes.len() as u64 + 10;
+        ace.try_type_text(text).context("--type")?;
+        let mut waited = 0;
+        while !ace.typing_done() {
+            if waited > limit {
+                bail!("typing did not finish within {limit} frames");
+            }
+            frame(ace, &mut outcome);
+            waited += 1;
+        }
+    }
+    match &options.stop {
+        StopCondition::Frames(n) => {
+            for _ in 0..*n {
+                frame(ace, &mut outcome);
+            }
+        }
+        StopCondition::UntilText { text, max_frames } => {
+            let mut found = ace.screen_text().contains(text.as_str());
+            let mut n = 0;
+            while !found && n < *max_frames {
+                frame(ace, &mut outcome);
+                n += 1;
+                found = ace.screen_text().contains(text.as_str());
+            }
+            outcome.text_found = Some(found);
+        }
+    }
+    Ok(outcome)
+}
+
+/// Writes mono f32 samples as a 16-bit WAV file; refuses to replace a file unless
+/// `overwrite`.
+pub fn write_wav(path: &Path, samples: &[f32], rate: u32, overwrite: bool) -> anyhow::Result<()> {
+    if path.exists() && !overwrite {
+        bail!(
+            "{}: already exists; pass --force to replace it",
+            path.display()
+        );
+    }
+    let spec = hound::WavSpec {
+        channels: 1,
+        sample_rate: rate,
+        bits_per_sample: 16,
+        sample_format: hound::SampleFormat::Int,
+    };
+    let mut writer = hound::WavWriter::create(path, spec)
+        .with_context(|| format!("{}: cannot create the WAV file", path.display()))?;
+    for &s in samples {
+        let v = (s.clamp(-1.0, 1.0) * i16::MAX as f32) as i16;
+        writer
+            .write_sample(v)
+            .with_context(|| format!("{}: cannot write", path.display()))?;
+    }
+    writer
+        .finalize()
+        .with_context(|| format!("{}: cannot finish the WAV file", path.display()))?;
+    Ok(())
+}

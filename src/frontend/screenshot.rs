@@ -1,0 +1,75 @@
+//! PNG output of the 256x192 picture (or any 0x00RRGGBB buffer).
+
+use anyhow::{bail, Context};
+use std::path::{Path, PathBuf};
+
+/// Writes `pixels` (row-major 0x00RRGGBB) as an 8-bit RGB PNG. Refuses to replace an
+/// existing file unless `overwrite`.
+pub fn write_png(
+    path: &Path,
+    pixels: &[u32],
+    width: usize,
+    height: usize,
+    overwrite: bool,
+) -> anyhow::Result<()> {
+    if pixels.len() != width * height {
+        bail!("picture of {} pixels is not {width}x{height}", pixels.len());
+    }
+    if path.exists() && !overwrite {
+        bail!(
+            "{}: already exists; pass --force to replace it",
+            path.display()
+        );
+    }
+    let file = std::fs::File::create(path)
+        .with_context(|| format!("{}: cannot create the PNG file", path.display()))?;
+    let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), width as u32, height as u32);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder
+        .write_header()
+        .with_context(|| format!("{}: cannot write the PNG header", path.display()))?;
+    let data: Vec<u8> = pixels
+        .iter()
+        .flat_map(|p| [(p >> 16) as u8, (p >> 8) as u8, *p as u8])
+        .collect();
+    writer
+        .write_image_data(&data)
+        .with_context(|| format!("{}: cannot write the PNG data", path.display()))?;
+    Ok(())
+}
+
+/// The first of `prefix-1.png`, `prefix-2.png`, ... in `dir` that does not exist yet.
+pub fn free_name(dir: &Path, prefix: &str) -> PathBuf {
+    (1u32..)
+        .map(|n| dir.join(format!("{prefix}-{n}.png")))
+        .find(|p| !p.exists())
+        .expect("some number is free")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn png_round_trip_and_no_overwrite() {
+        let dir = std::env::temp_dir().join(format!("aceemu-png-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("x.png");
+        let pixels = [0x00FF_0000, 0x0000_FF00, 0x0000_00FF, 0x00FF_FFFF];
+        write_png(&path, &pixels, 2, 2, false).unwrap();
+        let err = write_png(&path, &pixels, 2, 2, false).unwrap_err();
+        assert!(err.to_string().contains("--force"), "{err}");
+        let decoder = png::Decoder::new(std::fs::File::open(&path).unwrap());
+        let mut reader = decoder.read_info().unwrap();
+        let mut buf = vec![0; reader.output_buffer_size()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        assert_eq!((info.width, info.height), (2, 2));
+        assert_eq!(
+            &buf[..12],
+            &[255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255]
+        );
+        assert_eq!(free_name(&dir, "x"), dir.join("x-1.png"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

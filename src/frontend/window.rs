@@ -1,0 +1,382 @@
+//! The Ace in a window (minifb): integer scaling with a black border, exact 50.08 Hz
+//! pacing, sound, pause, reset, turbo, screenshots, and the title showing the ROM and the
+//! tape.
+//!
+//! Host keys: letters, digits, SPACE and ENTER are the Ace's keys; Shift is SHIFT, Ctrl is
+//! SYMBOL SHIFT (so Ctrl+P gives `"` the Ace way). Symbols typed the host's way (`;`, `(`,
+//! Shift+1 for `!`, ...) are typed for you through the typing queue. Backspace = DELETE,
+//! arrows = the cursor keys, Caps Lock = CAPS LOCK, Insert = INVERSE VIDEO, Tab = GRAPHICS,
+//! Delete = DELETE LINE.
+//! F2 screenshot, F5 reset, F6 tape play/stop, F7 rewind, F9 pause, F10 turbo.
+
+use super::pacing::FramePacer;
+use super::screenshot;
+use super::{DeckControl, FrameRunner};
+use crate::machine::ula::{SCREEN_HEIGHT, SCREEN_WIDTH};
+use crate::machine::{keyboard, Ace, Key};
+use anyhow::{bail, Context};
+use minifb::{Key as HostKey, KeyRepeat};
+use std::cell::RefCell;
+use std::collections::HashSet;
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+/// Black border around the picture, in Ace pixels on each side (cosmetic).
+pub const BORDER: usize = 16;
+pub const WINDOW_WIDTH: usize = SCREEN_WIDTH + 2 * BORDER;
+pub const WINDOW_HEIGHT: usize = SCREEN_HEIGHT + 2 * BORDER;
+
+#[derive(Debug, Clone)]
+pub struct WindowOptions {
+    /// Integer scale factor, 1 to 8.
+    pub scale: usize,
+    /// Shown in the title bar.
+    pub rom_name: String,
+    /// Play sound if a device is there.
+    pub audio: bool,
+    /// Where F2 puts screenshots.
+    pub screenshot_dir: PathBuf,
+}
+
+struct CharQueue(Rc<RefCell<Vec<char>>>);
+
+impl minifb::InputCallback for CharQueue {
+    fn add_char(&mut self, uni_char: u32) {
+        if let Some(c) = char::from_u32(uni_char) {
+            self.0.borrow_mut().push(c);
+        }
+    }
+}
+
+const LETTERS: [(HostKey, Key); 26] = [
+    (HostKey::A, Key::A),
+    (HostKey::B, Key::B),
+    (HostKey::C, Key::C),
+    (HostKey::D, Key::D),
+    (HostKey::E, Key::E),
+    (HostKey::F, Key::F),
+    (HostKey::G, Key::G),
+    (HostKey::H, Key::H),
+    (HostKey::I, Key::I),
+    (HostKey::J, Key::J),
+    (HostKey::K, Key::K),
+    (HostKey::L, Key::L),
+    (HostKey::M, Key::M),
+    (HostKey::N, Key::N),
+    (HostKey::O, Key::O),
+    (HostKey::P, Key::P),
+    (HostKey::Q, Key::Q),
+    (HostKey::R, Key::R),
+    (HostKey::S, Key::S),
+    (HostKey::T, Key::T),
+    (HostKey::U, Key::U),
+    (HostKey::V, Key::V),
+    (HostKey::W, Key::W),
+    (HostKey::X, Key::X),
+    (HostKey::Y, Key::Y),
+    (HostKey::Z, Key::Z),
+];
+
+const DIGITS: [(HostKey, Key); 10] = [
+    (HostKey::Key0, Key::N0),
+    (HostKey::Key1, Key::N1),
+    (HostKey::Key2, Key::N2),
+    (HostKey::Key3, Key::N3),
+    (HostKey::Key4, Key::N4),
+    (HostKey::Key5, Key::N5),
+    (HostKey::Key6, Key::N6),
+    (HostKey::Key7, Key::N7),
+    (HostKey::Key8, Key::N8),
+    (HostKey::Key9, Key::N9),
+];
+
+/// Host keys that are SHIFT + an Ace key (editing functions).
+const SHIFTED: [(HostKey, Key); 9] = [
+    (HostKey::Backspace, Key::N0), // DELETE
+    (HostKey::Left, Key::N5),
+    (HostKey::Up, Key::N6),
+    (HostKey::Down, Key::N7),
+    (HostKey::Right, Key::N8),
+    (HostKey::CapsLock, Key::N2), // CAPS LOCK
+    (HostKey::Insert, Key::N4),   // INVERSE VIDEO
+    (HostKey::Tab, Key::N9),      // GRAPHICS
+    (HostKey::Delete, Key::N1),   // DELETE LINE
+];
+
+/// The Ace keys the host keys held now stand for.
+fn matrix_keys(down: &[HostKey]) -> HashSet<Key> {
+    let held = |k: HostKey| down.contains(&k);
+    let shift = held(HostKey::LeftShift) || held(HostKey::RightShift);
+    let ctrl = held(HostKey::LeftCtrl) || held(HostKey::RightCtrl);
+    let mut keys = HashSet::new();
+    for (host, ace) in LETTERS {
+        if held(host) {
+            keys.insert(ace);
+        }
+    }
+    // With host Shift, digits are symbols typed through the character queue instead.
+    if !shift || ctrl {
+        for (host, ace) in DIGITS {
+            if held(host) {
+                keys.insert(ace);
+            }
+        }
+    }
+    if held(HostKey::Space) {
+        keys.insert(Key::Space);
+    }
+    if held(HostKey::Enter) || held(HostKey::NumPadEnter) {
+        keys.insert(Key::Enter);
+    }
+    if ctrl {
+        keys.insert(Key::SymbolShift);
+    } else if shift {
+        keys.insert(Key::Shift);
+    }
+    for (host, ace) in SHIFTED {
+        if held(host) {
+            keys.insert(Key::Shift);
+            keys.insert(ace);
+        }
+    }
+    keys
+}
+
+/// Characters from the host that are typed through the queue: symbols only (letters,
+/// digits and space come from the matrix).
+fn queued_symbol(c: char) -> bool {
+    !c.is_alphanumeric() && !c.is_whitespace() && !c.is_control()
+}
+
+fn check_display() -> anyhow::Result<()> {
+    #[cfg(all(unix, not(target_os = "macos")))]
+    {
+        let set = |v: &str| std::env::var_os(v).is_some_and(|s| !s.is_empty());
+        if !set("DISPLAY") && !set("WAYLAND_DISPLAY") {
+            bail!("no display available (DISPLAY is not set); use `aceemu run --headless` instead");
+        }
+    }
+    Ok(())
+}
+
+/// Runs the window until it is closed.
+pub fn run(
+    mut ace: Ace,
+    options: &WindowOptions,
+    mut deck: Option<Box<dyn DeckControl>>,
+    mut runner: FrameRunner,
+) -> anyhow::Result<()> {
+    check_display()?;
+    let scale = options.scale.clamp(1, 8);
+    let (width, height) = (WINDOW_WIDTH * scale, WINDOW_HEIGHT * scale);
+    let mut window = minifb::Window::new("aceemu", width, height, minifb::WindowOptions::default())
+        .map_err(|e| {
+            anyhow::anyhow!(
+                "cannot open a window ({e}); without a display use `aceemu run --headless`"
+            )
+        })?;
+    let chars = Rc::new(RefCell::new(Vec::new()));
+    window.set_input_callback(Box::new(CharQueue(chars.clone())));
+
+    let audio = if options.audio {
+        match super::audio_out() {
+            Ok(out) => {
+                ace.set_audio_rate(out.rate());
+                Some(out)
+            }
+            Err(e) => {
+                eprintln!("aceemu: no sound: {e:#}");
+                None
+            }
+        }
+    } else {
+        None
+    };
+
+    let mut picture = vec![0u32; SCREEN_WIDTH * SCREEN_HEIGHT];
+    let mut buffer = vec![0u32; width * height];
+    let mut pacer = FramePacer::new();
+    let mut host_keys: HashSet<Key> = HashSet::new();
+    let (mut paused, mut turbo) = (false, false);
+    let mut title = String::new();
+    let mut message: Option<(String, Instant)> = None;
+
+    while window.is_open() {
+        // Keys.
+        let down = window.get_keys();
+        let wanted = matrix_keys(&down);
+        for &k in host_keys.difference(&wanted) {
+            ace.release_key(k);
+        }
+        for &k in wanted.difference(&host_keys) {
+            ace.press_key(k);
+        }
+        host_keys = wanted;
+        let ctrl = down.contains(&HostKey::LeftCtrl) || down.contains(&HostKey::RightCtrl);
+        for c in chars.borrow_mut().drain(..) {
+            if !ctrl && queued_symbol(c) && keyboard::stroke_for(c).is_some() {
+                ace.type_text(&c.to_string());
+            }
+        }
+        for key in window.get_keys_pressed(KeyRepeat::No) {
+            match key {
+                HostKey::F2 => {
+                    ace.render(&mut picture);
+                    let path = screenshot::free_name(&options.screenshot_dir, "aceemu");
+                    let text = match screenshot::write_png(
+                        &path,
+                        &picture,
+                        SCREEN_WIDTH,
+                        SCREEN_HEIGHT,
+                        false,
+                    ) {
+                        Ok(()) => format!("saved {}", path.display()),
+                        Err(e) => format!("screenshot failed: {e:#}"),
+                    };
+                    eprintln!("aceemu: {text}");
+                    message = Some((text, Instant::now()));
+                }
+                HostKey::F5 => {
+                    ace.reset();
+                    host_keys.clear();
+                }
+                HostKey::F6 => {
+                    if let Some(deck) = deck.as_mut() {
+                        deck.toggle_play();
+                    }
+                }
+                HostKey::F7 => {
+                    if let Some(deck) = deck.as_mut() {
+                        deck.rewind();
+                    }
+                }
+                HostKey::F9 => {
+                    paused = !paused;
+                    pacer.restart();
+                }
+                HostKey::F10 => {
+                    turbo = !turbo;
+                    pacer.restart();
+                }
+                _ => {}
+            }
+        }
+
+        // Emulate.
+        let fast_tape = ace.tape_mut().is_some_and(|t| t.is_playing());
+        if paused {
+            std::thread::sleep(Duration::from_millis(20));
+        } else if turbo || fast_tape {
+            let start = Instant::now();
+            while start.elapsed() < Duration::from_millis(18) {
+                runner(&mut ace);
+            }
+            ace.take_audio();
+            if let Some(out) = &audio {
+                out.clear();
+            }
+            pacer.restart();
+        } else {
+            runner(&mut ace);
+            let samples = ace.take_audio();
+            if let Some(out) = &audio {
+                out.push(&samples);
+            }
+        }
+
+        // Title.
+        let mut new_title = format!("aceemu — {}", options.rom_name);
+        match &deck {
+            Some(deck) => new_title += &format!(" — tape: {}", deck.status()),
+            None => new_title += " — no tape",
+        }
+        if paused {
+            new_title += " — paused (F9)";
+        } else if turbo {
+            new_title += " — turbo (F10)";
+        } else if fast_tape {
+            new_title += " — loading fast";
+        }
+        if let Some((text, at)) = &message {
+            if at.elapsed() < Duration::from_secs(3) {
+                new_title += &format!(" — {text}");
+            }
+        }
+        if new_title != title {
+            window.set_title(&new_title);
+            title = new_title;
+        }
+
+        // Picture.
+        ace.render(&mut picture);
+        compose(&picture, scale, &mut buffer);
+        window
+            .update_with_buffer(&buffer, width, height)
+            .context("cannot draw the window")?;
+        if !paused && !turbo && !fast_tape {
+            pacer.wait_frame();
+        }
+    }
+    Ok(())
+}
+
+/// Scales the 256x192 picture by `scale` into `out`, inside a black border.
+fn compose(picture: &[u32], scale: usize, out: &mut [u32]) {
+    let width = WINDOW_WIDTH * scale;
+    out.fill(0);
+    for (y, row) in picture.chunks(SCREEN_WIDTH).enumerate() {
+        let top = (BORDER + y) * scale;
+        let line_start = top * width + BORDER * scale;
+        {
+            let line = &mut out[line_start..line_start + SCREEN_WIDTH * scale];
+            for (x, &p) in row.iter().enumerate() {
+                line[x * scale..(x + 1) * scale].fill(p);
+            }
+        }
+        for dy in 1..scale {
+            out.copy_within(
+                line_start..line_start + SCREEN_WIDTH * scale,
+                line_start + dy * width,
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn host_shift_with_digits_leaves_them_to_the_character_queue() {
+        let keys = matrix_keys(&[HostKey::LeftShift, HostKey::Key1]);
+        assert!(keys.contains(&Key::Shift) && !keys.contains(&Key::N1));
+        let keys = matrix_keys(&[HostKey::LeftCtrl, HostKey::Key1]);
+        assert!(keys.contains(&Key::SymbolShift) && keys.contains(&Key::N1));
+        let keys = matrix_keys(&[HostKey::Left]);
+        assert_eq!(keys, HashSet::from([Key::Shift, Key::N5]));
+        assert!(queued_symbol('!') && queued_symbol('£') && !queued_symbol('a'));
+    }
+
+    #[test]
+    fn compose_scales_and_borders() {
+        let mut picture = vec![0u32; SCREEN_WIDTH * SCREEN_HEIGHT];
+        picture[0] = 0xFFFFFF;
+        picture[SCREEN_WIDTH * SCREEN_HEIGHT - 1] = 0x123456;
+        let mut out = vec![7u32; WINDOW_WIDTH * WINDOW_HEIGHT * 4];
+        compose(&picture, 2, &mut out);
+        let w = WINDOW_WIDTH * 2;
+        let at = |x: usize, y: usize| out[y * w + x];
+        assert_eq!(at(0, 0), 0);
+        for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+            assert_eq!(at(2 * BORDER + dx, 2 * BORDER + dy), 0xFFFFFF);
+        }
+        assert_eq!(at(2 * BORDER + 2, 2 * BORDER), 0);
+        let (lx, ly) = (
+            2 * (BORDER + SCREEN_WIDTH) - 1,
+            2 * (BORDER + SCREEN_HEIGHT) - 1,
+        );
+        assert_eq!(at(lx, ly), 0x123456);
+        assert_eq!(at(lx + 1, ly), 0);
+    }
+}
