@@ -67,3 +67,55 @@ impl TapeControl {
         }
     }
 }
+
+impl TapeControl {
+    /// The frame runner for a front end: frames with tape traps in `instant` mode.
+    pub fn into_runner(mut self) -> crate::frontend::FrameRunner {
+        Box::new(move |ace: &mut Ace| self.run_frame(ace))
+    }
+}
+
+/// The window's tape buttons (F6 play/stop, F7 rewind) and title-bar status.
+impl crate::frontend::DeckControl for SharedDeck {
+    fn status(&self) -> String {
+        let deck = self.0.borrow();
+        let pos = deck.position();
+        let state = if deck.is_running() {
+            "playing"
+        } else {
+            "stopped"
+        };
+        let name = std::path::Path::new(deck.name()).file_name().map_or_else(
+            || deck.name().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        let block = match pos.block {
+            Some(b) => format!("block {} of {}", b + 1, pos.blocks),
+            None => format!("{} blocks", pos.blocks),
+        };
+        let recorded = deck.recorded().len();
+        let rec = if recorded > 0 {
+            format!(", {recorded} recorded")
+        } else {
+            String::new()
+        };
+        format!(
+            "{name}: {state}, {block}, {:.0}/{:.0} s{rec}",
+            pos.time as f64 / super::pulse::CLOCK_HZ as f64,
+            pos.length as f64 / super::pulse::CLOCK_HZ as f64
+        )
+    }
+
+    fn toggle_play(&mut self) {
+        let mut deck = self.deck();
+        if deck.is_running() {
+            deck.stop();
+        } else {
+            deck.play();
+        }
+    }
+
+    fn rewind(&mut self) {
+        self.deck().rewind();
+    }
+}

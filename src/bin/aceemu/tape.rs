@@ -27,12 +27,10 @@ pub enum Command {
     Words { file: PathBuf },
 }
 
-/// Tape options of `aceemu run` (flattened into its arguments).
+/// Tape options of `aceemu run` (flattened into its arguments; the tape file itself is
+/// `--tape FILE` or `aceemu FILE`).
 #[derive(clap::Args, Clone, Debug, Default)]
 pub struct TapeArgs {
-    /// Put this tape (TAP, TZX or WAV) in the deck; it plays when the Ace listens (LOAD).
-    #[arg(long, value_name = "FILE")]
-    pub tape: Option<PathBuf>,
     /// real: true signal in true time; fast: true signal, emulation flat out while the tape
     /// plays; instant: blocks copied by trapping the ROM's tape routine (needs a ROM whose
     /// entry points are known).
@@ -49,8 +47,6 @@ pub struct TapeArgs {
     pub overwrite: bool,
 }
 
-// Used by `aceemu run` once its loop is written (the machine helper owns run.rs).
-#[allow(dead_code)]
 impl TapeArgs {
     pub fn deck_options(&self) -> DeckOptions {
         DeckOptions {
@@ -60,6 +56,11 @@ impl TapeArgs {
             save_wav: self.save_wav.clone(),
             overwrite: self.overwrite,
         }
+    }
+
+    /// True if something is to be recorded, so a deck is needed even without a tape.
+    pub fn records(&self) -> bool {
+        self.save_to.is_some() || self.save_wav.is_some()
     }
 }
 
