@@ -23,7 +23,7 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-fn rom_file(dir: &PathBuf, parts: &[(usize, &[u8])]) -> String {
+fn rom_file(dir: &std::path::Path, parts: &[(usize, &[u8])]) -> String {
     let mut rom = vec![0u8; 8192];
     for (at, bytes) in parts {
         rom[*at..*at + bytes.len()].copy_from_slice(bytes);
