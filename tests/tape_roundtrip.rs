@@ -291,3 +291,40 @@ fn wav_samples_reader_rejects_non_wav_with_the_file_name() {
         .unwrap();
     assert!(e.to_string().starts_with("bad.wav:"), "{e}");
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+    /// The ROM's loader accepts a whole signal 15 % fast to 20 % slow (ace-hardware.md 7);
+    /// the decoder does too, also with every level change jittered by up to ±4 %.
+    #[test]
+    fn decoder_accepts_the_loaders_speed_range_with_jitter(
+        speed in 0.85f64..1.20,
+        seed: u64,
+        len in 1usize..300,
+    ) {
+        let tap_bytes = tap_with_block(len, seed);
+        let blocks: Vec<Block> = tap::parse(&tap_bytes, "gen.tap").unwrap().into_iter().map(|b| b.block).collect();
+        let mut rng = Lcg(seed ^ 0x5555);
+        let halves: Vec<f64> = pulse::encode_tape(&blocks)
+            .halves()
+            .map(|h| h * speed * (1.0 + 0.04 * (2.0 * rng.next() as f64 / (1u64 << 31) as f64 - 1.0)))
+            .collect();
+        let decoded: Vec<Block> = pulse::decode_halves(halves).into_iter().map(|d| d.block).collect();
+        prop_assert_eq!(tap::write(&decoded), tap_bytes);
+    }
+}
+
+#[test]
+fn control_a_signal_at_twice_the_speed_is_not_read() {
+    let tap_bytes = tap_with_block(50, 1);
+    let blocks: Vec<Block> = tap::parse(&tap_bytes, "gen.tap")
+        .unwrap()
+        .into_iter()
+        .map(|b| b.block)
+        .collect();
+    let halves = pulse::encode_tape(&blocks)
+        .halves()
+        .map(|h| h * 0.5)
+        .collect::<Vec<_>>();
+    assert!(pulse::decode_halves(halves).is_empty());
+}
