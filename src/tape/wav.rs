@@ -122,10 +122,21 @@ pub fn halves(samples: &Samples) -> Vec<f64> {
     let mut last_edge: Option<f64> = None;
     let mut out = Vec::new();
     let t_per_sample = CLOCK_HZ as f64 / rate;
+    // A moving average over ~90 µs (4 samples at 44.1 kHz) takes out hiss far above the
+    // signal (the shortest half lasts ~185 µs); it delays every edge alike, so the times
+    // between edges do not change.
+    let width = ((rate * 90e-6).round() as usize).max(1);
+    let mut window = vec![0.0f64; width];
+    let mut window_sum = 0.0f64;
+    let mut hp_prev = 0.0f64;
     for (n, &x) in samples.data.iter().enumerate() {
         let x = x as f64;
-        let y = x - prev_x + r * y_prev;
+        let hp = x - prev_x + r * hp_prev;
+        hp_prev = hp;
         prev_x = x;
+        window_sum += hp - window[n % width];
+        window[n % width] = hp;
+        let y = window_sum / width as f64;
         if n > 0 && (y >= 0.0) != (y_prev >= 0.0) {
             let frac = if y_prev != y {
                 y_prev / (y_prev - y)
