@@ -329,3 +329,32 @@ fn control_a_signal_at_twice_the_speed_is_not_read() {
         .collect::<Vec<_>>();
     assert!(pulse::decode_halves(halves).is_empty());
 }
+
+#[test]
+fn wav_with_fading_level_and_a_slow_rumble_still_reads() {
+    // The level swings between 15 % and 100 % four times a second (a worn tape); then,
+    // separately, a 30 Hz rumble of half the signal's amplitude.
+    let tape = sample_tape();
+    let clean = wav_samples(&tape);
+    let tau = 2.0 * std::f64::consts::PI;
+    let faded: Vec<f64> = clean
+        .iter()
+        .enumerate()
+        .map(|(i, s)| s * (0.575 + 0.425 * (tau * 4.0 * i as f64 / 44_100.0).sin()))
+        .collect();
+    assert_eq!(
+        wav_to_tap(&wav_file(vec![faded], 44_100, 16, false)),
+        tape,
+        "fading"
+    );
+    let rumble: Vec<f64> = clean
+        .iter()
+        .enumerate()
+        .map(|(i, s)| s + 0.35 * (tau * 30.0 * i as f64 / 44_100.0).sin())
+        .collect();
+    assert_eq!(
+        wav_to_tap(&wav_file(vec![rumble], 44_100, 16, false)),
+        tape,
+        "rumble"
+    );
+}
