@@ -202,7 +202,7 @@ fn the_level_follows_the_signal_at_t_state_resolution() {
     d.play();
     // Sample right before and after every change of the first 3,000 pulses.
     let mut t = 0u64;
-    for p in signal.pulses.iter().take(3000) {
+    for p in signal.pulses().iter().take(3000) {
         assert_eq!(d.ear(t), p.level, "at {t}");
         assert_eq!(
             d.ear(t + p.len as u64 - 1),

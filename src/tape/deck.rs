@@ -241,7 +241,7 @@ impl Deck {
         if self.pos >= self.length {
             self.running = false;
         }
-        while let Some(p) = self.signal.pulses.get(self.index) {
+        while let Some(p) = self.signal.pulses().get(self.index) {
             if self.index_start + p.len as u64 > self.pos {
                 break;
             }
@@ -251,7 +251,10 @@ impl Deck {
     }
 
     fn level(&self) -> bool {
-        self.signal.pulses.get(self.index).is_some_and(|p| p.level)
+        self.signal
+            .pulses()
+            .get(self.index)
+            .is_some_and(|p| p.level)
     }
 
     fn listen(&mut self, t: u64) {

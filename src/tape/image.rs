@@ -116,7 +116,7 @@ impl TapeImage {
                 }
                 for d in &decoded {
                     let (pulse, _) = signal.index_at(d.time.max(0.0) as u64);
-                    let time = signal.pulses[..pulse].iter().map(|p| p.len as u64).sum();
+                    let time = signal.pulses()[..pulse].iter().map(|p| p.len as u64).sum();
                     signal.marks.push(pulse::BlockMark { pulse, time });
                 }
                 signal.push(false, pulse::CLOCK_HZ / 10);

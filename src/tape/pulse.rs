@@ -83,15 +83,22 @@ pub struct BlockMark {
 /// A whole tape as a signal.
 #[derive(Clone, Debug, Default)]
 pub struct Signal {
-    pub pulses: Vec<Pulse>,
+    pulses: Vec<Pulse>,
+    /// Total of the pulse lengths, kept so that marking a block costs nothing.
+    length: u64,
     /// Start of every block, in order.
     pub marks: Vec<BlockMark>,
 }
 
 impl Signal {
+    /// The pulses, in order; neighbours never have the same level.
+    pub fn pulses(&self) -> &[Pulse] {
+        &self.pulses
+    }
+
     /// Total length in T-states.
     pub fn duration(&self) -> u64 {
-        self.pulses.iter().map(|p| p.len as u64).sum()
+        self.length
     }
 
     /// Appends a pulse, merging it into the previous one when the level does not change.
@@ -99,6 +106,7 @@ impl Signal {
         if len == 0 {
             return;
         }
+        self.length += len as u64;
         match self.pulses.last_mut() {
             Some(last) if last.level == level && last.len.checked_add(len).is_some() => {
                 last.len += len
@@ -109,10 +117,9 @@ impl Signal {
 
     /// Starts a new block at the current end of the signal.
     pub fn mark_block(&mut self) {
-        let time = self.duration();
         self.marks.push(BlockMark {
             pulse: self.pulses.len(),
-            time,
+            time: self.length,
         });
     }
 
@@ -221,7 +228,6 @@ enum State {
     },
     Sync2 {
         scale: f64,
-        pilot_count: usize,
     },
     Data {
         scale: f64,
@@ -289,7 +295,6 @@ impl Decoder {
                 } else if count >= MIN_PILOT_HALVES && half < 0.7 * mean {
                     State::Sync2 {
                         scale: mean / PILOT as f64,
-                        pilot_count: count,
                     }
                 } else if (PILOT_MIN..=PILOT_MAX).contains(&half) {
                     State::Seek {
@@ -303,7 +308,7 @@ impl Decoder {
                     }
                 }
             }
-            State::Sync2 { scale, pilot_count } => {
+            State::Sync2 { scale } => {
                 if half < 0.8 * PILOT as f64 * scale {
                     State::Data {
                         scale,
@@ -311,8 +316,7 @@ impl Decoder {
                         sync_time: start,
                     }
                 } else {
-                    // Not a sync after all: maybe the pilot goes on.
-                    let _ = pilot_count;
+                    // Not a sync after all: look for a pilot again.
                     State::Seek {
                         count: 0,
                         mean: 0.0,
@@ -437,38 +441,38 @@ mod tests {
         let mut s = Signal::default();
         encode_block(&mut s, &Block::new(FLAG_DATA, vec![]));
         // 1,024 pilot halves, sync, 8 bits of 0xFF flag (all ones), end mark.
-        assert_eq!(s.pulses.len(), 1024 + 2 + 16 + 1);
+        assert_eq!(s.pulses().len(), 1024 + 2 + 16 + 1);
         assert_eq!(
-            s.pulses[0],
+            s.pulses()[0],
             Pulse {
                 level: true,
                 len: 2011
             }
         );
-        assert_eq!(s.pulses[255].len, 2010);
+        assert_eq!(s.pulses()[255].len, 2010);
         assert_eq!(
-            s.pulses[1024],
+            s.pulses()[1024],
             Pulse {
                 level: true,
                 len: 601
             }
         );
         assert_eq!(
-            s.pulses[1025],
+            s.pulses()[1025],
             Pulse {
                 level: false,
                 len: 791
             }
         );
         assert_eq!(
-            s.pulses[1026],
+            s.pulses()[1026],
             Pulse {
                 level: true,
                 len: 1592
             }
         );
         assert_eq!(
-            s.pulses[1042],
+            s.pulses()[1042],
             Pulse {
                 level: true,
                 len: 917

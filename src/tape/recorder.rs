@@ -127,7 +127,7 @@ impl Recorder {
         self.decoder.finish();
         self.collect();
         if let Some((path, mut signal, overwrite)) = self.wav.take() {
-            if !signal.pulses.is_empty() {
+            if !signal.pulses().is_empty() {
                 signal.push(self.level, 1_000);
                 signal.push(false, CLOCK_HZ / 2);
                 write_new_file(&path, &wav::write(&signal), overwrite)?;

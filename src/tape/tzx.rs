@@ -132,7 +132,7 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<Tzx, TzxError> {
     while r.pos < bytes.len() {
         number += 1;
         guard += 1;
-        if guard > 1_000_000 || player.signal.pulses.len() > 50_000_000 {
+        if guard > 1_000_000 || player.signal.pulses().len() > 50_000_000 {
             return Err(fail(number, 0, r.pos, "signal too long (runaway loop?)"));
         }
         let offset = r.pos;
@@ -162,6 +162,7 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<Tzx, TzxError> {
                     }
                 };
                 let data = r.take(len).ok_or_else(cut)?.to_vec();
+                player.signal.mark_block();
                 for _ in 0..pilot_count {
                     player.pulse(pilot as f64);
                 }
@@ -169,9 +170,6 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<Tzx, TzxError> {
                     player.pulse(sync1 as f64);
                     player.pulse(sync2 as f64);
                 }
-                player
-                    .signal
-                    .mark_block_at_end_of_pilot(pilot_count as usize, id != 0x14);
                 player.data(&data, used, zero, one);
                 player.pause(pause);
                 if let Some((&flag, rest)) = data.split_first() {
@@ -296,16 +294,6 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<Tzx, TzxError> {
     player.signal.push(false, CLOCK_HZ / 10);
     tzx.signal = player.signal;
     Ok(tzx)
-}
-
-impl Signal {
-    /// Marks a block whose pilot and sync were just laid down (for block positions).
-    fn mark_block_at_end_of_pilot(&mut self, pilot_pulses: usize, with_sync: bool) {
-        let back = pilot_pulses + if with_sync { 2 } else { 0 };
-        let pulse = self.pulses.len().saturating_sub(back);
-        let time = self.pulses[..pulse].iter().map(|p| p.len as u64).sum();
-        self.marks.push(super::pulse::BlockMark { pulse, time });
-    }
 }
 
 /// Writes blocks as an Ace TZX: a turbo block per tape block, a one-pulse sequence for

@@ -180,7 +180,7 @@ pub fn render(signal: &Signal, rate: u32) -> Vec<f32> {
     let total = signal.duration() as f64;
     let count = (total / t_per_sample).ceil() as usize;
     let mut out = Vec::with_capacity(count);
-    let mut pulses = signal.pulses.iter();
+    let mut pulses = signal.pulses().iter();
     let mut current = pulses.next().copied();
     let mut pulse_start = 0.0f64;
     for n in 0..count {
