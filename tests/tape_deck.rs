@@ -272,3 +272,33 @@ fn tape_speed_parses_and_rejects_unknown_names() {
         .unwrap_err()
         .contains("real, fast or instant"));
 }
+
+#[test]
+fn pressing_play_takes_over_from_the_automatic_mode() {
+    let mut d = deck(file_pair("A", &[1; 10]), DeckOptions::default());
+    assert!(d.is_auto());
+    d.play();
+    assert!(!d.is_auto());
+    // No dense polling at all: a manually started tape keeps running.
+    let mut t = 0;
+    for _ in 0..100 {
+        t += 64_896;
+        d.ear(t);
+    }
+    assert!(d.is_running());
+    assert_eq!(d.position().time, t);
+}
+
+#[test]
+fn window_status_names_the_tape_state_and_block() {
+    use aceemu::frontend::DeckControl;
+    use aceemu::tape::SharedDeck;
+    let mut shared = SharedDeck::new(deck(file_pair("A", &[1; 10]), DeckOptions::default()));
+    assert_eq!(shared.status(), "t: waiting for LOAD, 2 blocks, 0/7 s");
+    shared.toggle_play();
+    shared.deck().ear(3_250_000);
+    assert_eq!(shared.status(), "t: playing, block 1 of 2, 1/7 s");
+    shared.toggle_play();
+    shared.rewind();
+    assert_eq!(shared.status(), "t: stopped, 2 blocks, 0/7 s");
+}

@@ -80,10 +80,11 @@ impl crate::frontend::DeckControl for SharedDeck {
     fn status(&self) -> String {
         let deck = self.0.borrow();
         let pos = deck.position();
-        let state = if deck.is_running() {
-            "playing"
-        } else {
-            "stopped"
+        let state = match (deck.is_running(), deck.is_auto()) {
+            (true, true) => "playing (auto)",
+            (true, false) => "playing",
+            (false, true) => "waiting for LOAD",
+            (false, false) => "stopped",
         };
         let name = std::path::Path::new(deck.name()).file_name().map_or_else(
             || deck.name().to_string(),

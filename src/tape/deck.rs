@@ -147,16 +147,24 @@ impl Deck {
         self.speed
     }
 
-    /// Press play: the tape runs from the last time the machine was seen.
+    /// Press play: the tape runs from the last time the machine was seen. Pressing play or
+    /// stop takes the deck out of automatic mode (the person at the deck decides now).
     pub fn play(&mut self) {
+        self.auto = false;
         if self.pos < self.length {
             self.running = true;
         }
     }
 
-    /// Press stop.
+    /// Press stop (also leaves automatic mode).
     pub fn stop(&mut self) {
+        self.auto = false;
         self.running = false;
+    }
+
+    /// True while the deck plays and pauses by itself.
+    pub fn is_auto(&self) -> bool {
+        self.auto
     }
 
     pub fn is_running(&self) -> bool {
