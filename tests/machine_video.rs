@@ -2,7 +2,7 @@
 //! character RAM and codes into video RAM (through both aliases of each); the rendered
 //! frame is compared pixel by pixel with the bitmaps the test chose, inverse included.
 
-use aceemu::machine::testing::{le, run_for_debug_bytes, TestRom};
+use aceemu::machine::testing::{fingerprint, le, run_for_debug_bytes, screen_fingerprint, TestRom};
 use aceemu::machine::ula::{INK, PAPER, SCREEN_HEIGHT, SCREEN_WIDTH};
 use aceemu::machine::RamSize;
 
@@ -71,6 +71,12 @@ fn rendered_cells_match_the_patterns_pixel_by_pixel() {
             i / SCREEN_WIDTH
         );
     }
+    // The same comparison by fingerprint, as screen tests elsewhere do it.
+    assert_eq!(screen_fingerprint(&ace), fingerprint(&expected));
+    assert_ne!(
+        screen_fingerprint(&ace),
+        fingerprint(&vec![PAPER; expected.len()])
+    );
     // Spot checks written out by hand: top-left pixel of the inverse 'A' cell (pattern
     // bit 0 of 0x18) is lit; the pixel at bit 3 of its first row is dark.
     assert_eq!(frame[5 * 8 * SCREEN_WIDTH + 8 * 8], INK);

@@ -1,9 +1,10 @@
 //! Sound through cpal: the beeper's samples go into a queue the device's callback drains.
 //!
-//! Pacing is by the frame clock, not the sound card, so the two clocks drift apart very
-//! slowly; the queue absorbs it. When the queue runs dry the last value is held (no click);
-//! when it grows past `MAX_QUEUE_SECONDS` (minutes of drift, or a stall) the oldest part is
-//! dropped down to `TARGET_QUEUE_SECONDS`. A one-pole DC blocker (like the coupling
+//! With sound on, the window runs the next frame whenever fewer than
+//! `TARGET_QUEUE_SECONDS` of samples are waiting, so the sound card's clock paces the
+//! emulation and the two never drift apart. If the queue runs dry anyway the last value is
+//! held (no click); if it grows past `MAX_QUEUE_SECONDS` (a stall) the oldest part is
+//! dropped. A one-pole DC blocker (like the coupling
 //! capacitor in front of a real speaker) keeps a speaker left on from becoming a DC step.
 
 use anyhow::{anyhow, Context};
@@ -47,6 +48,9 @@ pub struct AudioOut {
 impl AudioOut {
     /// Opens the default output device at its default rate.
     pub fn open() -> anyhow::Result<AudioOut> {
+        if !sound_system_present() {
+            return Err(anyhow!("no sound device found"));
+        }
         let host = cpal::default_host();
         let device = host
             .default_output_device()
@@ -89,10 +93,40 @@ impl AudioOut {
         }
     }
 
+    /// Samples waiting to be played.
+    pub fn queued(&self) -> usize {
+        let queue = self.queue.lock().unwrap_or_else(|e| e.into_inner());
+        queue.samples.len()
+    }
+
+    /// How many samples the window keeps queued: it runs the next frame when fewer are
+    /// waiting, so the sound card's clock paces the emulation (no drift, no gaps).
+    pub fn target_queue(&self) -> usize {
+        (TARGET_QUEUE_SECONDS * self.rate as f32) as usize
+    }
+
     /// Drops everything queued (after a pause or turbo).
     pub fn clear(&self) {
         let mut queue = self.queue.lock().unwrap_or_else(|e| e.into_inner());
         queue.samples.clear();
+    }
+}
+
+/// On Linux, whether anything could play sound (a sound card or a sound server), checked
+/// before asking ALSA, which otherwise fills the terminal with its own error messages.
+fn sound_system_present() -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        let runtime = std::env::var_os("XDG_RUNTIME_DIR").map(std::path::PathBuf::from);
+        std::path::Path::new("/dev/snd").exists()
+            || std::env::var_os("PULSE_SERVER").is_some()
+            || runtime.is_some_and(|dir| {
+                dir.join("pulse/native").exists() || dir.join("pipewire-0").exists()
+            })
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        true
     }
 }
 

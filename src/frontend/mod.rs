@@ -53,6 +53,12 @@ impl NoAudio {
     }
     pub fn push(&self, _samples: &[f32]) {}
     pub fn clear(&self) {}
+    pub fn queued(&self) -> usize {
+        0
+    }
+    pub fn target_queue(&self) -> usize {
+        0
+    }
 }
 
 /// Opens the sound output, or says why not (also when built without `audio`).

@@ -1,13 +1,16 @@
 //! The Ace in a window (minifb): integer scaling with a black border, exact 50.08 Hz
-//! pacing, sound, pause, reset, turbo, screenshots, and the title showing the ROM and the
-//! tape.
+//! pacing (by the sound card's clock when sound is on, else by the system clock), sound,
+//! pause, reset, turbo, screenshots, and the title showing the ROM and the tape.
 //!
 //! Host keys: letters, digits, SPACE and ENTER are the Ace's keys; Shift is SHIFT, Ctrl is
 //! SYMBOL SHIFT (so Ctrl+P gives `"` the Ace way). Symbols typed the host's way (`;`, `(`,
 //! Shift+1 for `!`, ...) are typed for you through the typing queue. Backspace = DELETE,
 //! arrows = the cursor keys, Caps Lock = CAPS LOCK, Insert = INVERSE VIDEO, Tab = GRAPHICS,
-//! Delete = DELETE LINE.
+//! Delete = DELETE LINE, Esc = BREAK (SHIFT+SPACE).
 //! F2 screenshot, F5 reset, F6 tape play/stop, F7 rewind, F9 pause, F10 turbo.
+//! With `ACEEMU_DEBUG_KEYS` set, every host key press is printed to stderr.
+//! Checked by hand under Xvfb with xdotool: ENTER reaches the guest, F2 writes a PNG, the
+//! title shows the ROM, tape and last message.
 
 use super::pacing::FramePacer;
 use super::screenshot;
@@ -91,8 +94,9 @@ const DIGITS: [(HostKey, Key); 10] = [
     (HostKey::Key9, Key::N9),
 ];
 
-/// Host keys that are SHIFT + an Ace key (editing functions).
-const SHIFTED: [(HostKey, Key); 9] = [
+/// Host keys that are SHIFT + an Ace key (editing functions, BREAK).
+const SHIFTED: [(HostKey, Key); 10] = [
+    (HostKey::Escape, Key::Space), // BREAK
     (HostKey::Backspace, Key::N0), // DELETE
     (HostKey::Left, Key::N5),
     (HostKey::Up, Key::N6),
@@ -220,6 +224,9 @@ pub fn run(
             }
         }
         for key in window.get_keys_pressed(KeyRepeat::No) {
+            if std::env::var_os("ACEEMU_DEBUG_KEYS").is_some() {
+                eprintln!("aceemu: host key {key:?}");
+            }
             match key {
                 HostKey::F2 => {
                     ace.render(&mut picture);
@@ -278,6 +285,16 @@ pub fn run(
             }
             pacer.restart();
         } else {
+            if let Some(out) = &audio {
+                // Paced by the sound card: wait until the queue wants more (at most a few
+                // frames, in case the device stalls).
+                let start = Instant::now();
+                while out.queued() >= out.target_queue()
+                    && start.elapsed() < Duration::from_millis(100)
+                {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            }
             runner(&mut ace);
             let samples = ace.take_audio();
             if let Some(out) = &audio {
@@ -315,7 +332,11 @@ pub fn run(
             .update_with_buffer(&buffer, width, height)
             .context("cannot draw the window")?;
         if !paused && !turbo && !fast_tape {
-            pacer.wait_frame();
+            if audio.is_some() {
+                pacer.restart();
+            } else {
+                pacer.wait_frame();
+            }
         }
     }
     Ok(())

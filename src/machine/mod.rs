@@ -34,7 +34,7 @@ use bus::Bus;
 use iz80::{Cpu, Reg16, Reg8};
 pub use keyboard::{Key, UntypableChar};
 pub use tape_port::TapePort;
-use timing::{Cond, Timing};
+use timing::Timing;
 use ula::{FRAME_TSTATES, INT_TSTATES};
 
 /// Total RAM: the built-in 3 KB plus an optional 16, 32 or 48 KB pack (spec 2).
@@ -119,9 +119,13 @@ pub struct Ace {
     int_end: u64,
     /// Stopped by HALT, waiting for an interrupt (PC is past the HALT).
     halted: bool,
-    /// The previous instruction was EI: no interrupt before the next one.
-    after_ei: bool,
+    /// When the last EI finished: no interrupt is accepted right then (the instruction
+    /// after EI always runs first).
+    ei_end: u64,
     typing: keyboard::TypingQueue,
+    /// Opcode fetches not yet added to R (see `sync_r`).
+    r_pending: u64,
+    timings: &'static timing::FastTables,
 }
 
 impl Ace {
@@ -138,8 +142,10 @@ impl Ace {
             next_frame: FRAME_TSTATES,
             int_end: INT_TSTATES,
             halted: false,
-            after_ei: false,
+            ei_end: u64::MAX,
             typing: keyboard::TypingQueue::default(),
+            r_pending: 0,
+            timings: timing::fast_tables(),
         })
     }
 
@@ -147,8 +153,9 @@ impl Ace {
     /// time and the tape stay. Keys held by the typing queue are released.
     pub fn reset(&mut self) {
         self.cpu = Cpu::new_z80();
+        self.r_pending = 0;
         self.halted = false;
-        self.after_ei = false;
+        self.ei_end = u64::MAX;
         self.typing.clear(&mut self.bus.matrix);
     }
 
@@ -217,6 +224,12 @@ impl Ace {
     }
 
     fn run(&mut self, until: u64, stop: StopAt) -> Stop {
+        let stop = self.run_inner(until, stop);
+        self.sync_r();
+        stop
+    }
+
+    fn run_inner(&mut self, until: u64, stop: StopAt) -> Stop {
         self.bus.debug_written = false;
         loop {
             while self.t >= self.next_frame {
@@ -225,7 +238,7 @@ impl Ace {
             if self.t >= until {
                 return Stop::Time;
             }
-            if self.t < self.int_end && !self.after_ei && self.iff1() {
+            if self.t < self.int_end && self.t != self.ei_end && self.iff1() {
                 self.accept_interrupt();
                 continue;
             }
@@ -233,20 +246,35 @@ impl Ace {
                 let target = until.min(self.next_frame);
                 let nops = (target - self.t).div_ceil(4);
                 self.t += 4 * nops;
-                self.bump_r(nops);
+                self.r_pending += nops;
                 continue;
             }
-            if let StopAt::Pcs(pcs) = stop {
-                let pc = self.cpu.immutable_registers().pc();
-                if pcs.contains(&pc) {
-                    return Stop::Pc(pc);
+            match stop {
+                StopAt::Time => {
+                    if self.t >= self.int_end {
+                        // Past the interrupt window: nothing can interrupt before the
+                        // next frame, so run the tight loop up to it (or the target).
+                        let limit = until.min(self.next_frame);
+                        while self.t < limit && !self.halted {
+                            self.execute_one();
+                        }
+                    } else {
+                        self.execute_one();
+                    }
                 }
-            }
-            self.execute_one();
-            if self.bus.debug_written {
-                self.bus.debug_written = false;
-                if let StopAt::Debug = stop {
-                    return Stop::Debug;
+                StopAt::Pcs(pcs) => {
+                    let pc = self.cpu.immutable_registers().pc();
+                    if pcs.contains(&pc) {
+                        return Stop::Pc(pc);
+                    }
+                    self.execute_one();
+                }
+                StopAt::Debug => {
+                    self.execute_one();
+                    if self.bus.debug_written {
+                        self.bus.debug_written = false;
+                        return Stop::Debug;
+                    }
                 }
             }
         }
@@ -264,54 +292,67 @@ impl Ace {
         self.cpu.immutable_registers().get_interrupt_mode().0
     }
 
-    #[inline]
-    fn bump_r(&mut self, n: u64) {
+    /// Adds the pending opcode fetches to R (bit 7 kept). R is brought up to date lazily:
+    /// before LD A,R / LD R,A, at the end of every run, and before the CPU is handed out.
+    fn sync_r(&mut self) {
+        if self.r_pending == 0 {
+            return;
+        }
         let regs = self.cpu.registers();
         let r = regs.get8(Reg8::R);
-        let low = (u64::from(r) + n) as u8 & 0x7F;
+        let low = (u64::from(r) + self.r_pending) as u8 & 0x7F;
         regs.set8(Reg8::R, (r & 0x80) | low);
+        self.r_pending = 0;
     }
 
-    #[inline]
+    #[inline(always)]
     fn execute_one(&mut self) {
         let pc = self.cpu.immutable_registers().pc();
         let bus = &self.bus;
-        let timing = timing::decode(pc, |a| bus.read(a));
-        self.bump_r(u64::from(timing.m1));
-        self.after_ei = timing.is_ei;
-        if timing.is_halt {
-            self.cpu
-                .registers()
-                .set_pc(pc.wrapping_add(u16::from(timing.len)));
-            self.t += u64::from(timing.tstates);
+        let timing = timing::decode_fast(self.timings, pc, |a| bus.read(a));
+        self.r_pending += u64::from(timing.m1());
+        if timing.is_simple() {
+            self.cpu.execute_instruction(&mut self.bus);
+            self.t += u64::from(timing.tstates());
+        } else {
+            self.execute_complex(pc, timing);
+        }
+    }
+
+    /// Everything but the plain case: HALT, EI, I/O, R access, conditional jumps, calls and
+    /// returns, DJNZ and block repeats.
+    #[inline(never)]
+    fn execute_complex(&mut self, pc: u16, timing: timing::Packed) {
+        if timing.is_halt() {
+            let len = timing::decode(pc, |a| self.bus.read(a)).len;
+            self.cpu.registers().set_pc(pc.wrapping_add(u16::from(len)));
+            self.t += u64::from(timing.tstates());
             self.halted = true;
             return;
         }
-        let mut cost = match timing.cond {
-            Cond::None | Cond::Repeat => timing.tstates,
-            Cond::Flag(cc) => {
-                if Timing::cc_holds(cc, self.cpu.immutable_registers().get8(Reg8::F)) {
-                    timing.taken
-                } else {
-                    timing.tstates
-                }
-            }
-            Cond::Djnz => {
-                if self.cpu.immutable_registers().get8(Reg8::B) != 1 {
-                    timing.taken
-                } else {
-                    timing.tstates
-                }
-            }
+        if timing.is_io() {
+            let offset = timing::decode(pc, |a| self.bus.read(a)).io_offset;
+            self.bus.io_time = self.t + u64::from(offset);
+        }
+        if timing.touches_r() {
+            self.sync_r();
+        }
+        if timing.is_ei() {
+            self.ei_end = self.t + u64::from(timing.tstates());
+        }
+        let regs = self.cpu.immutable_registers();
+        let taken = match timing.cond_kind() {
+            1 => Timing::cc_holds(timing.cc(), regs.get8(Reg8::F)),
+            2 => regs.get8(Reg8::B) != 1,
+            _ => false,
         };
-        if timing.io_offset != 0 {
-            self.bus.io_time = self.t + u64::from(timing.io_offset);
-        }
         self.cpu.execute_instruction(&mut self.bus);
-        if timing.cond == Cond::Repeat && self.cpu.immutable_registers().pc() == pc {
-            cost = timing.taken;
-        }
-        self.t += u64::from(cost);
+        let taken = taken || (timing.cond_kind() == 3 && self.cpu.immutable_registers().pc() == pc);
+        self.t += u64::from(if taken {
+            timing.taken()
+        } else {
+            timing.tstates()
+        });
     }
 
     fn push(&mut self, value: u16) {
@@ -326,7 +367,7 @@ impl Ace {
         let (_, im) = self.cpu.immutable_registers().get_interrupt_mode();
         cpu_ext::set_iff(&mut self.cpu, false, false);
         self.halted = false;
-        self.bump_r(1);
+        self.r_pending += 1;
         let pc = self.cpu.immutable_registers().pc();
         match im {
             1 => {
@@ -502,6 +543,7 @@ impl Ace {
     /// The CPU for reading and setting registers. Do not execute instructions through it:
     /// that would bypass the machine's timing and interrupt handling.
     pub fn cpu_mut(&mut self) -> &mut Cpu {
+        self.sync_r();
         &mut self.cpu
     }
 

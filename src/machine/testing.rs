@@ -60,3 +60,41 @@ pub fn run_for_debug_bytes(ace: &mut Ace, count: usize, max_tstates: u64) -> Vec
 pub fn le(word: u16) -> [u8; 2] {
     word.to_le_bytes()
 }
+
+/// FNV-1a (64-bit) of a picture's pixels (each 0x00RRGGBB as 4 little-endian bytes): a
+/// short fingerprint to compare screens against expectations built independently.
+pub fn fingerprint(pixels: &[u32]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for p in pixels {
+        for b in p.to_le_bytes() {
+            hash ^= u64::from(b);
+            hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    hash
+}
+
+/// The fingerprint of the machine's current picture (256x192).
+pub fn screen_fingerprint(ace: &Ace) -> u64 {
+    let mut frame = vec![0u32; super::ula::SCREEN_WIDTH * super::ula::SCREEN_HEIGHT];
+    ace.render(&mut frame);
+    fingerprint(&frame)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn fingerprint_is_fnv1a() {
+        // FNV-1a 64 of the empty input is the offset basis; of the bytes 61 00 00 00
+        // ("a" then three zero bytes), worked out with the published algorithm.
+        assert_eq!(super::fingerprint(&[]), 0xcbf2_9ce4_8422_2325);
+        let step = |h: u64, b: u8| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+        // Published test vector: FNV-1a 64 of "a" is 0xaf63dc4c8601ec8c.
+        let mut h = step(0xcbf2_9ce4_8422_2325, b'a');
+        assert_eq!(h, 0xaf63_dc4c_8601_ec8c);
+        for _ in 0..3 {
+            h = step(h, 0);
+        }
+        assert_eq!(super::fingerprint(&[0x61]), h);
+    }
+}

@@ -43,6 +43,8 @@ pub struct Timing {
     pub len: u8,
     pub is_halt: bool,
     pub is_ei: bool,
+    /// LD A,R or LD R,A: the machine must bring R up to date first.
+    pub touches_r: bool,
 }
 
 impl Timing {
@@ -56,7 +58,29 @@ impl Timing {
             len,
             is_halt: false,
             is_ei: false,
+            touches_r: false,
         }
+    }
+
+    /// The fields the machine needs on every instruction, in one word.
+    pub fn pack(&self) -> Packed {
+        let (kind, cc) = match self.cond {
+            Cond::None => (0, 0),
+            Cond::Flag(cc) => (1, cc),
+            Cond::Djnz => (2, 0),
+            Cond::Repeat => (3, 0),
+        };
+        Packed(
+            u32::from(self.tstates)
+                | u32::from(self.taken) << 8
+                | kind << 16
+                | u32::from(cc & 7) << 18
+                | u32::from(self.m1.min(15)) << 21
+                | u32::from(self.is_halt) << 25
+                | u32::from(self.is_ei) << 26
+                | u32::from(self.io_offset != 0) << 27
+                | u32::from(self.touches_r) << 28,
+        )
     }
 
     /// Whether condition code `cc` holds for flags `f`.
@@ -72,19 +96,118 @@ impl Timing {
     }
 }
 
-struct Tables {
-    main: [Timing; 256],
-    cb: [Timing; 256],
-    ed: [Timing; 256],
-    /// DD/FD followed by a non-prefix opcode (not CB, ED, DD, FD).
-    index: [Timing; 256],
-    /// DD CB d op / FD CB d op.
-    index_cb: [Timing; 256],
+/// [`Timing`] packed into a word: T-states in bits 0-7, taken T-states 8-15, condition
+/// kind 16-17 (none, flag, DJNZ, repeat), condition code 18-20, M1 count 21-24, then the
+/// HALT, EI, I/O and R flags.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Packed(u32);
+
+impl Packed {
+    #[inline(always)]
+    pub fn tstates(self) -> u8 {
+        self.0 as u8
+    }
+    #[inline(always)]
+    pub fn taken(self) -> u8 {
+        (self.0 >> 8) as u8
+    }
+    /// 0 none, 1 flag condition, 2 DJNZ, 3 block repeat.
+    #[inline(always)]
+    pub fn cond_kind(self) -> u32 {
+        (self.0 >> 16) & 3
+    }
+    #[inline(always)]
+    pub fn cc(self) -> u8 {
+        ((self.0 >> 18) & 7) as u8
+    }
+    #[inline(always)]
+    pub fn m1(self) -> u32 {
+        (self.0 >> 21) & 15
+    }
+    /// Unconditional, and none of HALT, EI, I/O or R access: iz80 executes it and it
+    /// costs `tstates`.
+    #[inline(always)]
+    pub fn is_simple(self) -> bool {
+        self.0 & 0xFE03_0000 == 0
+    }
+
+    /// Marks a prefix byte in the unprefixed table (no real entry has 0 T-states).
+    const PREFIX: Packed = Packed(0);
+    #[inline(always)]
+    pub fn is_halt(self) -> bool {
+        self.0 & 1 << 25 != 0
+    }
+    #[inline(always)]
+    pub fn is_ei(self) -> bool {
+        self.0 & 1 << 26 != 0
+    }
+    #[inline(always)]
+    pub fn is_io(self) -> bool {
+        self.0 & 1 << 27 != 0
+    }
+    #[inline(always)]
+    pub fn touches_r(self) -> bool {
+        self.0 & 1 << 28 != 0
+    }
 }
 
-fn tables() -> &'static Tables {
-    static TABLES: OnceLock<Tables> = OnceLock::new();
+struct Tables<T> {
+    main: [T; 256],
+    cb: [T; 256],
+    ed: [T; 256],
+    /// DD/FD followed by a non-prefix opcode (not CB, ED, DD, FD).
+    index: [T; 256],
+    /// DD CB d op / FD CB d op.
+    index_cb: [T; 256],
+}
+
+fn tables() -> &'static Tables<Timing> {
+    static TABLES: OnceLock<Tables<Timing>> = OnceLock::new();
     TABLES.get_or_init(build_tables)
+}
+
+/// The packed tables, for [`decode_fast`]. The machine keeps this reference.
+pub struct FastTables(Tables<Packed>);
+
+pub fn fast_tables() -> &'static FastTables {
+    static TABLES: OnceLock<FastTables> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let rich = tables();
+        let pack = |t: &[Timing; 256]| std::array::from_fn(|i| t[i].pack());
+        let mut main = pack(&rich.main);
+        for prefix in [0xCB, 0xDD, 0xED, 0xFD] {
+            main[prefix] = Packed::PREFIX;
+        }
+        FastTables(Tables {
+            main,
+            cb: pack(&rich.cb),
+            ed: pack(&rich.ed),
+            index: pack(&rich.index),
+            index_cb: pack(&rich.index_cb),
+        })
+    })
+}
+
+/// The packed timing of the instruction at `pc`. Prefixed forms whose cost is not a
+/// plain table entry (prefix chains, DD/FD before ED) take the full [`decode`].
+#[inline(always)]
+pub fn decode_fast(tables: &FastTables, pc: u16, fetch: impl Fn(u16) -> u8) -> Packed {
+    let t = &tables.0;
+    let op = fetch(pc);
+    let main = t.main[op as usize];
+    if main != Packed::PREFIX {
+        return main;
+    }
+    match op {
+        0xCB => t.cb[fetch(pc.wrapping_add(1)) as usize],
+        0xED => t.ed[fetch(pc.wrapping_add(1)) as usize],
+        0xDD | 0xFD => match fetch(pc.wrapping_add(1)) {
+            0xCB => t.index_cb[fetch(pc.wrapping_add(3)) as usize],
+            0xDD | 0xFD | 0xED => decode(pc, fetch).pack(),
+            next => t.index[next as usize],
+        },
+        _ => t.main[op as usize],
+    }
 }
 
 /// Does this unprefixed opcode use (HL) as a memory operand (and so take a displacement
@@ -217,6 +340,7 @@ fn ed_timing(op: u8) -> Timing {
         }
     }
     t.taken = t.taken.max(t.tstates);
+    t.touches_r = op == 0x4F || op == 0x5F;
     t
 }
 
@@ -245,7 +369,7 @@ fn index_cb_timing(op: u8) -> Timing {
     Timing::simple(tstates, 2, 4)
 }
 
-fn build_tables() -> Tables {
+fn build_tables() -> Tables<Timing> {
     Tables {
         main: std::array::from_fn(|op| main_timing(op as u8)),
         cb: std::array::from_fn(|op| cb_timing(op as u8)),
@@ -258,7 +382,7 @@ fn build_tables() -> Tables {
 /// Decodes the timing of the instruction starting at `pc`, reading its bytes with `fetch`.
 /// Chains of DD/FD prefixes cost 4 T and one M1 each (the last one counts).
 #[inline]
-pub fn decode(pc: u16, mut fetch: impl FnMut(u16) -> u8) -> Timing {
+pub fn decode(pc: u16, fetch: impl Fn(u16) -> u8) -> Timing {
     let tables = tables();
     let op = fetch(pc);
     match op {

@@ -11,9 +11,26 @@ pub struct Args {
     /// Also time this ROM left running (e.g. idle at its prompt) for the same frames.
     #[arg(long, value_name = "FILE")]
     rom: Option<PathBuf>,
+    /// Run only one side, for profilers (`perf stat`): "machine" or "bare:ROUNDS".
+    #[arg(long, hide = true)]
+    only: Option<String>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
+    if let Some(only) = &args.only {
+        let rom = bench::workload();
+        if only == "machine" {
+            let (rounds, time) = bench::run_machine(&rom, args.frames.max(1));
+            println!("machine: {rounds} rounds in {:.3} s", time.as_secs_f64());
+        } else if let Some(rounds) = only.strip_prefix("bare:") {
+            let rounds = rounds.parse()?;
+            let time = bench::run_bare(&rom, rounds);
+            println!("bare: {rounds} rounds in {:.3} s", time.as_secs_f64());
+        } else {
+            anyhow::bail!("--only takes machine or bare:ROUNDS");
+        }
+        return Ok(());
+    }
     let result = bench::measure(args.frames.max(1));
     println!("{}", result.report());
     if let Some(path) = args.rom {

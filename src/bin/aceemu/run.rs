@@ -6,7 +6,7 @@ use aceemu::frontend::{plain_frames, screenshot, DeckControl, FrameRunner};
 use aceemu::machine::ula::{SCREEN_HEIGHT, SCREEN_WIDTH};
 use aceemu::machine::{Ace, RamSize};
 use aceemu::rom;
-use anyhow::{bail, Context};
+use anyhow::bail;
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
@@ -14,7 +14,7 @@ use std::path::PathBuf;
 Window keys: letters, digits, SPACE, ENTER as on the Ace; Shift = SHIFT; Ctrl = SYMBOL SHIFT;
 symbols typed the host's way (; ( \" Shift+1 ...) are typed for you. Backspace = DELETE,
 arrows = cursor, Caps Lock = CAPS LOCK, Insert = INVERSE VIDEO, Tab = GRAPHICS,
-Delete = DELETE LINE. F2 screenshot (PNG in the current directory), F5 reset,
+Delete = DELETE LINE, Esc = BREAK. F2 screenshot (PNG in the current directory), F5 reset,
 F6 tape play/stop, F7 rewind, F9 pause, F10 turbo.
 
 Examples:
@@ -194,7 +194,7 @@ fn run_window(
         scale: args.scale as usize,
         rom_name: rom.name().to_string(),
         audio: !args.mute,
-        screenshot_dir: std::env::current_dir().context("no current directory")?,
+        screenshot_dir: anyhow::Context::context(std::env::current_dir(), "no current directory")?,
     };
     window::run(ace, &options, deck, runner)
 }

@@ -1,0 +1,138 @@
+//! `aceemu run --headless` and `aceemu rom info` end to end, with a small guest ROM that
+//! waits for ENTER and then writes "OK" to the screen.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn aceemu() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_aceemu"))
+}
+
+/// A fresh directory for this test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("aceemu-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// LD SP,0x4000 ; loop: LD A,0xBF ; IN A,(0xFE) ; AND 1 ; JR NZ,loop ;
+/// LD HL,"OK" ; LD (0x2400),HL ; HALT
+fn ok_rom(dir: &std::path::Path) -> PathBuf {
+    let mut rom = vec![0u8; 8192];
+    let code = [
+        0x31, 0x00, 0x40, 0x3E, 0xBF, 0xDB, 0xFE, 0xE6, 0x01, 0x20, 0xF8, 0x21, 0x4F, 0x4B, 0x22,
+        0x00, 0x24, 0x76,
+    ];
+    rom[..code.len()].copy_from_slice(&code);
+    let path = dir.join("ok.rom");
+    std::fs::write(&path, rom).unwrap();
+    path
+}
+
+#[test]
+fn typing_enter_makes_the_guest_print_ok() {
+    let dir = scratch("type");
+    let rom = ok_rom(&dir);
+    let out = aceemu()
+        .args(["run", "--headless", "--rom"])
+        .arg(&rom)
+        .args(["--type", r"\n", "--until-text", "OK", "--screen-text"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 24);
+    assert_eq!(lines[0], format!("OK{}", " ".repeat(30)));
+}
+
+#[test]
+fn until_text_that_never_appears_fails_with_a_message() {
+    let dir = scratch("never");
+    let rom = ok_rom(&dir);
+    let out = aceemu()
+        .args(["run", "--headless", "--rom"])
+        .arg(&rom)
+        .args(["--until-text", "OK", "--max-frames", "5"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("\"OK\" did not appear") && err.contains("5 frames"),
+        "{err}"
+    );
+}
+
+#[test]
+fn dump_mem_and_screenshot_without_overwriting() {
+    let dir = scratch("dump");
+    let rom = ok_rom(&dir);
+    let png = dir.join("shot.png");
+    let run = || {
+        aceemu()
+            .args(["run", "--headless", "--frames", "2", "--rom"])
+            .arg(&rom)
+            .args(["--dump-mem", "0x0000:4", "--screenshot"])
+            .arg(&png)
+            .output()
+            .unwrap()
+    };
+    let out = run();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        format!("0000  31 00 40 3E{}  1.@>\n", " ".repeat(36))
+    );
+    let header = std::fs::read(&png).unwrap();
+    assert_eq!(&header[1..4], b"PNG");
+    let again = run();
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("--force"));
+}
+
+#[test]
+fn rom_errors_name_the_file_or_say_what_to_do() {
+    let dir = scratch("rom");
+    let short = dir.join("short.rom");
+    std::fs::write(&short, [0u8; 1000]).unwrap();
+    let out = aceemu()
+        .args(["run", "--headless", "--rom"])
+        .arg(&short)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("short.rom") && err.contains("8192") && err.contains("1000"),
+        "{err}"
+    );
+
+    let info = aceemu()
+        .args(["rom", "info", "--rom"])
+        .arg(ok_rom(&dir))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&info.stdout);
+    assert!(info.status.success());
+    assert!(
+        text.contains("unknown ROM") && text.contains("sha256:"),
+        "{text}"
+    );
+}
+
+#[test]
+fn headless_only_flags_require_headless() {
+    let out = aceemu().args(["run", "--screen-text"]).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--headless"));
+}
