@@ -28,7 +28,8 @@ fn blocks(len: usize) -> Vec<Block> {
     ]
 }
 
-fn fast_mode() {
+/// One fast-mode load; returns (wall seconds, emulated T-states, tape T-states played).
+fn fast_mode_once() -> (f64, u64, u64) {
     let tape = blocks(4096);
     let expected: usize = tape.iter().map(|b| b.data.len() + 1).sum();
     let options = DeckOptions {
@@ -53,24 +54,38 @@ fn fast_mode() {
         expected,
         "the guest did not receive the whole tape"
     );
-    let played = shared.deck().position().time as f64 / CLOCK_HZ as f64;
-    let emulated = ace.tstates() as f64 / CLOCK_HZ as f64;
+    let played = shared.deck().position().time;
+    (wall, ace.tstates(), played)
+}
+
+fn fast_mode() {
+    // Best of three: the machine is shared with other work.
+    let runs: Vec<(f64, u64, u64)> = (0..3).map(|_| fast_mode_once()).collect();
+    let (wall, tstates, played) = runs
+        .iter()
+        .copied()
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .unwrap();
+    let emulated = tstates as f64 / CLOCK_HZ as f64;
     println!(
-        "fast mode: {played:.1} s of tape ({emulated:.1} s emulated) in {:.3} s wall: {:.0}x real time",
-        wall,
+        "fast mode: {:.1} s of tape ({emulated:.1} s emulated) in {wall:.3} s wall: {:.0}x real time",
+        played as f64 / CLOCK_HZ as f64,
         emulated / wall
     );
     // The same guest with no tape in the deck, for the same emulated time: what the deck
-    // itself costs.
-    let mut bare = TestRom::new().at(0, &EAR_READER).boot(RamSize::K3);
-    let start = Instant::now();
-    bare.run_tstates(ace.tstates());
-    let bare_wall = start.elapsed().as_secs_f64();
+    // itself costs (best of three as well).
+    let bare_wall = (0..3)
+        .map(|_| {
+            let mut bare = TestRom::new().at(0, &EAR_READER).boot(RamSize::K3);
+            let start = Instant::now();
+            bare.run_tstates(tstates);
+            start.elapsed().as_secs_f64()
+        })
+        .fold(f64::INFINITY, f64::min);
     println!(
-        "same guest, no tape: {:.3} s wall: {:.0}x real time (the deck costs {:.0} %)",
-        bare_wall,
+        "same guest, no tape: {bare_wall:.3} s wall: {:.0}x real time (deck overhead {:+.0} %)",
         emulated / bare_wall,
-        100.0 * (wall - bare_wall) / wall
+        100.0 * (wall - bare_wall) / bare_wall
     );
 }
 
