@@ -302,3 +302,14 @@ fn window_status_names_the_tape_state_and_block() {
     shared.rewind();
     assert_eq!(shared.status(), "t: stopped, 2 blocks, 0/7 s");
 }
+
+#[test]
+fn mic_changes_while_the_tape_plays_do_not_lose_tape_time() {
+    let mut d = deck(file_pair("A", &[1; 10]), manual());
+    d.play();
+    d.ear(1_000);
+    d.mic(500_000, true);
+    d.mic(900_000, false);
+    d.ear(1_000_000);
+    assert_eq!(d.position().time, 1_000_000);
+}

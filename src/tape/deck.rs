@@ -280,8 +280,10 @@ impl Deck {
     }
 }
 
-impl TapePort for Deck {
-    fn ear(&mut self, t: u64) -> bool {
+impl Deck {
+    /// Brings the tape up to machine time `t`: it moves while running, and in automatic
+    /// mode pauses once the machine has not listened for a while.
+    fn catch_up(&mut self, t: u64) {
         let dt = t.saturating_sub(self.last_t);
         let before = self.last_t;
         self.last_t = self.last_t.max(t);
@@ -296,6 +298,12 @@ impl TapePort for Deck {
                 self.advance(dt);
             }
         }
+    }
+}
+
+impl TapePort for Deck {
+    fn ear(&mut self, t: u64) -> bool {
+        self.catch_up(t);
         if self.auto && self.speed != TapeSpeed::Instant {
             self.listen(t);
         }
@@ -303,7 +311,7 @@ impl TapePort for Deck {
     }
 
     fn mic(&mut self, t: u64, level: bool) {
-        self.last_t = self.last_t.max(t);
+        self.catch_up(t);
         self.recorder.mic(t, level);
     }
 
