@@ -438,3 +438,19 @@ proptest! {
         prop_assert_eq!(&back.memory[0x400..], &snap.memory[0x400..]);
     }
 }
+
+#[test]
+fn a_block_too_long_for_tap_is_refused_not_cut() {
+    let image = TapeImage {
+        name: "big.tzx".into(),
+        blocks: vec![Block::new(0xFF, vec![0; 70_000])],
+        ..TapeImage::default()
+    };
+    let out = std::env::temp_dir().join(format!("aceemu-big-{}.tap", std::process::id()));
+    let e = image.save(&out, true).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "big.tzx: block 1 has 70000 bytes, more than a TAP block can hold (65,535)"
+    );
+    assert!(!out.exists());
+}

@@ -143,6 +143,21 @@ impl TapeImage {
     /// existing file unless `overwrite`.
     pub fn save(&self, path: &Path, overwrite: bool) -> anyhow::Result<()> {
         let format = Format::from_path(path)?;
+        if format == Format::Tap {
+            if let Some((i, b)) = self
+                .blocks
+                .iter()
+                .enumerate()
+                .find(|(_, b)| b.data.len() > u16::MAX as usize)
+            {
+                bail!(
+                    "{}: block {} has {} bytes, more than a TAP block can hold (65,535)",
+                    self.name,
+                    i + 1,
+                    b.data.len()
+                );
+            }
+        }
         write_new_file(path, &self.to_bytes(format), overwrite)
     }
 }
