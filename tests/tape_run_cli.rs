@@ -164,3 +164,77 @@ fn instant_speed_is_refused_for_a_rom_without_known_tape_routines() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn run_saves_a_snapshot_and_resumes_from_it() {
+    let dir = scratch("snapshot");
+    let rom = rom_file(
+        &dir,
+        &[(
+            0,
+            &[
+                0xF3, // DI
+                0x3E, 0x42, // LD A,0x42
+                0x32, 0x00, 0x50, // LD (0x5000),A
+                0x76, // HALT                  the snapshot is taken here
+                0x3E, 0x99, // LD A,0x99        only run after loading the snapshot
+                0x32, 0x01, 0x50, // LD (0x5001),A
+                0x76, // HALT
+            ],
+        )],
+    );
+    let ace_file = dir.join("state.ace");
+    let ace_path = ace_file.to_str().unwrap();
+    let first = [
+        "run",
+        "--rom",
+        &rom,
+        "--headless",
+        "--frames",
+        "2",
+        "--save-snapshot",
+        ace_path,
+    ];
+    let out = aceemu(&first);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    // Never over an existing file without --overwrite.
+    let again = aceemu(&first);
+    assert!(!again.status.success());
+    assert!(
+        text(&again.stderr).contains("--overwrite"),
+        "{}",
+        text(&again.stderr)
+    );
+
+    let out = aceemu(&[
+        "run",
+        "--rom",
+        &rom,
+        ace_path,
+        "--headless",
+        "--frames",
+        "2",
+        "--dump-mem",
+        "0x5000:2",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(dumped_bytes(&text(&out.stdout)), vec![0x42, 0x99]);
+
+    let small = aceemu(&[
+        "run",
+        "--rom",
+        &rom,
+        ace_path,
+        "--ram",
+        "19",
+        "--headless",
+        "--frames",
+        "1",
+    ]);
+    assert!(!small.status.success());
+    assert!(
+        text(&small.stderr).contains("needs RAM up to 0xC000"),
+        "{}",
+        text(&small.stderr)
+    );
+}

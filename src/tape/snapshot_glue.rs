@@ -8,7 +8,9 @@
 
 use super::ace_snapshot::{AceSnapshot, Registers, BASE};
 use crate::machine::Ace;
+use anyhow::Context;
 use iz80::{Reg16, Reg8};
+use std::path::Path;
 
 const SHADOW: usize = 16;
 /// Highest RAM end a snapshot can describe.
@@ -112,4 +114,26 @@ pub fn snapshot_of(ace: &Ace) -> anyhow::Result<AceSnapshot> {
             r: r.get8(Reg8::R),
         },
     })
+}
+
+/// True for a path ending in `.ace` (a snapshot rather than a tape).
+pub fn is_snapshot_path(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("ace"))
+}
+
+/// Reads a `.ace` file and puts it into the machine.
+pub fn load_snapshot_file(ace: &mut Ace, path: &Path) -> anyhow::Result<()> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {name}"))?;
+    let snap = AceSnapshot::parse(&bytes, &name)?;
+    load_snapshot(ace, &snap, &name)
+}
+
+/// Writes the machine's state as a `.ace` file; refuses to replace a file unless
+/// `overwrite`.
+pub fn save_snapshot_file(ace: &Ace, path: &Path, overwrite: bool) -> anyhow::Result<()> {
+    let snap = snapshot_of(ace)?;
+    super::image::write_new_file(path, &snap.write(), overwrite)
 }

@@ -108,7 +108,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let mut ace = Ace::new(rom.bytes(), args.ram)?;
     let mut deck: Option<Box<dyn DeckControl>> = None;
     let mut runner = plain_frames();
-    let tape = args.tape.as_deref().or(args.file.as_deref());
+    let mut tape = args.tape.as_deref().or(args.file.as_deref());
+    if let Some(path) = tape.filter(|p| aceemu::tape::snapshot_glue::is_snapshot_path(p)) {
+        aceemu::tape::snapshot_glue::load_snapshot_file(&mut ace, path)?;
+        tape = None;
+    }
     if tape.is_some() || args.tape_options.records() {
         let traps = aceemu::tape::traps::RomTapeTraps::for_rom(&rom.sha256_hex());
         let options = args.tape_options.deck_options();
@@ -151,6 +155,7 @@ fn run_headless(mut ace: Ace, args: &Args, mut runner: FrameRunner) -> anyhow::R
         collect_audio: args.audio_wav.is_some(),
     };
     let outcome = headless::run(&mut ace, &options, &mut runner)?;
+    args.tape_options.save_snapshot(&ace)?;
 
     let asked_for_output =
         args.screenshot.is_some() || !args.dump_mem.is_empty() || args.audio_wav.is_some();

@@ -2,10 +2,10 @@
 //! words of a dictionary file. Also the tape options of `aceemu run`.
 
 use aceemu::tape::deck::{DeckOptions, TapeSpeed};
-use aceemu::tape::dict;
 use aceemu::tape::image::{Format, TapeImage};
 use aceemu::tape::pulse::{self, Block, Signal, CLOCK_HZ};
 use aceemu::tape::tap::{self, FileKind, Header};
+use aceemu::tape::{dict, snapshot_glue};
 use anyhow::{bail, Context};
 use std::path::{Path, PathBuf};
 
@@ -42,9 +42,13 @@ pub struct TapeArgs {
     /// Also write the saved signal as a WAV file when the emulator stops.
     #[arg(long, value_name = "FILE.wav")]
     pub save_wav: Option<PathBuf>,
-    /// Allow --save-to and --save-wav to replace existing content.
+    /// Allow --save-to, --save-wav and --save-snapshot to replace existing content.
     #[arg(long)]
     pub overwrite: bool,
+    /// Headless: write the machine's state at the end as a .ace snapshot (`aceemu run
+    /// FILE.ace` loads one).
+    #[arg(long, value_name = "FILE.ace")]
+    pub save_snapshot: Option<PathBuf>,
 }
 
 impl TapeArgs {
@@ -55,6 +59,14 @@ impl TapeArgs {
             save_to: self.save_to.clone(),
             save_wav: self.save_wav.clone(),
             overwrite: self.overwrite,
+        }
+    }
+
+    /// Writes the snapshot asked for with --save-snapshot, if any.
+    pub fn save_snapshot(&self, ace: &aceemu::machine::Ace) -> anyhow::Result<()> {
+        match &self.save_snapshot {
+            Some(path) => snapshot_glue::save_snapshot_file(ace, path, self.overwrite),
+            None => Ok(()),
         }
     }
 
