@@ -1,1 +1,27 @@
-//! (to be written)
+//! Tapes. Pulses are the common currency: every format becomes or comes from the signal of
+//! [`pulse`], so TAP, TZX, WAV and the machine's SAVE share one encoder and one decoder.
+//!
+//! * [`pulse`]: blocks ⇄ signal in Ace T-states (encoder, tolerant decoder).
+//! * [`tap`], [`tzx`], [`wav`]: the file formats; [`image`]: any of them by extension.
+//! * [`deck`]: the cassette deck the machine plays and records ([`recorder`]), with the
+//!   `real`, `fast` and `instant` ([`traps`]) speeds; [`mod@attach`]: the front end's glue.
+//! * [`dict`]: the words in a dictionary file; [`ace_snapshot`] and [`snapshot_glue`]:
+//!   `.ace` snapshots.
+//! * [`testing`]: guest programs shared by tests and benchmarks.
+
+pub mod ace_snapshot;
+pub mod attach;
+pub mod deck;
+pub mod dict;
+pub mod image;
+pub mod pulse;
+pub mod recorder;
+pub mod snapshot_glue;
+pub mod tap;
+pub mod testing;
+pub mod traps;
+pub mod tzx;
+pub mod wav;
+
+pub use attach::{attach, TapeControl};
+pub use deck::{open_deck, Deck, DeckOptions, SharedDeck, TapeSpeed};

@@ -2,12 +2,12 @@
 
 use aceemu::frontend::headless::{self, HeadlessOptions, StopCondition};
 use aceemu::frontend::text::{self, InverseStyle, MemRange};
-use aceemu::frontend::{plain_frames, screenshot, DeckControl};
+use aceemu::frontend::{plain_frames, screenshot, DeckControl, FrameRunner};
 use aceemu::machine::ula::{SCREEN_HEIGHT, SCREEN_WIDTH};
-use aceemu::machine::{Ace, RamSize, TapePort};
+use aceemu::machine::{Ace, RamSize};
 use aceemu::rom;
 use anyhow::bail;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = "\
@@ -98,39 +98,36 @@ pub struct Args {
     /// Window: no sound.
     #[arg(long)]
     pub mute: bool,
-}
 
-/// A tape in the machine (its EAR/MIC side) and, for the window, its buttons.
-type OpenedTape = (Box<dyn TapePort>, Option<Box<dyn DeckControl>>);
-
-/// The tape hook: a tape file becomes the machine's TapePort and, for the window, its
-/// controls. The tape deck (src/tape, another branch) plugs in here.
-fn open_tape(path: &Path) -> anyhow::Result<OpenedTape> {
-    // TODO(tape): replace with aceemu::tape::deck::open_deck + SharedDeck once merged.
-    bail!(
-        "{}: cannot play tapes yet: this build has no tape deck (it is being added on the \
-         `tape` branch); run without a tape",
-        path.display()
-    )
+    #[command(flatten)]
+    pub tape_options: crate::tape::TapeArgs,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     let rom = rom::load_or_default(args.rom.as_deref())?;
     let mut ace = Ace::new(rom.bytes(), args.ram)?;
-    let mut deck = None;
-    if let Some(path) = args.tape.as_ref().or(args.file.as_ref()) {
-        let (port, control) = open_tape(path)?;
-        ace.insert_tape(port);
-        deck = control;
+    let mut deck: Option<Box<dyn DeckControl>> = None;
+    let mut runner = plain_frames();
+    let mut tape = args.tape.as_deref().or(args.file.as_deref());
+    if let Some(path) = tape.filter(|p| aceemu::tape::snapshot_glue::is_snapshot_path(p)) {
+        aceemu::tape::snapshot_glue::load_snapshot_file(&mut ace, path)?;
+        tape = None;
+    }
+    if tape.is_some() || args.tape_options.records() {
+        let traps = aceemu::tape::traps::RomTapeTraps::for_rom(&rom.sha256_hex());
+        let options = args.tape_options.deck_options();
+        let control = aceemu::tape::attach(&mut ace, traps, tape, &options)?;
+        deck = Some(Box::new(control.deck.clone()));
+        runner = control.into_runner();
     }
     if args.headless {
-        run_headless(ace, &args)
+        run_headless(ace, &args, runner)
     } else {
-        run_window(ace, &args, &rom, deck)
+        run_window(ace, &args, &rom, deck, runner)
     }
 }
 
-fn run_headless(mut ace: Ace, args: &Args) -> anyhow::Result<()> {
+fn run_headless(mut ace: Ace, args: &Args, mut runner: FrameRunner) -> anyhow::Result<()> {
     // Check outputs before running, so a long run does not end in "file exists".
     for path in args.screenshot.iter().chain(&args.audio_wav) {
         if path.exists() && !args.force {
@@ -157,7 +154,8 @@ fn run_headless(mut ace: Ace, args: &Args) -> anyhow::Result<()> {
         stop,
         collect_audio: args.audio_wav.is_some(),
     };
-    let outcome = headless::run(&mut ace, &options, &mut plain_frames())?;
+    let outcome = headless::run(&mut ace, &options, &mut runner)?;
+    args.tape_options.save_snapshot(&ace)?;
 
     let asked_for_output =
         args.screenshot.is_some() || !args.dump_mem.is_empty() || args.audio_wav.is_some();
@@ -194,6 +192,7 @@ fn run_window(
     args: &Args,
     rom: &rom::RomImage,
     deck: Option<Box<dyn DeckControl>>,
+    runner: FrameRunner,
 ) -> anyhow::Result<()> {
     use aceemu::frontend::window::{self, WindowOptions};
     let options = WindowOptions {
@@ -202,7 +201,7 @@ fn run_window(
         audio: !args.mute,
         screenshot_dir: anyhow::Context::context(std::env::current_dir(), "no current directory")?,
     };
-    window::run(ace, &options, deck, plain_frames())
+    window::run(ace, &options, deck, runner)
 }
 
 #[cfg(not(feature = "window"))]
@@ -211,6 +210,7 @@ fn run_window(
     _args: &Args,
     _rom: &rom::RomImage,
     _deck: Option<Box<dyn DeckControl>>,
+    _runner: FrameRunner,
 ) -> anyhow::Result<()> {
     bail!("this aceemu was built without the `window` feature; use `aceemu run --headless`")
 }

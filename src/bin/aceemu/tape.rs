@@ -1,11 +1,231 @@
-//! `aceemu tape` (to be written).
+//! `aceemu tape`: list the blocks of a tape, convert between TAP, TZX and WAV, list the
+//! words of a dictionary file. Also the tape options of `aceemu run`.
+
+use aceemu::tape::deck::{DeckOptions, TapeSpeed};
+use aceemu::tape::image::{Format, TapeImage};
+use aceemu::tape::pulse::{self, Block, Signal, CLOCK_HZ};
+use aceemu::tape::tap::{self, FileKind, Header};
+use aceemu::tape::{dict, snapshot_glue};
+use anyhow::{bail, Context};
+use std::path::{Path, PathBuf};
 
 #[derive(clap::Subcommand)]
 pub enum Command {
-    /// Placeholder until the subcommands are written.
-    Todo,
+    /// List the blocks of a TAP, TZX or WAV tape: kind, name, length, start address,
+    /// checksum and play time. Damaged files are listed as far as they can be read.
+    Info { file: PathBuf },
+    /// Convert between TAP, TZX and WAV (by extension), e.g. `aceemu tape convert
+    /// maze.tap maze.wav`.
+    Convert {
+        input: PathBuf,
+        output: PathBuf,
+        /// Replace OUTPUT if it exists.
+        #[arg(long)]
+        overwrite: bool,
+    },
+    /// List the words in the dictionary files of a tape, each with its kind.
+    Words { file: PathBuf },
 }
 
-pub fn run(_cmd: Command) -> anyhow::Result<()> {
-    anyhow::bail!("`aceemu tape` is not written yet")
+/// Tape options of `aceemu run` (flattened into its arguments; the tape file itself is
+/// `--tape FILE` or `aceemu FILE`).
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct TapeArgs {
+    /// real: true signal in true time; fast: true signal, emulation flat out while the tape
+    /// plays; instant: blocks copied by trapping the ROM's tape routine (needs a ROM whose
+    /// entry points are known).
+    #[arg(long, value_name = "SPEED", default_value = "real")]
+    pub tape_speed: TapeSpeed,
+    /// Append what the Ace saves (SAVE, BSAVE) to this TAP file.
+    #[arg(long, value_name = "FILE.tap")]
+    pub save_to: Option<PathBuf>,
+    /// Also write the saved signal as a WAV file when the emulator stops.
+    #[arg(long, value_name = "FILE.wav")]
+    pub save_wav: Option<PathBuf>,
+    /// Allow --save-to, --save-wav and --save-snapshot to replace existing content.
+    #[arg(long)]
+    pub overwrite: bool,
+    /// Headless: write the machine's state at the end as a .ace snapshot (`aceemu run
+    /// FILE.ace` loads one).
+    #[arg(long, value_name = "FILE.ace")]
+    pub save_snapshot: Option<PathBuf>,
+}
+
+impl TapeArgs {
+    pub fn deck_options(&self) -> DeckOptions {
+        DeckOptions {
+            speed: self.tape_speed,
+            manual: false,
+            save_to: self.save_to.clone(),
+            save_wav: self.save_wav.clone(),
+            overwrite: self.overwrite,
+        }
+    }
+
+    /// Writes the snapshot asked for with --save-snapshot, if any.
+    pub fn save_snapshot(&self, ace: &aceemu::machine::Ace) -> anyhow::Result<()> {
+        match &self.save_snapshot {
+            Some(path) => snapshot_glue::save_snapshot_file(ace, path, self.overwrite),
+            None => Ok(()),
+        }
+    }
+
+    /// True if something is to be recorded, so a deck is needed even without a tape.
+    pub fn records(&self) -> bool {
+        self.save_to.is_some() || self.save_wav.is_some()
+    }
+}
+
+pub fn run(cmd: Command) -> anyhow::Result<()> {
+    match cmd {
+        Command::Info { file } => info(&file),
+        Command::Convert {
+            input,
+            output,
+            overwrite,
+        } => convert(&input, &output, overwrite),
+        Command::Words { file } => words(&file),
+    }
+}
+
+fn seconds(tstates: u64) -> f64 {
+    tstates as f64 / CLOCK_HZ as f64
+}
+
+fn block_time(block: &Block) -> u64 {
+    let mut s = Signal::default();
+    pulse::encode_block(&mut s, block);
+    s.duration()
+}
+
+fn describe(block: &Block) -> String {
+    let payload = block.data.len().saturating_sub(1);
+    if block.is_header() {
+        match Header::parse(&block.data) {
+            Some(h) => {
+                let mut text = format!(
+                    "header  {:<5} \"{}\"  length {:5}  start {:04X}",
+                    h.kind_text(),
+                    h.name_text(),
+                    h.length,
+                    h.start
+                );
+                if h.kind == FileKind::Dictionary {
+                    text += &format!(
+                        "  newest {:04X} CURRENT {:04X} CONTEXT {:04X} VOCLNK {:04X} STKBOT {:04X}",
+                        h.newest, h.current, h.context, h.voclnk, h.stkbot
+                    );
+                } else if let FileKind::Bytes(t) = h.kind {
+                    if t != 0x20 {
+                        text += &format!("  (type {t:02X}: BLOAD will not find it)");
+                    }
+                }
+                text
+            }
+            None => format!("header  (short: {payload} bytes)"),
+        }
+    } else if block.flag == pulse::FLAG_DATA {
+        format!("data    {payload} bytes")
+    } else {
+        format!("block   flag {:02X}, {payload} bytes", block.flag)
+    }
+}
+
+fn info(path: &Path) -> anyhow::Result<()> {
+    let format = Format::from_path(path)?;
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let name = path.display().to_string();
+    // For TAP the lenient reader gives offsets; other formats go through the tape image.
+    let (rows, problems): (Vec<(Option<usize>, Block)>, Vec<String>) = if format == Format::Tap {
+        let listing = tap::read_lenient(&bytes, &name);
+        (
+            listing
+                .blocks
+                .into_iter()
+                .map(|b| (Some(b.offset), b.block))
+                .collect(),
+            listing.problems.iter().map(|p| p.to_string()).collect(),
+        )
+    } else {
+        let image = TapeImage::from_bytes(&bytes, &name, format)?;
+        (
+            image.blocks.into_iter().map(|b| (None, b)).collect(),
+            image.warnings,
+        )
+    };
+    println!("{name}: {} blocks", rows.len());
+    let mut total = 0u64;
+    for (i, (offset, block)) in rows.iter().enumerate() {
+        let time = block_time(block);
+        total += time;
+        let at = offset.map_or(String::new(), |o| format!("@{o:<6} "));
+        println!(
+            "{:3} {at}{}  checksum {}  {:.2} s",
+            i + 1,
+            describe(block),
+            if block.checksum_ok() { "OK" } else { "BAD" },
+            seconds(time)
+        );
+    }
+    println!("play time {:.1} s", seconds(total));
+    if !problems.is_empty() {
+        for p in &problems {
+            eprintln!("problem: {p}");
+        }
+        bail!("{name}: {} problem(s) found", problems.len());
+    }
+    Ok(())
+}
+
+fn convert(input: &Path, output: &Path, overwrite: bool) -> anyhow::Result<()> {
+    let image = TapeImage::open(input)?;
+    for w in &image.warnings {
+        eprintln!("warning: {w}");
+    }
+    if image.blocks.is_empty() {
+        bail!("{}: no blocks found, nothing to convert", input.display());
+    }
+    image.save(output, overwrite)?;
+    println!(
+        "{} -> {}: {} blocks",
+        input.display(),
+        output.display(),
+        image.blocks.len()
+    );
+    Ok(())
+}
+
+fn words(path: &Path) -> anyhow::Result<()> {
+    let image = TapeImage::open(path)?;
+    let mut found = false;
+    for (i, pair) in image.blocks.windows(2).enumerate() {
+        let Some(h) = pair[0]
+            .is_header()
+            .then(|| Header::parse(&pair[0].data))
+            .flatten()
+        else {
+            continue;
+        };
+        if h.kind != FileKind::Dictionary || pair[1].is_header() {
+            continue;
+        }
+        found = true;
+        let data = &pair[1].data[..pair[1].data.len().saturating_sub(1)];
+        println!("Dict: {} (blocks {}-{})", h.name_text(), i + 1, i + 2);
+        let list = dict::words(data, h.start)
+            .with_context(|| format!("{}: file {}", path.display(), h.name_text().trim_end()))?;
+        for w in list {
+            println!(
+                "  {:04X} {:<16} {}{}",
+                w.cfa,
+                w.name,
+                w.kind,
+                if w.immediate { ", immediate" } else { "" }
+            );
+        }
+    }
+    if !found {
+        bail!("{}: no dictionary file on this tape", path.display());
+    }
+    Ok(())
 }

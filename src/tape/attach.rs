@@ -1,0 +1,122 @@
+//! The glue a front end needs: put a deck into a machine, run frames with the tape (traps in
+//! `instant` mode), know when to run flat out, finish the recording at exit.
+
+use super::deck::{open_deck, DeckOptions, SharedDeck, TapeSpeed};
+use super::traps::RomTapeTraps;
+use crate::machine::ula::FRAME_TSTATES;
+use crate::machine::Ace;
+use std::path::Path;
+
+/// A deck plugged into a machine.
+pub struct TapeControl {
+    pub deck: SharedDeck,
+    traps: Option<RomTapeTraps>,
+}
+
+/// Opens `tape` (or an empty deck for recording only) and plugs it into `ace`. `traps` are
+/// the running ROM's tape entry points if known ([`RomTapeTraps::from_symbols`] for the open
+/// ROM, [`RomTapeTraps::for_rom`] by SHA-256); `instant` speed is refused without them.
+pub fn attach(
+    ace: &mut Ace,
+    traps: Option<RomTapeTraps>,
+    tape: Option<&Path>,
+    options: &DeckOptions,
+) -> anyhow::Result<TapeControl> {
+    let traps = if options.speed == TapeSpeed::Instant {
+        Some(traps.ok_or_else(|| {
+            anyhow::anyhow!(
+                "--tape-speed instant needs a ROM whose tape routines are known (the open ROM); \
+                 this ROM has none registered: use --tape-speed fast"
+            )
+        })?)
+    } else {
+        None
+    };
+    let deck = SharedDeck::new(open_deck(tape, options)?);
+    if traps.is_none() {
+        ace.insert_tape(Box::new(deck.clone()));
+    }
+    Ok(TapeControl { deck, traps })
+}
+
+impl TapeControl {
+    /// Runs one frame (64,896 T), performing tape traps in `instant` mode.
+    pub fn run_frame(&mut self, ace: &mut Ace) {
+        match &self.traps {
+            Some(traps) => {
+                let mut deck = self.deck.deck();
+                super::traps::run_with_traps(ace, &mut deck, traps, FRAME_TSTATES);
+            }
+            None => ace.run_frame(),
+        }
+    }
+
+    /// True while the front end should run flat out (`fast` mode, tape playing).
+    pub fn flat_out(&self) -> bool {
+        use crate::machine::TapePort;
+        self.deck.is_playing()
+    }
+
+    /// Completes a block being recorded and writes the WAV if asked; reports write errors.
+    pub fn finish(&self) -> anyhow::Result<()> {
+        let mut deck = self.deck.deck();
+        deck.finish_recording()?;
+        match deck.take_errors().first() {
+            Some(e) => anyhow::bail!("{e}"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl TapeControl {
+    /// The frame runner for a front end: frames with tape traps in `instant` mode.
+    pub fn into_runner(mut self) -> crate::frontend::FrameRunner {
+        Box::new(move |ace: &mut Ace| self.run_frame(ace))
+    }
+}
+
+/// The window's tape buttons (F6 play/stop, F7 rewind) and title-bar status.
+impl crate::frontend::DeckControl for SharedDeck {
+    fn status(&self) -> String {
+        let deck = self.0.borrow();
+        let pos = deck.position();
+        let state = match (deck.is_running(), deck.is_auto()) {
+            (true, true) => "playing (auto)",
+            (true, false) => "playing",
+            (false, true) => "waiting for LOAD",
+            (false, false) => "stopped",
+        };
+        let name = std::path::Path::new(deck.name()).file_name().map_or_else(
+            || deck.name().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        let block = match pos.block {
+            Some(b) => format!("block {} of {}", b + 1, pos.blocks),
+            None => format!("{} blocks", pos.blocks),
+        };
+        let recorded = deck.recorded().len();
+        let rec = if recorded > 0 {
+            format!(", {recorded} recorded")
+        } else {
+            String::new()
+        };
+        format!(
+            "{name}: {state}, {block}, {:.0}/{:.0} s{rec}",
+            pos.time as f64 / super::pulse::CLOCK_HZ as f64,
+            pos.length as f64 / super::pulse::CLOCK_HZ as f64
+        )
+    }
+
+    fn toggle_play(&mut self) {
+        let mut deck = self.deck();
+        if deck.is_running() {
+            deck.stop();
+        } else {
+            deck.play();
+        }
+    }
+
+    fn rewind(&mut self) {
+        self.deck().rewind();
+    }
+}

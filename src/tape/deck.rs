@@ -1,0 +1,373 @@
+//! The cassette deck the machine plays and records.
+//!
+//! Playing: the tape's signal runs against the machine's clock; `ear(t)` gives the level
+//! under the head at T-state resolution. The Ace has no motor control, so besides the
+//! manual play/stop/rewind the deck can press play by itself: when the machine reads the
+//! EAR line in a tight loop (the ROM's loader polls it every few dozen T-states; keyboard
+//! scans read a handful of times per frame) the tape runs, and half a second after the
+//! polling stops it pauses. A tape with several files then plays file after file, each
+//! when the machine asks for it, like a cassette whose owner presses the buttons on time.
+//!
+//! Recording: MIC changes are decoded into blocks ([`Recorder`]).
+
+use super::image::TapeImage;
+use super::pulse::{Block, Signal};
+use super::recorder::Recorder;
+use crate::machine::tape_port::TapePort;
+use std::path::PathBuf;
+
+/// How fast the tape plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum TapeSpeed {
+    /// The true signal in true time.
+    #[default]
+    Real,
+    /// The true signal; the front end runs the emulation flat out while the tape plays.
+    Fast,
+    /// The ROM's block loader is trapped and blocks are copied (see [`super::traps`]).
+    Instant,
+}
+
+impl std::str::FromStr for TapeSpeed {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "real" => Ok(TapeSpeed::Real),
+            "fast" => Ok(TapeSpeed::Fast),
+            "instant" => Ok(TapeSpeed::Instant),
+            _ => Err(format!(
+                "unknown tape speed `{s}` (expected real, fast or instant)"
+            )),
+        }
+    }
+}
+
+/// How to set up a deck.
+#[derive(Clone, Debug, Default)]
+pub struct DeckOptions {
+    pub speed: TapeSpeed,
+    /// Press play when the machine listens, pause when it stops (default: on).
+    pub manual: bool,
+    /// Append recorded blocks to this TAP file.
+    pub save_to: Option<PathBuf>,
+    /// Also write the recorded signal as a WAV file.
+    pub save_wav: Option<PathBuf>,
+    /// Allow replacing the content of `save_to` / `save_wav`.
+    pub overwrite: bool,
+}
+
+/// EAR reads closer together than this count as the machine listening...
+const LISTEN_GAP: u64 = 400;
+/// ...once this many come in a row.
+const LISTEN_RUN: u32 = 256;
+/// The tape pauses this long after the machine stopped listening (0.5 s).
+const LISTEN_GRACE: u64 = 1_625_000;
+
+/// Where the tape is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TapePosition {
+    /// T-states played from the start of the tape.
+    pub time: u64,
+    /// Total length of the tape in T-states.
+    pub length: u64,
+    /// The block under the head or last passed (0-based); `None` before the first.
+    pub block: Option<usize>,
+    pub blocks: usize,
+}
+
+/// A cassette deck: a tape to play, a recorder, and the buttons.
+pub struct Deck {
+    name: String,
+    blocks: Vec<Block>,
+    signal: Signal,
+    length: u64,
+    speed: TapeSpeed,
+    auto: bool,
+    running: bool,
+    /// Tape time under the head.
+    pos: u64,
+    /// Index of the pulse under the head and the tape time it started.
+    index: usize,
+    index_start: u64,
+    /// Machine time of the last `ear`/`mic` call.
+    last_t: u64,
+    last_read: Option<u64>,
+    run_length: u32,
+    last_listening: u64,
+    recorder: Recorder,
+    /// Blocks handed out by the instant loader (index of the next one).
+    next_instant: usize,
+}
+
+impl Deck {
+    /// A deck with `image` inserted, at the start of the tape, stopped.
+    pub fn new(image: TapeImage, options: &DeckOptions) -> anyhow::Result<Deck> {
+        let mut recorder = Recorder::default();
+        if let Some(path) = &options.save_to {
+            recorder.save_tap_to(path, options.overwrite)?;
+        }
+        if let Some(path) = &options.save_wav {
+            recorder.save_wav_to(path, options.overwrite)?;
+        }
+        let length = image.signal.duration();
+        Ok(Deck {
+            name: image.name,
+            blocks: image.blocks,
+            signal: image.signal,
+            length,
+            speed: options.speed,
+            auto: !options.manual,
+            running: false,
+            pos: 0,
+            index: 0,
+            index_start: 0,
+            last_t: 0,
+            last_read: None,
+            run_length: 0,
+            last_listening: 0,
+            recorder,
+            next_instant: 0,
+        })
+    }
+
+    /// A deck with no tape, only recording.
+    pub fn empty(options: &DeckOptions) -> anyhow::Result<Deck> {
+        Deck::new(TapeImage::from_blocks("(no tape)", Vec::new()), options)
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    pub fn blocks(&self) -> &[Block] {
+        &self.blocks
+    }
+
+    pub fn speed(&self) -> TapeSpeed {
+        self.speed
+    }
+
+    /// Press play: the tape runs from the last time the machine was seen. Pressing play or
+    /// stop takes the deck out of automatic mode (the person at the deck decides now).
+    pub fn play(&mut self) {
+        self.auto = false;
+        if self.pos < self.length {
+            self.running = true;
+        }
+    }
+
+    /// Press stop (also leaves automatic mode).
+    pub fn stop(&mut self) {
+        self.auto = false;
+        self.running = false;
+    }
+
+    /// True while the deck plays and pauses by itself.
+    pub fn is_auto(&self) -> bool {
+        self.auto
+    }
+
+    pub fn is_running(&self) -> bool {
+        self.running
+    }
+
+    /// Back to the start of the tape (and to the first block for the instant loader).
+    pub fn rewind(&mut self) {
+        self.seek(0);
+        self.next_instant = 0;
+    }
+
+    /// Winds to the start of block `block` (0-based); false if there is no such block.
+    pub fn seek_block(&mut self, block: usize) -> bool {
+        match self.signal.marks.get(block) {
+            Some(mark) => {
+                self.seek(mark.time);
+                self.next_instant = block;
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn seek(&mut self, time: u64) {
+        let (index, start) = self.signal.index_at(time);
+        self.pos = time;
+        self.index = index;
+        self.index_start = start;
+    }
+
+    /// Where the tape is.
+    pub fn position(&self) -> TapePosition {
+        let block = self.signal.marks.iter().rposition(|m| m.time <= self.pos);
+        TapePosition {
+            time: self.pos,
+            length: self.length,
+            block,
+            blocks: self.signal.marks.len(),
+        }
+    }
+
+    /// Switches the automatic play/pause on or off.
+    pub fn set_auto(&mut self, auto: bool) {
+        self.auto = auto;
+    }
+
+    /// Blocks recorded from the MIC line so far.
+    pub fn recorded(&self) -> &[Block] {
+        self.recorder.blocks()
+    }
+
+    /// Ends recording: completes a block in progress, writes the WAV if asked for.
+    pub fn finish_recording(&mut self) -> anyhow::Result<()> {
+        self.recorder.finish()
+    }
+
+    /// Errors met while appending recorded blocks to the file.
+    pub fn take_errors(&mut self) -> Vec<String> {
+        self.recorder.take_errors()
+    }
+
+    /// The next block for the instant loader (advancing past it), or `None` at the end.
+    pub fn next_block(&mut self) -> Option<Block> {
+        let block = self.blocks.get(self.next_instant).cloned();
+        if block.is_some() {
+            self.next_instant += 1;
+            if let Some(mark) = self.signal.marks.get(self.next_instant) {
+                self.seek(mark.time);
+            }
+        }
+        block
+    }
+
+    /// Takes a block written by a trapped SAVE routine.
+    pub fn record_block(&mut self, block: Block) {
+        self.recorder.record_block(block);
+    }
+
+    fn advance(&mut self, dt: u64) {
+        self.pos = (self.pos + dt).min(self.length);
+        if self.pos >= self.length {
+            self.running = false;
+        }
+        while let Some(p) = self.signal.pulses().get(self.index) {
+            if self.index_start + p.len as u64 > self.pos {
+                break;
+            }
+            self.index_start += p.len as u64;
+            self.index += 1;
+        }
+    }
+
+    fn level(&self) -> bool {
+        self.signal
+            .pulses()
+            .get(self.index)
+            .is_some_and(|p| p.level)
+    }
+
+    fn listen(&mut self, t: u64) {
+        let dense = self
+            .last_read
+            .is_some_and(|prev| t.saturating_sub(prev) < LISTEN_GAP);
+        self.last_read = Some(t);
+        self.run_length = if dense { self.run_length + 1 } else { 0 };
+        if self.run_length >= LISTEN_RUN {
+            self.last_listening = t;
+            if !self.running && self.pos < self.length {
+                self.running = true;
+            }
+        }
+    }
+}
+
+impl Deck {
+    /// Brings the tape up to machine time `t`: it moves while running, and in automatic
+    /// mode pauses once the machine has not listened for a while.
+    fn catch_up(&mut self, t: u64) {
+        let dt = t.saturating_sub(self.last_t);
+        let before = self.last_t;
+        self.last_t = self.last_t.max(t);
+        self.recorder.poll(t);
+        if self.running {
+            if self.auto && t.saturating_sub(self.last_listening) > LISTEN_GRACE {
+                // The machine stopped listening a while ago: the tape ran until then.
+                let until = self.last_listening + LISTEN_GRACE;
+                self.advance(until.saturating_sub(before).min(dt));
+                self.running = false;
+            } else {
+                self.advance(dt);
+            }
+        }
+    }
+}
+
+impl TapePort for Deck {
+    fn ear(&mut self, t: u64) -> bool {
+        self.catch_up(t);
+        if self.auto && self.speed != TapeSpeed::Instant {
+            self.listen(t);
+        }
+        self.level()
+    }
+
+    fn mic(&mut self, t: u64, level: bool) {
+        self.catch_up(t);
+        self.recorder.mic(t, level);
+    }
+
+    fn is_playing(&self) -> bool {
+        self.speed == TapeSpeed::Fast && self.running
+    }
+}
+
+impl Drop for Deck {
+    fn drop(&mut self) {
+        if let Err(e) = self.recorder.finish() {
+            eprintln!("aceemu: tape: {e:#}");
+        }
+    }
+}
+
+/// Opens a tape file (TAP, TZX or WAV by extension) in a new deck; with no file, an
+/// empty deck that only records. Warnings about the file (bad checksums...) are printed.
+pub fn open_deck(path: Option<&std::path::Path>, options: &DeckOptions) -> anyhow::Result<Deck> {
+    let image = match path {
+        Some(path) => TapeImage::open(path)?,
+        None => TapeImage::from_blocks("(no tape)", Vec::new()),
+    };
+    for w in &image.warnings {
+        eprintln!("aceemu: warning: {w}");
+    }
+    Deck::new(image, options)
+}
+
+/// A deck the machine plays while the front end keeps its buttons: insert a clone into the
+/// machine (`Ace::insert_tape(Box::new(shared.clone()))`) and use [`SharedDeck::deck`] for
+/// play, stop, rewind and the recorded blocks.
+#[derive(Clone)]
+pub struct SharedDeck(pub std::rc::Rc<std::cell::RefCell<Deck>>);
+
+impl SharedDeck {
+    pub fn new(deck: Deck) -> SharedDeck {
+        SharedDeck(std::rc::Rc::new(std::cell::RefCell::new(deck)))
+    }
+
+    /// The deck, borrowed for a moment (not while the machine is running).
+    pub fn deck(&self) -> std::cell::RefMut<'_, Deck> {
+        self.0.borrow_mut()
+    }
+}
+
+impl TapePort for SharedDeck {
+    fn ear(&mut self, t: u64) -> bool {
+        self.0.borrow_mut().ear(t)
+    }
+
+    fn mic(&mut self, t: u64, level: bool) {
+        self.0.borrow_mut().mic(t, level)
+    }
+
+    fn is_playing(&self) -> bool {
+        self.0.borrow().is_playing()
+    }
+}

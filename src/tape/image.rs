@@ -1,0 +1,187 @@
+//! A tape file of any supported format, as blocks and as the signal to play.
+
+use super::pulse::{self, Block, Signal};
+use super::{tap, tzx, wav};
+use anyhow::{bail, Context};
+use std::path::Path;
+
+/// The formats aceemu reads and writes, chosen by file extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Tap,
+    Tzx,
+    Wav,
+}
+
+impl Format {
+    pub fn from_path(path: &Path) -> anyhow::Result<Format> {
+        let ext = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(|e| e.to_ascii_lowercase());
+        match ext.as_deref() {
+            Some("tap") => Ok(Format::Tap),
+            Some("tzx") => Ok(Format::Tzx),
+            Some("wav") => Ok(Format::Wav),
+            _ => bail!(
+                "{}: unknown tape format (the extension must be .tap, .tzx or .wav)",
+                path.display()
+            ),
+        }
+    }
+}
+
+/// A tape: its blocks (for listings, conversion and instant loading) and its signal.
+#[derive(Debug, Default)]
+pub struct TapeImage {
+    pub name: String,
+    pub blocks: Vec<Block>,
+    pub signal: Signal,
+    /// Problems that did not stop reading (bad checksums, a damaged tail...).
+    pub warnings: Vec<String>,
+}
+
+impl TapeImage {
+    /// A tape made of blocks, with the signal SAVE would write for them.
+    pub fn from_blocks(name: &str, blocks: Vec<Block>) -> TapeImage {
+        let signal = pulse::encode_tape(&blocks);
+        TapeImage {
+            name: name.into(),
+            blocks,
+            signal,
+            warnings: Vec::new(),
+        }
+    }
+
+    /// Reads a file; the format comes from its extension.
+    pub fn open(path: &Path) -> anyhow::Result<TapeImage> {
+        let format = Format::from_path(path)?;
+        let bytes =
+            std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+        Self::from_bytes(&bytes, &path.display().to_string(), format)
+    }
+
+    /// Reads a tape from memory.
+    pub fn from_bytes(bytes: &[u8], name: &str, format: Format) -> anyhow::Result<TapeImage> {
+        match format {
+            Format::Tap => {
+                let listing = tap::read_lenient(bytes, name);
+                if listing.blocks.is_empty() {
+                    match listing.problems.first() {
+                        Some(p) => bail!("{p}"),
+                        None => bail!("{name}: the tape is empty"),
+                    }
+                }
+                let blocks = listing.blocks.into_iter().map(|b| b.block).collect();
+                let mut image = TapeImage::from_blocks(name, blocks);
+                image.warnings = listing.problems.iter().map(|p| p.to_string()).collect();
+                Ok(image)
+            }
+            Format::Tzx => {
+                let t = tzx::parse(bytes, name)?;
+                let mut blocks = t.blocks;
+                if blocks.is_empty() {
+                    blocks = pulse::decode_halves(t.signal.halves())
+                        .into_iter()
+                        .map(|d| d.block)
+                        .collect();
+                }
+                Ok(TapeImage {
+                    name: name.into(),
+                    blocks,
+                    signal: t.signal,
+                    warnings: Vec::new(),
+                })
+            }
+            Format::Wav => {
+                let samples = wav::read_samples(bytes, name)?;
+                let halves = wav::halves(&samples);
+                let decoded = pulse::decode_halves(halves.iter().copied());
+                let mut warnings = Vec::new();
+                for (i, d) in decoded.iter().enumerate() {
+                    if d.trailing_halves != 1 {
+                        warnings.push(format!(
+                            "{name}: block {} at {:.3} s stops inside a byte",
+                            i + 1,
+                            d.time / pulse::CLOCK_HZ as f64
+                        ));
+                    }
+                }
+                // Play the recording's own edges, as a cassette would.
+                let mut signal = Signal::default();
+                let mut level = false;
+                for h in halves {
+                    level = !level;
+                    signal.push(level, h.round().clamp(1.0, u32::MAX as f64) as u32);
+                }
+                for d in &decoded {
+                    let (pulse, _) = signal.index_at(d.time.max(0.0) as u64);
+                    let time = signal.pulses()[..pulse].iter().map(|p| p.len as u64).sum();
+                    signal.marks.push(pulse::BlockMark { pulse, time });
+                }
+                signal.push(false, pulse::CLOCK_HZ / 10);
+                Ok(TapeImage {
+                    name: name.into(),
+                    blocks: decoded.into_iter().map(|d| d.block).collect(),
+                    signal,
+                    warnings,
+                })
+            }
+        }
+    }
+
+    /// The file's bytes in `format`.
+    pub fn to_bytes(&self, format: Format) -> Vec<u8> {
+        match format {
+            Format::Tap => tap::write(&self.blocks),
+            Format::Tzx => tzx::write(&self.blocks),
+            Format::Wav => wav::write(&pulse::encode_tape(&self.blocks)),
+        }
+    }
+
+    /// Writes the blocks to `path` in the format of its extension; refuses to replace an
+    /// existing file unless `overwrite`.
+    pub fn save(&self, path: &Path, overwrite: bool) -> anyhow::Result<()> {
+        let format = Format::from_path(path)?;
+        if format == Format::Tap {
+            if let Some((i, b)) = self
+                .blocks
+                .iter()
+                .enumerate()
+                .find(|(_, b)| b.data.len() > u16::MAX as usize)
+            {
+                bail!(
+                    "{}: block {} has {} bytes, more than a TAP block can hold (65,535)",
+                    self.name,
+                    i + 1,
+                    b.data.len()
+                );
+            }
+        }
+        write_new_file(path, &self.to_bytes(format), overwrite)
+    }
+}
+
+/// Writes a file, refusing to replace one that exists unless `overwrite`.
+pub fn write_new_file(path: &Path, bytes: &[u8], overwrite: bool) -> anyhow::Result<()> {
+    use std::io::Write;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true);
+    if overwrite {
+        options.create(true).truncate(true);
+    } else {
+        options.create_new(true);
+    }
+    let mut file = options.open(path).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::AlreadyExists {
+            anyhow::anyhow!(
+                "{} exists; not overwriting it (use --overwrite)",
+                path.display()
+            )
+        } else {
+            anyhow::anyhow!("cannot create {}: {e}", path.display())
+        }
+    })?;
+    file.write_all(bytes)
+        .with_context(|| format!("cannot write {}", path.display()))
+}

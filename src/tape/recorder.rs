@@ -1,0 +1,141 @@
+//! Recording: MIC level changes from the machine, decoded back into tape blocks.
+//!
+//! Blocks are appended to a TAP file as soon as they are complete (so nothing is lost if
+//! the emulator stops), and the raw signal can be kept for a WAV written at the end.
+
+use super::image::write_new_file;
+use super::pulse::{Block, Decoder, Signal, CLOCK_HZ};
+use super::{tap, wav};
+use anyhow::Context;
+use std::fs::File;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// After this long without a MIC change a block being recorded is complete (the end mark's
+/// low lasts for good; the longest half inside a block is ~1,600 T).
+const END_OF_BLOCK_SILENCE: u64 = 20_000;
+
+/// Where recorded blocks go.
+#[derive(Default)]
+pub struct Recorder {
+    decoder: Decoder,
+    level: bool,
+    last_edge: Option<u64>,
+    /// The silence after the last edge was already given to the decoder.
+    gap_flushed: bool,
+    blocks: Vec<Block>,
+    tap: Option<(PathBuf, File)>,
+    wav: Option<(PathBuf, Signal, bool)>,
+    errors: Vec<String>,
+}
+
+impl Recorder {
+    /// Appends recorded blocks to `path` (created if missing). With `overwrite` an existing
+    /// file is emptied first; without it, its content is kept and blocks go after it.
+    pub fn save_tap_to(&mut self, path: &Path, overwrite: bool) -> anyhow::Result<()> {
+        let mut options = std::fs::OpenOptions::new();
+        options.create(true);
+        if overwrite {
+            options.write(true).truncate(true);
+        } else {
+            options.append(true);
+        }
+        let file = options
+            .open(path)
+            .with_context(|| format!("cannot open {} for recording", path.display()))?;
+        self.tap = Some((path.to_path_buf(), file));
+        Ok(())
+    }
+
+    /// Also keeps the signal and writes it as a WAV file on [`Recorder::finish`]. Refuses an
+    /// existing file unless `overwrite`.
+    pub fn save_wav_to(&mut self, path: &Path, overwrite: bool) -> anyhow::Result<()> {
+        if path.exists() && !overwrite {
+            anyhow::bail!(
+                "{} exists; not overwriting it (use --overwrite)",
+                path.display()
+            );
+        }
+        self.wav = Some((path.to_path_buf(), Signal::default(), overwrite));
+        Ok(())
+    }
+
+    /// The MIC line changed (or was written) at absolute time `t`.
+    pub fn mic(&mut self, t: u64, level: bool) {
+        self.poll(t);
+        if level == self.level {
+            return;
+        }
+        if let Some(edge) = self.last_edge {
+            let half = t.saturating_sub(edge);
+            if !self.gap_flushed {
+                self.decoder.push(half as f64);
+            }
+            if let Some((_, signal, _)) = &mut self.wav {
+                signal.push(self.level, half.min(u32::MAX as u64) as u32);
+            }
+        }
+        self.gap_flushed = false;
+        self.last_edge = Some(t);
+        self.level = level;
+        self.collect();
+    }
+
+    /// Time passes: a block followed by enough silence is complete.
+    pub fn poll(&mut self, t: u64) {
+        if let Some(edge) = self.last_edge {
+            let quiet = t.saturating_sub(edge);
+            if !self.gap_flushed && quiet > END_OF_BLOCK_SILENCE && self.decoder.in_block() {
+                self.decoder.push(quiet as f64);
+                self.gap_flushed = true;
+                self.collect();
+            }
+        }
+    }
+
+    fn collect(&mut self) {
+        for decoded in self.decoder.take_blocks() {
+            self.record_block(decoded.block);
+        }
+    }
+
+    /// Stores a complete block (decoded from the signal, or handed over by a trapped
+    /// SAVE routine).
+    pub fn record_block(&mut self, block: Block) {
+        if let Some((path, file)) = &mut self.tap {
+            let bytes = tap::tap_block_bytes(&block);
+            if let Err(e) = file.write_all(&bytes).and_then(|_| file.flush()) {
+                self.errors
+                    .push(format!("cannot append to {}: {e}", path.display()));
+            }
+        }
+        self.blocks.push(block);
+    }
+
+    /// Blocks recorded so far.
+    pub fn blocks(&self) -> &[Block] {
+        &self.blocks
+    }
+
+    /// Problems met while writing (reported by the front end).
+    pub fn take_errors(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.errors)
+    }
+
+    /// Ends the recording: completes a block in progress and writes the WAV file.
+    pub fn finish(&mut self) -> anyhow::Result<()> {
+        self.decoder.finish();
+        self.collect();
+        if let Some((path, mut signal, overwrite)) = self.wav.take() {
+            if !signal.pulses().is_empty() {
+                signal.push(self.level, 1_000);
+                signal.push(false, CLOCK_HZ / 2);
+                write_new_file(&path, &wav::write(&signal), overwrite)?;
+            }
+        }
+        match self.errors.first() {
+            Some(e) => anyhow::bail!("{e}"),
+            None => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,139 @@
+//! `.ace` snapshots into and out of the machine.
+//!
+//! Stored areas (ace-hardware.md 8): video RAM 0x2400-0x27FF, character RAM at 0x2C00 (the
+//! emulator's copy; the CPU cannot read it), RAM from 0x3C00 up; the alias pages are stored
+//! as zeros and the page at 0x2000 carries the registers. iz80 has no setter for the
+//! alternate registers, so they are patched through its state bytes (16 main registers then
+//! 16 shadow ones, indexed A, F, B, C, D, E, H, L, ...); a test pins that layout.
+
+use super::ace_snapshot::{AceSnapshot, Registers, BASE};
+use crate::machine::Ace;
+use anyhow::Context;
+use iz80::{Reg16, Reg8};
+use std::path::Path;
+
+const SHADOW: usize = 16;
+/// Highest RAM end a snapshot can describe.
+const MAX_TOP: u32 = 0xC000;
+
+fn stored_ranges(top: u32) -> [(u32, u32); 3] {
+    [(0x2400, 0x2800), (0x2C00, 0x3000), (0x3C00, top)]
+}
+
+/// Puts a snapshot into the machine: memory, registers, interrupt state. Refuses one that
+/// needs more RAM than the machine has, or whose register block is not trustworthy.
+pub fn load_snapshot(ace: &mut Ace, snap: &AceSnapshot, file: &str) -> anyhow::Result<()> {
+    snap.check_fits(ace.ram_size().end_address(), file)?;
+    if !snap.registers_trusted() {
+        anyhow::bail!(
+            "{file}: the snapshot's RAMTOP word at 0x2080 is not a RAM size, so its registers \
+             cannot be trusted; not loading it"
+        );
+    }
+    for (from, to) in stored_ranges(snap.ram_top) {
+        for addr in from..to {
+            ace.poke(addr as u16, snap.memory[(addr - BASE as u32) as usize]);
+        }
+    }
+    let g = &snap.regs;
+    let regs = ace.cpu_mut().registers();
+    for (r, v) in [
+        (Reg16::AF, g.af),
+        (Reg16::BC, g.bc),
+        (Reg16::DE, g.de),
+        (Reg16::HL, g.hl),
+        (Reg16::IX, g.ix),
+        (Reg16::IY, g.iy),
+        (Reg16::SP, g.sp),
+    ] {
+        regs.set16(r, v);
+    }
+    regs.set_pc(g.pc);
+    regs.set8(Reg8::I, g.i);
+    regs.set8(Reg8::R, g.r);
+    let mut state = ace.cpu().serialize();
+    for (k, v) in [g.af_alt, g.bc_alt, g.de_alt, g.hl_alt]
+        .into_iter()
+        .enumerate()
+    {
+        state[SHADOW + 2 * k] = (v >> 8) as u8;
+        state[SHADOW + 2 * k + 1] = v as u8;
+    }
+    ace.cpu_mut()
+        .deserialize(&state)
+        .map_err(|e| anyhow::anyhow!("setting the alternate registers: {e}"))?;
+    ace.set_interrupt_state(g.iff1, g.iff2, g.im);
+    Ok(())
+}
+
+/// The machine's state as a snapshot. A machine with RAM above 0xBFFF can be saved only if
+/// that RAM is unused (all zero): the format ends at 0xBFFF.
+pub fn snapshot_of(ace: &Ace) -> anyhow::Result<AceSnapshot> {
+    let end = ace.ram_size().end_address();
+    if end > MAX_TOP && (MAX_TOP..end).any(|a| ace.peek(a as u16) != 0) {
+        anyhow::bail!(
+            "this machine uses RAM above 0xBFFF, which the .ace format cannot hold; \
+             run with --ram 35 or less to save snapshots"
+        );
+    }
+    let top = end.min(MAX_TOP);
+    let mut memory = vec![0u8; (top - BASE as u32) as usize];
+    for (from, to) in stored_ranges(top) {
+        for addr in from..to {
+            memory[(addr - BASE as u32) as usize] = if (0x2C00..0x3000).contains(&addr) {
+                ace.char_ram()[(addr - 0x2C00) as usize]
+            } else {
+                ace.peek(addr as u16)
+            };
+        }
+    }
+    let r = ace.cpu().immutable_registers();
+    let state = ace.cpu().serialize();
+    let alt = |k: usize| u16::from_be_bytes([state[SHADOW + 2 * k], state[SHADOW + 2 * k + 1]]);
+    let (iff1, iff2, im) = ace.interrupt_state();
+    Ok(AceSnapshot {
+        ram_top: top,
+        memory,
+        regs: Registers {
+            af: r.get16(Reg16::AF),
+            bc: r.get16(Reg16::BC),
+            de: r.get16(Reg16::DE),
+            hl: r.get16(Reg16::HL),
+            ix: r.get16(Reg16::IX),
+            iy: r.get16(Reg16::IY),
+            sp: r.get16(Reg16::SP),
+            pc: r.pc(),
+            af_alt: alt(0),
+            bc_alt: alt(1),
+            de_alt: alt(2),
+            hl_alt: alt(3),
+            im,
+            iff1,
+            iff2,
+            i: r.get8(Reg8::I),
+            r: r.get8(Reg8::R),
+        },
+    })
+}
+
+/// True for a path ending in `.ace` (a snapshot rather than a tape).
+pub fn is_snapshot_path(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("ace"))
+}
+
+/// Reads a `.ace` file and puts it into the machine.
+pub fn load_snapshot_file(ace: &mut Ace, path: &Path) -> anyhow::Result<()> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {name}"))?;
+    let snap = AceSnapshot::parse(&bytes, &name)?;
+    load_snapshot(ace, &snap, &name)
+}
+
+/// Writes the machine's state as a `.ace` file; refuses to replace a file unless
+/// `overwrite`.
+pub fn save_snapshot_file(ace: &Ace, path: &Path, overwrite: bool) -> anyhow::Result<()> {
+    let snap = snapshot_of(ace)?;
+    super::image::write_new_file(path, &snap.write(), overwrite)
+}

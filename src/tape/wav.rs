@@ -1,0 +1,256 @@
+//! WAV recordings ⇄ the tape signal.
+//!
+//! Reading is made for real recordings: any sample rate, 8/16/24/32-bit integer or float,
+//! mono or stereo (the channel with more signal is used). The DC offset and slow drift are
+//! removed by a high-pass filter; a Schmitt trigger whose thresholds follow the signal's
+//! envelope decides the level, so noise does not make false edges; each edge is placed at
+//! the interpolated zero crossing before the trigger fired, which keeps sub-sample timing.
+//! Polarity does not matter because the decoder only times the changes. Writing gives
+//! 44.1 kHz 16-bit mono, each sample the average level over its time span.
+
+use super::pulse::{self, DecodedBlock, Signal, CLOCK_HZ};
+use std::path::Path;
+
+/// Sample rate of the WAV files aceemu writes.
+pub const WRITE_RATE: u32 = 44_100;
+const AMPLITUDE: f64 = 0.7 * i16::MAX as f64;
+
+#[derive(Debug, thiserror::Error)]
+pub enum WavError {
+    #[error("{file}: not a readable WAV file: {source}")]
+    Format { file: String, source: hound::Error },
+    #[error("{file}: unsupported WAV: {what}")]
+    Unsupported { file: String, what: String },
+    #[error("{file}: cannot write: {source}")]
+    Write { file: String, source: hound::Error },
+}
+
+/// Mono samples in -1..1 with their rate.
+pub struct Samples {
+    pub rate: u32,
+    pub data: Vec<f32>,
+}
+
+/// Reads a WAV from memory (the file name is only for messages).
+pub fn read_samples(bytes: &[u8], file: &str) -> Result<Samples, WavError> {
+    let reader =
+        hound::WavReader::new(std::io::Cursor::new(bytes)).map_err(|source| WavError::Format {
+            file: file.into(),
+            source,
+        })?;
+    let spec = reader.spec();
+    let unsupported = |what: String| WavError::Unsupported {
+        file: file.into(),
+        what,
+    };
+    if spec.channels == 0 || spec.sample_rate == 0 {
+        return Err(unsupported(format!(
+            "{} channels at {} Hz",
+            spec.channels, spec.sample_rate
+        )));
+    }
+    let channels = spec.channels as usize;
+    let fmt_err = |source| WavError::Format {
+        file: file.into(),
+        source,
+    };
+    let interleaved: Vec<f32> = match spec.sample_format {
+        hound::SampleFormat::Float => {
+            if spec.bits_per_sample != 32 {
+                return Err(unsupported(format!(
+                    "{}-bit float samples",
+                    spec.bits_per_sample
+                )));
+            }
+            reader
+                .into_samples::<f32>()
+                .collect::<Result<_, _>>()
+                .map_err(fmt_err)?
+        }
+        hound::SampleFormat::Int => {
+            let bits = spec.bits_per_sample;
+            if !(1..=32).contains(&bits) {
+                return Err(unsupported(format!("{bits}-bit samples")));
+            }
+            let scale = 1.0 / (1u64 << (bits - 1)) as f32;
+            reader
+                .into_samples::<i32>()
+                .map(|s| s.map(|v| v as f32 * scale))
+                .collect::<Result<_, _>>()
+                .map_err(fmt_err)?
+        }
+    };
+    // The channel with the most signal: averaging could cancel a channel recorded inverted.
+    let best = (0..channels)
+        .max_by(|&a, &b| {
+            let energy = |c: usize| -> f64 {
+                let frames = interleaved.len() / channels;
+                let mean: f64 = (0..frames)
+                    .map(|i| interleaved[i * channels + c] as f64)
+                    .sum::<f64>()
+                    / frames.max(1) as f64;
+                (0..frames)
+                    .map(|i| (interleaved[i * channels + c] as f64 - mean).powi(2))
+                    .sum()
+            };
+            energy(a).total_cmp(&energy(b))
+        })
+        .unwrap_or(0);
+    let data = interleaved
+        .chunks_exact(channels)
+        .map(|frame| frame[best])
+        .collect();
+    Ok(Samples {
+        rate: spec.sample_rate,
+        data,
+    })
+}
+
+/// Times between level changes in the recording, in Ace T-states.
+pub fn halves(samples: &Samples) -> Vec<f64> {
+    let rate = samples.rate as f64;
+    // High-pass at ~20 Hz removes the DC offset and slow drift (the pilot is ~800 Hz).
+    let r = 1.0 - 2.0 * std::f64::consts::PI * 20.0 / rate;
+    let r = r.clamp(0.0, 0.9999);
+    // The envelope decays over ~20 ms: it follows fading levels but holds across a half.
+    let decay = (-1.0 / (0.02 * rate)).exp();
+    let mut prev_x = samples.data.first().copied().unwrap_or(0.0) as f64;
+    let mut y_prev = 0.0f64;
+    let mut envelope = 0.0f64;
+    let mut level: Option<bool> = None;
+    let mut last_cross = 0.0f64;
+    let mut last_edge: Option<f64> = None;
+    let mut out = Vec::new();
+    let t_per_sample = CLOCK_HZ as f64 / rate;
+    // A moving average over ~90 µs (4 samples at 44.1 kHz) takes out hiss far above the
+    // signal (the shortest half lasts ~185 µs); it delays every edge alike, so the times
+    // between edges do not change.
+    let width = ((rate * 90e-6).round() as usize).max(1);
+    let mut window = vec![0.0f64; width];
+    let mut window_sum = 0.0f64;
+    let mut hp_prev = 0.0f64;
+    for (n, &x) in samples.data.iter().enumerate() {
+        let x = x as f64;
+        let hp = x - prev_x + r * hp_prev;
+        hp_prev = hp;
+        prev_x = x;
+        window_sum += hp - window[n % width];
+        window[n % width] = hp;
+        let y = window_sum / width as f64;
+        if n > 0 && (y >= 0.0) != (y_prev >= 0.0) {
+            let frac = if y_prev != y {
+                y_prev / (y_prev - y)
+            } else {
+                0.0
+            };
+            last_cross = (n - 1) as f64 + frac;
+        }
+        envelope = (envelope * decay).max(y.abs());
+        let threshold = (0.3 * envelope).max(0.01);
+        let new_level = if y > threshold {
+            Some(true)
+        } else if y < -threshold {
+            Some(false)
+        } else {
+            level
+        };
+        if new_level != level {
+            if level.is_some() {
+                if let Some(prev) = last_edge {
+                    out.push((last_cross - prev) * t_per_sample);
+                }
+                last_edge = Some(last_cross);
+            }
+            level = new_level;
+        }
+        y_prev = y;
+    }
+    out
+}
+
+/// Decodes the blocks recorded in a WAV file.
+pub fn decode(bytes: &[u8], file: &str) -> Result<Vec<DecodedBlock>, WavError> {
+    let samples = read_samples(bytes, file)?;
+    Ok(pulse::decode_halves(halves(&samples)))
+}
+
+/// Samples of a signal at `rate`, each the average level over its span (-1..1).
+pub fn render(signal: &Signal, rate: u32) -> Vec<f32> {
+    let t_per_sample = CLOCK_HZ as f64 / rate as f64;
+    let total = signal.duration() as f64;
+    let count = (total / t_per_sample).ceil() as usize;
+    let mut out = Vec::with_capacity(count);
+    let mut pulses = signal.pulses().iter();
+    let mut current = pulses.next().copied();
+    let mut pulse_start = 0.0f64;
+    for n in 0..count {
+        let (a, b) = (n as f64 * t_per_sample, (n + 1) as f64 * t_per_sample);
+        let mut high = 0.0;
+        let mut cursor = a;
+        while let Some(p) = current {
+            let end = pulse_start + p.len as f64;
+            let span = end.min(b) - cursor;
+            if p.level && span > 0.0 {
+                high += span;
+            }
+            if end <= b {
+                pulse_start = end;
+                cursor = end;
+                current = pulses.next().copied();
+            } else {
+                break;
+            }
+        }
+        out.push((2.0 * high / t_per_sample - 1.0) as f32);
+    }
+    out
+}
+
+/// A signal as a 44.1 kHz 16-bit mono WAV file in memory.
+pub fn write(signal: &Signal) -> Vec<u8> {
+    let mut cursor = std::io::Cursor::new(Vec::new());
+    let spec = hound::WavSpec {
+        channels: 1,
+        sample_rate: WRITE_RATE,
+        bits_per_sample: 16,
+        sample_format: hound::SampleFormat::Int,
+    };
+    {
+        let mut writer =
+            hound::WavWriter::new(&mut cursor, spec).expect("writing to memory cannot fail");
+        let rendered = render(signal, WRITE_RATE);
+        let mut samples = writer.get_i16_writer(rendered.len() as u32);
+        for s in rendered {
+            samples.write_sample((s as f64 * AMPLITUDE).round() as i16);
+        }
+        samples.flush().expect("writing to memory cannot fail");
+        writer.finalize().expect("writing to memory cannot fail");
+    }
+    cursor.into_inner()
+}
+
+/// Writes a signal as a WAV file.
+pub fn write_file(signal: &Signal, path: &Path) -> Result<(), WavError> {
+    std::fs::write(path, write(signal)).map_err(|e| WavError::Write {
+        file: path.display().to_string(),
+        source: hound::Error::IoError(e),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tape::pulse::{encode_tape, Block};
+
+    #[test]
+    fn a_written_wav_reads_back() {
+        let blocks = vec![Block::new(0xFF, vec![0x12, 0x34, 0x26])];
+        let wav = write(&encode_tape(&blocks));
+        let got: Vec<Block> = decode(&wav, "mem.wav")
+            .unwrap()
+            .into_iter()
+            .map(|d| d.block)
+            .collect();
+        assert_eq!(got, blocks);
+    }
+}

@@ -1,0 +1,315 @@
+//! The deck's buttons and position, automatic play/pause, fast mode, and recording: MIC
+//! edges as the ROM's SAVE makes them come back as TAP blocks appended to a file that is
+//! never overwritten without the flag.
+
+use aceemu::machine::TapePort;
+use aceemu::tape::deck::{Deck, DeckOptions, TapeSpeed};
+use aceemu::tape::image::{Format, TapeImage};
+use aceemu::tape::pulse::{self, Block};
+use aceemu::tape::tap::{self, with_checksum, Header};
+
+fn file_pair(name: &str, data: &[u8]) -> Vec<Block> {
+    let h = Header::bytes(name, 0x4000, data.len() as u16);
+    vec![
+        Block::new(0x00, with_checksum(&h.to_payload())),
+        Block::new(0xFF, with_checksum(data)),
+    ]
+}
+
+fn deck(blocks: Vec<Block>, options: DeckOptions) -> Deck {
+    Deck::new(TapeImage::from_blocks("t", blocks), &options).unwrap()
+}
+
+fn manual() -> DeckOptions {
+    DeckOptions {
+        manual: true,
+        ..DeckOptions::default()
+    }
+}
+
+/// The MIC edges SAVE makes for `blocks`, with its quirks: the pilot's first OUT does not
+/// change the level, the header pilot shows 8,190 full halves, the first bit of each byte
+/// is a few T-states off, the data block follows the header's end mark 4,204 T later.
+fn rom_save_edges(blocks: &[Block], start: u64) -> Vec<(u64, bool)> {
+    let mut edges = Vec::new();
+    let mut t = start;
+    let mut level = false;
+    let put = |t: u64, l: bool, level: &mut bool, edges: &mut Vec<(u64, bool)>| {
+        if l != *level {
+            edges.push((t, l));
+            *level = l;
+        }
+    };
+    for (i, b) in blocks.iter().enumerate() {
+        if i > 0 {
+            t += 4_204;
+        }
+        let pilot = if b.is_header() { 8_190 } else { 1_022 };
+        for k in 0..pilot {
+            put(t, k % 2 == 0, &mut level, &mut edges);
+            t += if (k + 1) % 256 == 0 { 2_010 } else { 2_011 };
+        }
+        put(t, true, &mut level, &mut edges);
+        t += 601;
+        put(t, false, &mut level, &mut edges);
+        t += 791;
+        for &byte in std::iter::once(&b.flag).chain(&b.data) {
+            for bit in (0..8).rev() {
+                let (hi, lo) = if byte >> bit & 1 == 1 {
+                    (1_592, 1_591)
+                } else {
+                    (802, 801)
+                };
+                let skew = if bit == 7 {
+                    (byte as u64 % 7) as i64 - 3
+                } else {
+                    0
+                };
+                put(t, true, &mut level, &mut edges);
+                t = (t as i64 + hi + skew) as u64;
+                put(t, false, &mut level, &mut edges);
+                t += lo as u64;
+            }
+        }
+        put(t, true, &mut level, &mut edges);
+        t += 917;
+        put(t, false, &mut level, &mut edges);
+    }
+    edges
+}
+
+fn record(deck: &mut Deck, blocks: &[Block], start: u64) -> u64 {
+    let edges = rom_save_edges(blocks, start);
+    for &(t, l) in &edges {
+        deck.mic(t, l);
+    }
+    let end = edges.last().unwrap().0;
+    // The machine keeps reading the keyboard (EAR) once per frame afterwards.
+    for f in 1..4 {
+        deck.ear(end + f * 64_896);
+    }
+    end + 4 * 64_896
+}
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("aceemu-tape-deck-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+#[test]
+fn save_signal_is_recorded_as_tap_blocks() {
+    let mut blocks = file_pair("ONE", &[1, 2, 3, 0xFF, 0x00]);
+    blocks.extend(file_pair("TWO", &(0..=255).collect::<Vec<u8>>()));
+    let mut d = Deck::empty(&manual()).unwrap();
+    let t = record(&mut d, &blocks[..2], 1_000);
+    record(&mut d, &blocks[2..], t + 3_000_000);
+    assert_eq!(d.recorded(), &blocks[..]);
+}
+
+#[test]
+fn recording_appends_to_the_file_and_keeps_what_was_there() {
+    let path = temp("append.tap");
+    let old = tap::write(&file_pair("OLD", &[9, 9]));
+    std::fs::write(&path, &old).unwrap();
+    let blocks = file_pair("NEW", &[7; 40]);
+    {
+        let options = DeckOptions {
+            save_to: Some(path.clone()),
+            ..manual()
+        };
+        let mut d = Deck::empty(&options).unwrap();
+        record(&mut d, &blocks, 500);
+    }
+    let mut expected = old.clone();
+    expected.extend(tap::write(&blocks));
+    assert_eq!(std::fs::read(&path).unwrap(), expected);
+
+    // With --overwrite the old content goes.
+    {
+        let options = DeckOptions {
+            save_to: Some(path.clone()),
+            overwrite: true,
+            ..manual()
+        };
+        let mut d = Deck::empty(&options).unwrap();
+        record(&mut d, &blocks, 500);
+    }
+    assert_eq!(std::fs::read(&path).unwrap(), tap::write(&blocks));
+}
+
+#[test]
+fn recording_can_also_be_written_as_wav_but_never_over_a_file() {
+    let wav = temp("rec.wav");
+    let blocks = file_pair("W", &[0x55; 20]);
+    {
+        let options = DeckOptions {
+            save_wav: Some(wav.clone()),
+            ..manual()
+        };
+        let mut d = Deck::empty(&options).unwrap();
+        record(&mut d, &blocks, 100);
+        d.finish_recording().unwrap();
+    }
+    let image =
+        TapeImage::from_bytes(&std::fs::read(&wav).unwrap(), "rec.wav", Format::Wav).unwrap();
+    assert_eq!(image.blocks, blocks);
+    let options = DeckOptions {
+        save_wav: Some(wav.clone()),
+        ..manual()
+    };
+    let e = Deck::empty(&options).err().unwrap();
+    assert!(e.to_string().contains("not overwriting"), "{e}");
+}
+
+#[test]
+fn play_stop_rewind_and_block_positions() {
+    let mut blocks = file_pair("A", &[1; 10]);
+    blocks.extend(file_pair("B", &[2; 10]));
+    let mut d = deck(blocks, manual());
+    assert_eq!(d.position().blocks, 4);
+    assert_eq!(d.position().block, None);
+    // Stopped: the level never changes and the tape does not move.
+    let mut t = 0;
+    for _ in 0..1000 {
+        t += 1000;
+        assert!(!d.ear(t));
+    }
+    assert_eq!(d.position().time, 0);
+    d.play();
+    let started = t;
+    t += 3_250_000;
+    d.ear(t);
+    assert_eq!(d.position().time, t - started);
+    assert_eq!(d.position().block, Some(0));
+    d.stop();
+    d.ear(t + 1_000_000);
+    assert_eq!(d.position().time, t - started, "stopped tape does not move");
+    assert!(d.seek_block(2));
+    assert_eq!(d.position().block, Some(2));
+    assert!(!d.seek_block(4));
+    d.rewind();
+    assert_eq!(d.position().time, 0);
+}
+
+#[test]
+fn the_level_follows_the_signal_at_t_state_resolution() {
+    let blocks = file_pair("A", &[0x80]);
+    let signal = pulse::encode_tape(&blocks);
+    let mut d = deck(blocks, manual());
+    d.play();
+    // Sample right before and after every change of the first 3,000 pulses.
+    let mut t = 0u64;
+    for p in signal.pulses().iter().take(3000) {
+        assert_eq!(d.ear(t), p.level, "at {t}");
+        assert_eq!(
+            d.ear(t + p.len as u64 - 1),
+            p.level,
+            "at {}",
+            t + p.len as u64 - 1
+        );
+        t += p.len as u64;
+    }
+}
+
+#[test]
+fn auto_play_starts_on_dense_polling_and_pauses_after_it_stops() {
+    let mut d = deck(file_pair("A", &[1; 10]), DeckOptions::default());
+    // Keyboard-like reads: 8 in a burst per frame. The tape must not start.
+    let mut t = 0;
+    for _ in 0..100 {
+        for k in 0..8 {
+            d.ear(t + k * 40);
+        }
+        t += 64_896;
+    }
+    assert!(!d.is_running());
+    // A loader polling every 50 T starts it.
+    for _ in 0..1000 {
+        t += 50;
+        d.ear(t);
+    }
+    assert!(d.is_running());
+    let listening_end = t;
+    // Back to keyboard reads only: after half a second the tape pauses where it was then.
+    for _ in 0..60 {
+        t += 64_896;
+        d.ear(t);
+    }
+    assert!(!d.is_running());
+    let pos = d.position().time;
+    assert!(
+        pos <= listening_end + 1_625_000 && pos > 1_625_000,
+        "paused at {pos}"
+    );
+}
+
+#[test]
+fn fast_mode_says_it_is_playing_only_while_the_tape_runs() {
+    let options = DeckOptions {
+        speed: TapeSpeed::Fast,
+        ..manual()
+    };
+    let mut d = deck(file_pair("A", &[1]), options);
+    assert!(!d.is_playing());
+    d.play();
+    assert!(d.is_playing());
+    let len = d.position().length;
+    d.ear(len + 10);
+    assert!(!d.is_playing(), "the end of the tape stops it");
+    let mut real = deck(file_pair("A", &[1]), manual());
+    real.play();
+    assert!(!real.is_playing(), "real speed never asks for flat out");
+}
+
+#[test]
+fn tape_speed_parses_and_rejects_unknown_names() {
+    assert_eq!("fast".parse::<TapeSpeed>().unwrap(), TapeSpeed::Fast);
+    assert!("turbo"
+        .parse::<TapeSpeed>()
+        .unwrap_err()
+        .contains("real, fast or instant"));
+}
+
+#[test]
+fn pressing_play_takes_over_from_the_automatic_mode() {
+    let mut d = deck(file_pair("A", &[1; 10]), DeckOptions::default());
+    assert!(d.is_auto());
+    d.play();
+    assert!(!d.is_auto());
+    // No dense polling at all: a manually started tape keeps running.
+    let mut t = 0;
+    for _ in 0..100 {
+        t += 64_896;
+        d.ear(t);
+    }
+    assert!(d.is_running());
+    assert_eq!(d.position().time, t);
+}
+
+#[test]
+fn window_status_names_the_tape_state_and_block() {
+    use aceemu::frontend::DeckControl;
+    use aceemu::tape::SharedDeck;
+    let mut shared = SharedDeck::new(deck(file_pair("A", &[1; 10]), DeckOptions::default()));
+    assert_eq!(shared.status(), "t: waiting for LOAD, 2 blocks, 0/7 s");
+    shared.toggle_play();
+    shared.deck().ear(3_250_000);
+    assert_eq!(shared.status(), "t: playing, block 1 of 2, 1/7 s");
+    shared.toggle_play();
+    shared.rewind();
+    assert_eq!(shared.status(), "t: stopped, 2 blocks, 0/7 s");
+}
+
+#[test]
+fn mic_changes_while_the_tape_plays_do_not_lose_tape_time() {
+    let mut d = deck(file_pair("A", &[1; 10]), manual());
+    d.play();
+    d.ear(1_000);
+    d.mic(500_000, true);
+    d.mic(900_000, false);
+    d.ear(1_000_000);
+    assert_eq!(d.position().time, 1_000_000);
+}

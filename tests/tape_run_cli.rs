@@ -1,0 +1,240 @@
+//! `aceemu run` with the tape options, end to end through the binary: a guest ROM that reads
+//! the EAR bit receives the tape given with --tape (and `aceemu FILE`), a guest that writes
+//! on MIC is recorded into --save-to (appended, or replaced with --overwrite), and
+//! `--tape-speed instant` is refused for a ROM with no known tape routines.
+
+use aceemu::tape::pulse::Block;
+use aceemu::tape::tap::{self, with_checksum, Header};
+use aceemu::tape::testing::{mic_writer, EAR_READER};
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn aceemu(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_aceemu"))
+        .args(args)
+        .output()
+        .expect("run aceemu")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("aceemu-tape-run-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn rom_file(dir: &std::path::Path, parts: &[(usize, &[u8])]) -> String {
+    let mut rom = vec![0u8; 8192];
+    for (at, bytes) in parts {
+        rom[*at..*at + bytes.len()].copy_from_slice(bytes);
+    }
+    let path = dir.join("guest.rom");
+    std::fs::write(&path, rom).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+fn text(o: &[u8]) -> String {
+    String::from_utf8_lossy(o).into_owned()
+}
+
+/// EAR_READER storing the bytes from 0x3C00 on instead of sending them to the debug port:
+/// `LD SP,0x4000` becomes `LD HL,0x3C00` (SP stays at its power-on 0xFFFF, RAM on a 51 KB
+/// machine) and `OUT (1),A` becomes `LD (HL),A : INC HL`.
+fn ear_reader_to_memory() -> Vec<u8> {
+    let mut p = EAR_READER.to_vec();
+    p[1..4].copy_from_slice(&[0x21, 0x00, 0x3C]);
+    assert_eq!(&p[0x41..0x43], &[0xD3, 0x01]);
+    p[0x41..0x43].copy_from_slice(&[0x77, 0x23]);
+    p
+}
+
+/// Bytes of `--dump-mem` lines ("3C00  00 20 52 ... 16 bytes  ascii").
+fn dumped_bytes(stdout: &str) -> Vec<u8> {
+    stdout
+        .lines()
+        .flat_map(|l| {
+            l.split_whitespace()
+                .skip(1)
+                .take(16)
+                .map_while(|h| {
+                    (h.len() == 2)
+                        .then(|| u8::from_str_radix(h, 16).ok())
+                        .flatten()
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+#[test]
+fn run_with_a_tape_feeds_the_guest_through_ear() {
+    let dir = scratch("ear");
+    let rom = rom_file(&dir, &[(0, &ear_reader_to_memory())]);
+    let h = Header::bytes("RUN", 0x4000, 3);
+    let blocks = vec![
+        Block::new(0x00, with_checksum(&h.to_payload())),
+        Block::new(0xFF, with_checksum(&[0xAB, 0xCD, 0xEF])),
+    ];
+    let tape = dir.join("t.tap");
+    std::fs::write(&tape, tap::write(&blocks)).unwrap();
+    let expected: Vec<u8> = blocks
+        .iter()
+        .flat_map(|b| std::iter::once(b.flag).chain(b.data.clone()))
+        .collect();
+    for how in [["--tape", tape.to_str().unwrap()], ["--tape-speed", "fast"]] {
+        let mut args = vec!["run", "--rom", &rom, "--headless", "--frames", "400"];
+        args.extend(how);
+        if how[0] != "--tape" {
+            args.push(tape.to_str().unwrap()); // `aceemu run FILE`
+        }
+        let range = format!("0x3C00:{}", expected.len());
+        args.extend(["--dump-mem", &range]);
+        let out = aceemu(&args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert_eq!(
+            dumped_bytes(&text(&out.stdout)),
+            expected,
+            "{}",
+            text(&out.stdout)
+        );
+    }
+}
+
+#[test]
+fn run_records_what_the_guest_saves_appending_unless_overwrite() {
+    let dir = scratch("mic");
+    let payload: Vec<u8> = (1..=20).collect();
+    let mut bytes = vec![0xFF];
+    bytes.extend(with_checksum(&payload));
+    let rom = rom_file(
+        &dir,
+        &[(0, &mic_writer(bytes.len() as u8)), (0x200, &bytes)],
+    );
+    let out_tap = dir.join("out.tap");
+    std::fs::write(&out_tap, b"").unwrap();
+    let block = tap::write(&[Block::new(0xFF, with_checksum(&payload))]);
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "run",
+            "--rom",
+            &rom,
+            "--headless",
+            "--frames",
+            "60",
+            "--save-to",
+            out_tap.to_str().unwrap(),
+        ];
+        args.extend(extra);
+        let out = aceemu(&args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    };
+    run(&[]);
+    assert_eq!(std::fs::read(&out_tap).unwrap(), block);
+    run(&[]);
+    assert_eq!(
+        std::fs::read(&out_tap).unwrap(),
+        [block.clone(), block.clone()].concat()
+    );
+    run(&["--overwrite"]);
+    assert_eq!(std::fs::read(&out_tap).unwrap(), block);
+}
+
+#[test]
+fn instant_speed_is_refused_for_a_rom_without_known_tape_routines() {
+    let dir = scratch("instant");
+    let rom = rom_file(&dir, &[(0, &EAR_READER)]);
+    let tape = dir.join("t.tap");
+    std::fs::write(&tape, tap::write(&[Block::new(0xFF, vec![0])])).unwrap();
+    let out = aceemu(&[
+        "run",
+        "--rom",
+        &rom,
+        "--headless",
+        "--frames",
+        "1",
+        "--tape",
+        tape.to_str().unwrap(),
+        "--tape-speed",
+        "instant",
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("use --tape-speed fast"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn run_saves_a_snapshot_and_resumes_from_it() {
+    let dir = scratch("snapshot");
+    let rom = rom_file(
+        &dir,
+        &[(
+            0,
+            &[
+                0xF3, // DI
+                0x3E, 0x42, // LD A,0x42
+                0x32, 0x00, 0x50, // LD (0x5000),A
+                0x76, // HALT                  the snapshot is taken here
+                0x3E, 0x99, // LD A,0x99        only run after loading the snapshot
+                0x32, 0x01, 0x50, // LD (0x5001),A
+                0x76, // HALT
+            ],
+        )],
+    );
+    let ace_file = dir.join("state.ace");
+    let ace_path = ace_file.to_str().unwrap();
+    let first = [
+        "run",
+        "--rom",
+        &rom,
+        "--headless",
+        "--frames",
+        "2",
+        "--save-snapshot",
+        ace_path,
+    ];
+    let out = aceemu(&first);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    // Never over an existing file without --overwrite.
+    let again = aceemu(&first);
+    assert!(!again.status.success());
+    assert!(
+        text(&again.stderr).contains("--overwrite"),
+        "{}",
+        text(&again.stderr)
+    );
+
+    let out = aceemu(&[
+        "run",
+        "--rom",
+        &rom,
+        ace_path,
+        "--headless",
+        "--frames",
+        "2",
+        "--dump-mem",
+        "0x5000:2",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(dumped_bytes(&text(&out.stdout)), vec![0x42, 0x99]);
+
+    let small = aceemu(&[
+        "run",
+        "--rom",
+        &rom,
+        ace_path,
+        "--ram",
+        "19",
+        "--headless",
+        "--frames",
+        "1",
+    ]);
+    assert!(!small.status.success());
+    assert!(
+        text(&small.stderr).contains("needs RAM up to 0xC000"),
+        "{}",
+        text(&small.stderr)
+    );
+}
