@@ -216,3 +216,16 @@ fn execute_runs_a_cfa() {
         ("3 FIND SQ EXECUTE .", "3 FIND SQ EXECUTE . 9"),
     ]);
 }
+
+/// Text typed ahead waits while the ROM keeps interrupts off: the SPACE in `7 .` would
+/// otherwise reach BEEP's break test and stop it with ERROR 3 (ace-hardware.md 5.3).
+#[test]
+fn typed_ahead_text_waits_for_a_beep_to_finish() {
+    let mut ace = boot();
+    enter(&mut ace, "CLS");
+    ace.type_text("100 400 BEEP\n7 .\n");
+    wait_idle(&mut ace, 400);
+    let screen = ace.screen_text();
+    assert!(!screen.contains("ERROR"), "BEEP was broken:\n{screen}");
+    assert!(screen.contains("7 . 7  OK"), "screen:\n{screen}");
+}

@@ -238,3 +238,48 @@ fn run_saves_a_snapshot_and_resumes_from_it() {
         text(&small.stderr)
     );
 }
+
+/// The open ROM end to end: `SAVE` recorded with --save-to, then `LOAD` from that tape in
+/// a fresh machine at every speed, with the next line typed ahead (it waits for the
+/// transfer: SPACE during a transfer would be BREAK). `instant` copies the blocks through
+/// the open ROM's tape-routine traps.
+#[test]
+fn open_rom_saves_and_loads_at_every_tape_speed() {
+    let dir = scratch("openrom");
+    let tape = dir.join("sq.tap");
+    let tape = tape.to_str().unwrap();
+    let out = aceemu(&[
+        "run",
+        "--headless",
+        "--save-to",
+        tape,
+        "--type",
+        ": SQ DUP * ;\\nSAVE SQ\\n",
+        "--until-text",
+        "SAVE SQ  OK",
+        "--screen-text",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    for speed in ["instant", "fast", "real"] {
+        let out = aceemu(&[
+            "run",
+            "--headless",
+            "--tape",
+            tape,
+            "--tape-speed",
+            speed,
+            "--type",
+            "LOAD SQ\\n7 SQ .\\n",
+            "--until-text",
+            "7 SQ . 49",
+            "--screen-text",
+        ]);
+        let screen = text(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{speed}: {}\n{screen}",
+            text(&out.stderr)
+        );
+        assert!(screen.contains("Dict: SQ"), "{speed}:\n{screen}");
+    }
+}

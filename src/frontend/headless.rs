@@ -74,13 +74,26 @@ pub fn run(
         // Each stroke takes at most 8 frames; allow for that and a little more.
         let limit = 8 * strokes.len() as u64 + 10;
         ace.try_type_text(text).context("--type")?;
-        let mut waited = 0;
+        // Frames with interrupts off (tape, BEEP) hold the queue and do not count, up to
+        // ten emulated minutes, so a long LOAD in the middle of the text is waited for.
+        const MAX_STALLED: u64 = 50 * 600;
+        let (mut waited, mut stalled) = (0, 0);
         while !ace.typing_done() {
             if waited > limit {
                 bail!("typing did not finish within {limit} frames");
             }
+            if stalled > MAX_STALLED {
+                bail!(
+                    "typing could not go on: the guest kept interrupts off for {MAX_STALLED} \
+                     frames, so it never read the keyboard"
+                );
+            }
             frame(ace, &mut outcome);
-            waited += 1;
+            if ace.typing_stalled() {
+                stalled += 1;
+            } else {
+                waited += 1;
+            }
         }
     }
     match &options.stop {

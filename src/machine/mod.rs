@@ -123,6 +123,13 @@ pub struct Ace {
     /// after EI always runs first).
     ei_end: u64,
     typing: keyboard::TypingQueue,
+    /// An interrupt was accepted since the last frame started. The typing queue only moves
+    /// on after such frames: the ROM reads the keyboard in its interrupt handler, so keys
+    /// typed while it keeps interrupts off (tape, BEEP) would be lost or, for SPACE, break
+    /// the transfer — a person at the keyboard waits too.
+    int_accepted: bool,
+    /// The typing queue had keys waiting but did not move on at the last frame start.
+    typing_stalled: bool,
     /// Opcode fetches not yet added to R (see `sync_r`).
     r_pending: u64,
     timings: &'static timing::FastTables,
@@ -144,6 +151,8 @@ impl Ace {
             halted: false,
             ei_end: u64::MAX,
             typing: keyboard::TypingQueue::default(),
+            int_accepted: false,
+            typing_stalled: false,
             r_pending: 0,
             timings: timing::fast_tables(),
         })
@@ -284,7 +293,11 @@ impl Ace {
         let frame_start = self.next_frame;
         self.next_frame = frame_start + FRAME_TSTATES;
         self.int_end = frame_start + INT_TSTATES;
-        self.typing.frame(&mut self.bus.matrix);
+        let accepted = std::mem::take(&mut self.int_accepted);
+        self.typing_stalled = !accepted && !self.typing.is_done();
+        if accepted {
+            self.typing.frame(&mut self.bus.matrix);
+        }
     }
 
     #[inline]
@@ -373,6 +386,7 @@ impl Ace {
     fn accept_interrupt(&mut self) {
         let (_, im) = self.cpu.immutable_registers().get_interrupt_mode();
         cpu_ext::set_iff(&mut self.cpu, false, false);
+        self.int_accepted = true;
         self.halted = false;
         self.r_pending += 1;
         let pc = self.cpu.immutable_registers().pc();
@@ -429,6 +443,12 @@ impl Ace {
     /// Queues key steps directly (sets of keys held for a number of frames).
     pub fn queue_keys(&mut self, steps: Vec<keyboard::KeyStep>) {
         self.typing.push(steps);
+    }
+
+    /// True when typed keys are waiting because the guest accepted no interrupt in the
+    /// last frame (it has interrupts off, e.g. during a tape transfer or BEEP).
+    pub fn typing_stalled(&self) -> bool {
+        self.typing_stalled
     }
 
     /// True when the typing queue is empty and holds no key.

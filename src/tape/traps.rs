@@ -75,12 +75,17 @@ impl GuestAccess for Ace {
 }
 
 impl RomTapeTraps {
-    /// The traps for a ROM identified by its SHA-256, if its tape entry points are known.
-    /// None are registered: the original ROM's routines (0x1820 save, 0x18A7 load) have an
-    /// unknown register contract. The open ROM's come from its symbols
-    /// ([`RomTapeTraps::from_symbols`]).
-    pub fn for_rom(_sha256_hex: &str) -> Option<RomTapeTraps> {
-        None
+    /// The traps for a ROM identified by its SHA-256, if its tape entry points are known:
+    /// the open ROM's come from its symbols ([`RomTapeTraps::from_symbols`]). The original
+    /// ROM's routines (0x1820 save, 0x18A7 load) have an unknown register contract, so it
+    /// gets none.
+    pub fn for_rom(sha256_hex: &str) -> Option<RomTapeTraps> {
+        match crate::rom::identify_hash(sha256_hex) {
+            crate::rom::RomKind::OpenAce => {
+                RomTapeTraps::from_symbols(crate::rom::open::open_rom_symbol)
+            }
+            crate::rom::RomKind::Original | crate::rom::RomKind::Unknown => None,
+        }
     }
 
     /// The traps of a ROM built from source, found by its labels `tape_read_block` and
