@@ -5,6 +5,8 @@
 //! * [`tap`], [`tzx`], [`wav`]: the file formats; [`image`]: any of them by extension.
 //! * [`deck`]: the cassette deck the machine plays and records ([`recorder`]), with the
 //!   `real`, `fast` and `instant` ([`traps`]) speeds; [`mod@attach`]: the front end's glue.
+//! * [`from_forth`]: a dictionary tape made by typing a Forth source into the Ace and
+//!   saving it.
 //! * [`dict`]: the words in a dictionary file; [`ace_snapshot`] and [`snapshot_glue`]:
 //!   `.ace` snapshots.
 //! * [`testing`]: guest programs shared by tests and benchmarks.
@@ -13,6 +15,7 @@ pub mod ace_snapshot;
 pub mod attach;
 pub mod deck;
 pub mod dict;
+pub mod from_forth;
 pub mod image;
 pub mod pulse;
 pub mod recorder;

@@ -25,6 +25,27 @@ pub enum Command {
     },
     /// List the words in the dictionary files of a tape, each with its kind.
     Words { file: PathBuf },
+    /// Make a dictionary tape from a Forth source: boot the Ace, type the source line by
+    /// line (stopping at the first ERROR or unknown word, with its line), then SAVE NAME
+    /// and write what the deck recorded, e.g. `aceemu tape from-forth demo.fth demo.tap`.
+    FromForth {
+        /// Forth source, typed as it is (blank lines skipped).
+        source: PathBuf,
+        /// The tape to write: TAP, TZX or WAV by extension.
+        output: PathBuf,
+        /// The name to SAVE under (default: the source file's name in capitals).
+        #[arg(long)]
+        name: Option<String>,
+        /// ROM to type into (default: the embedded open ROM).
+        #[arg(long, value_name = "FILE")]
+        rom: Option<PathBuf>,
+        /// RAM size in KB: 3, 19, 35 or 51.
+        #[arg(long, value_name = "KB", default_value = "51")]
+        ram: aceemu::machine::RamSize,
+        /// Replace OUTPUT if it exists.
+        #[arg(long)]
+        overwrite: bool,
+    },
 }
 
 /// Tape options of `aceemu run` (flattened into its arguments; the tape file itself is
@@ -85,7 +106,59 @@ pub fn run(cmd: Command) -> anyhow::Result<()> {
             overwrite,
         } => convert(&input, &output, overwrite),
         Command::Words { file } => words(&file),
+        Command::FromForth {
+            source,
+            output,
+            name,
+            rom,
+            ram,
+            overwrite,
+        } => from_forth(&source, &output, name, rom.as_deref(), ram, overwrite),
     }
+}
+
+fn from_forth(
+    source: &Path,
+    output: &Path,
+    name: Option<String>,
+    rom: Option<&Path>,
+    ram: aceemu::machine::RamSize,
+    overwrite: bool,
+) -> anyhow::Result<()> {
+    Format::from_path(output)?;
+    if output.exists() && !overwrite {
+        bail!(
+            "{}: already exists; pass --overwrite to replace it",
+            output.display()
+        );
+    }
+    let text = std::fs::read_to_string(source)
+        .with_context(|| format!("cannot read {}", source.display()))?;
+    let name = match name {
+        Some(name) => name,
+        None => source
+            .file_stem()
+            .map(|s| s.to_string_lossy().to_uppercase())
+            .context("the source has no file name to SAVE under; pass --name")?,
+    };
+    let rom = aceemu::rom::load_or_default(rom)?;
+    let blocks = aceemu::tape::from_forth::make_dictionary_tape(
+        rom.bytes(),
+        &rom.sha256_hex(),
+        ram,
+        &source.display().to_string(),
+        &text,
+        &name,
+    )?;
+    let image = TapeImage::from_blocks(&output.display().to_string(), blocks);
+    image.save(output, overwrite)?;
+    let length = image.blocks[1].data.len() - 1;
+    println!(
+        "{}: dictionary {name} ({length} bytes), typed into the {} and saved",
+        output.display(),
+        rom.name()
+    );
+    Ok(())
 }
 
 fn seconds(tstates: u64) -> f64 {
