@@ -47,3 +47,32 @@ fn rom_save_writes_the_image_and_refuses_to_overwrite() {
     assert!(ace.run_until_text("aceemu open Forth ROM", 50));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `rom compare`: the open ROM rotated by 100 bytes shares its last 8,092 bytes with itself
+/// (at 100 in the open ROM, 0 in the other); a wrong-size file is refused by name.
+#[test]
+fn rom_compare_reports_the_longest_shared_run() {
+    let dir = std::env::temp_dir().join(format!("aceemu-rom-compare-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut rotated = aceemu::rom::open::open_rom().to_vec();
+    rotated.rotate_left(100);
+    let file = dir.join("rotated.rom");
+    std::fs::write(&file, &rotated).unwrap();
+    let out = aceemu(&["rom", "compare", file.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("longest identical run: 8092 bytes (open ROM 0x0064, other 0x0000)"),
+        "{text}"
+    );
+    let short = dir.join("short.rom");
+    std::fs::write(&short, [0u8; 100]).unwrap();
+    let out = aceemu(&["rom", "compare", short.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("short.rom"));
+}

@@ -5,6 +5,7 @@
 //! work); until it exists, [`default_rom`] returns [`RomError::NoDefaultRom`] whose message
 //! says exactly what to do.
 
+pub mod compare;
 pub mod open;
 
 use sha2::{Digest, Sha256};

@@ -12,6 +12,13 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         rom: Option<PathBuf>,
     },
+    /// The clean-room check: the longest run of identical bytes the embedded open ROM
+    /// shares with another image (e.g. your dump of the original), with both offsets,
+    /// e.g. `aceemu rom compare ace.rom`.
+    Compare {
+        /// 8 KB ROM image to compare the open ROM with.
+        other: PathBuf,
+    },
     /// Write the embedded open ROM image (8 KB) to FILE, e.g. `aceemu rom save openace.rom`.
     Save {
         /// Where to write the image.
@@ -25,8 +32,32 @@ pub enum Command {
 pub fn run(cmd: Command) -> anyhow::Result<()> {
     match cmd {
         Command::Info { rom } => info(rom),
+        Command::Compare { other } => compare(&other),
         Command::Save { file, force } => save(&file, force),
     }
+}
+
+fn compare(other: &std::path::Path) -> anyhow::Result<()> {
+    let other = rom::RomImage::load(other)?;
+    let open = rom::open::open_rom();
+    let run = rom::compare::longest_common_run(open, other.bytes());
+    println!("open ROM vs {} ({})", other.source, other.name());
+    println!(
+        "longest identical run: {} bytes (open ROM 0x{:04X}, other 0x{:04X})",
+        run.len, run.at_a, run.at_b
+    );
+    if run.len > 0 {
+        let bytes: Vec<String> = open[run.at_a..run.at_a + run.len.min(32)]
+            .iter()
+            .map(|b| format!("{b:02X}"))
+            .collect();
+        println!(
+            "bytes: {}{}",
+            bytes.join(" "),
+            if run.len > 32 { " ..." } else { "" }
+        );
+    }
+    Ok(())
 }
 
 fn info(path: Option<PathBuf>) -> anyhow::Result<()> {
