@@ -124,4 +124,71 @@ fn words_lists_names_and_kinds() {
     let s = text(&out.stdout);
     assert!(s.contains("Dict: TEST"), "{s}");
     assert!(s.contains("3C57 A                colon"), "{s}");
+    assert!(
+        s.contains("code fields of the original ROM (1 of 1 code fields are its values)"),
+        "{s}"
+    );
+}
+
+#[test]
+fn words_of_a_dictionary_saved_by_the_open_rom_detects_that_rom() {
+    let dir = scratch("openrom-words");
+    let tap = dir.join("d.tap");
+    let tap = tap.to_str().unwrap();
+    let run = Command::new(env!("CARGO_BIN_EXE_aceemu"))
+        .args([
+            "run",
+            "--headless",
+            "--save-to",
+            tap,
+            "--type",
+            ": SQ DUP * ;\\n3 VARIABLE V\\n5 CONSTANT C\\nCREATE X 2 ,\\n\
+             DEFINER K , DOES> @ ;\\n7 K K7\\n0 COMPILER NOP RUNS> DROP ;\\n\
+             VOCABULARY VV\\nSAVE D\\n",
+            "--until-text",
+            "SAVE D  OK",
+        ])
+        .output()
+        .expect("run aceemu");
+    assert!(run.status.success(), "{}", text(&run.stderr));
+
+    let out = aceemu(&["words", tap]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(
+        s.contains("code fields of the open ROM (7 of 8 code fields are its values)"),
+        "{s}"
+    );
+    // Rows are "  CFA  NAME (16 columns) KIND".
+    let kinds: Vec<(&str, &str)> = s
+        .lines()
+        .skip(2)
+        .map(|l| (l[7..23].trim_end(), &l[24..]))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("SQ", "colon"),
+            ("V", "variable"),
+            ("C", "constant"),
+            ("X", "created"),
+            ("K", "definer"),
+            ("K7", "defined by K"),
+            ("NOP", "compiler, immediate"),
+            ("VV", "vocabulary"),
+        ]
+    );
+
+    // Forced to the original ROM, the open ROM's docolon is just a number.
+    let docolon = aceemu::rom::open::open_rom_symbol("docolon").unwrap();
+    let out = aceemu(&["words", tap, "--rom", "original"]);
+    let s = text(&out.stdout);
+    assert!(
+        s.contains("code fields of the original ROM (as asked)"),
+        "{s}"
+    );
+    assert!(
+        s.contains(&format!("SQ               code field {docolon:04X}")),
+        "{s}"
+    );
 }
