@@ -140,6 +140,22 @@ fn run_records_what_the_guest_saves_appending_unless_overwrite() {
 }
 
 #[test]
+fn a_run_that_saves_nothing_creates_no_tape_file() {
+    let dir = scratch("nothing");
+    let out_tap = dir.join("never.tap");
+    let out = aceemu(&[
+        "run",
+        "--headless",
+        "--frames",
+        "5",
+        "--save-to",
+        out_tap.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(!out_tap.exists());
+}
+
+#[test]
 fn instant_speed_is_refused_for_a_rom_without_known_tape_routines() {
     let dir = scratch("instant");
     let rom = rom_file(&dir, &[(0, &EAR_READER)]);

@@ -44,7 +44,8 @@ pub struct TapeArgs {
     /// entry points are known).
     #[arg(long, value_name = "SPEED", default_value = "real")]
     pub tape_speed: TapeSpeed,
-    /// Append what the Ace saves (SAVE, BSAVE) to this TAP file.
+    /// Append what the Ace saves (SAVE, BSAVE) to this TAP file (created, or with
+    /// --overwrite emptied, at the first block saved).
     #[arg(long, value_name = "FILE.tap")]
     pub save_to: Option<PathBuf>,
     /// Also write the saved signal as a WAV file when the emulator stops.
