@@ -229,3 +229,17 @@ fn typed_ahead_text_waits_for_a_beep_to_finish() {
     assert!(!screen.contains("ERROR"), "BEEP was broken:\n{screen}");
     assert!(screen.contains("7 . 7  OK"), "screen:\n{screen}");
 }
+
+/// Lines typed in one go: the key after ENTER waits until the ROM is back in its line
+/// editor, so a line that takes a while to run (here about a second) loses no keys of the
+/// next one.
+#[test]
+fn typed_ahead_lines_wait_for_the_prompt() {
+    let mut ace = boot();
+    enter(&mut ace, "CLS");
+    enter(&mut ace, ": W 0 DO LOOP ;");
+    ace.type_text("20000 W\n1 2 + .\n");
+    wait_idle(&mut ace, 600);
+    let screen = ace.screen_text();
+    assert!(screen.contains("1 2 + . 3  OK"), "screen:\n{screen}");
+}

@@ -308,7 +308,22 @@ pub fn schedule(strokes: &[Stroke]) -> Vec<KeyStep> {
     steps
 }
 
+/// What the typing queue did at a frame start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Progress {
+    /// Keys went on (or there was nothing to type).
+    Moving,
+    /// Keys are waiting for the ROM's line editor after an ENTER.
+    WaitingForPrompt,
+}
+
 /// Plays a schedule of key steps, one frame at a time, onto the matrix.
+///
+/// After ENTER it waits, before pressing the next key, until the ROM is back in its line
+/// editor (see [`line_editor_waiting`]), as a person waits for the cursor: keys pressed
+/// while the ROM is still busy with the line would be scanned and thrown away. It waits
+/// at most [`PROMPT_WAIT_FRAMES`], so keys meant for a running program (INKEY, KEY) still
+/// arrive.
 #[derive(Debug, Default)]
 pub struct TypingQueue {
     steps: VecDeque<KeyStep>,
@@ -316,6 +331,22 @@ pub struct TypingQueue {
     frames_left: u32,
     /// Keys the queue holds down right now (so it only releases its own).
     held: Vec<Key>,
+    /// ENTER was typed: the next key waits for the line editor.
+    after_enter: bool,
+    /// Frames waited so far for the line editor.
+    waited: u32,
+}
+
+/// Longest wait for the line editor after ENTER (5 s), before typing on regardless.
+pub const PROMPT_WAIT_FRAMES: u32 = 250;
+
+/// System variable STATIN (0x3C28), whose bit 0 the Ace's ROM sets while its line editor
+/// waits for a line (ace-forth.md 2); the open ROM keeps the same convention.
+pub const STATIN: u16 = 0x3C28;
+
+/// True when the Ace ROM's line editor is waiting for input, judged by STATIN's bit 0.
+pub fn line_editor_waiting(statin: u8) -> bool {
+    statin & 1 != 0
 }
 
 impl TypingQueue {
@@ -332,17 +363,28 @@ impl TypingQueue {
     pub fn clear(&mut self, matrix: &mut Matrix) {
         self.steps.clear();
         self.frames_left = 0;
+        self.after_enter = false;
+        self.waited = 0;
         for key in self.held.drain(..) {
             matrix.release(key);
         }
     }
 
     /// Called at the start of every frame: applies the key state for this frame.
-    pub fn frame(&mut self, matrix: &mut Matrix) {
+    pub fn frame(&mut self, matrix: &mut Matrix, editor_waiting: bool) -> Progress {
         if self.frames_left > 0 {
             self.frames_left -= 1;
         }
         while self.frames_left == 0 {
+            let next_presses = self.steps.front().is_some_and(|step| !step.keys.is_empty());
+            if self.after_enter && next_presses {
+                if !editor_waiting && self.waited < PROMPT_WAIT_FRAMES {
+                    self.waited += 1;
+                    return Progress::WaitingForPrompt;
+                }
+                self.after_enter = false;
+                self.waited = 0;
+            }
             match self.steps.pop_front() {
                 Some(step) => {
                     for key in self.held.drain(..) {
@@ -351,6 +393,7 @@ impl TypingQueue {
                     for &key in &step.keys {
                         matrix.press(key);
                     }
+                    self.after_enter |= step.keys.contains(&Key::Enter);
                     self.held = step.keys;
                     self.frames_left = step.frames;
                 }
@@ -358,10 +401,12 @@ impl TypingQueue {
                     for key in self.held.drain(..) {
                         matrix.release(key);
                     }
-                    return;
+                    self.after_enter = false;
+                    return Progress::Moving;
                 }
             }
         }
+        Progress::Moving
     }
 }
 

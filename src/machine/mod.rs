@@ -128,6 +128,10 @@ pub struct Ace {
     /// typed while it keeps interrupts off (tape, BEEP) would be lost or, for SPACE, break
     /// the transfer — a person at the keyboard waits too.
     int_accepted: bool,
+    /// An interrupt was ever accepted since power-on: the guest reads the keyboard from
+    /// its interrupt handler. A guest that never enables interrupts polls the keyboard
+    /// itself, and the typing queue does not wait for it.
+    int_driven: bool,
     /// The typing queue had keys waiting but did not move on at the last frame start.
     typing_stalled: bool,
     /// Opcode fetches not yet added to R (see `sync_r`).
@@ -152,6 +156,7 @@ impl Ace {
             ei_end: u64::MAX,
             typing: keyboard::TypingQueue::default(),
             int_accepted: false,
+            int_driven: false,
             typing_stalled: false,
             r_pending: 0,
             timings: timing::fast_tables(),
@@ -165,6 +170,7 @@ impl Ace {
         self.r_pending = 0;
         self.halted = false;
         self.ei_end = u64::MAX;
+        self.int_driven = false;
         self.typing.clear(&mut self.bus.matrix);
     }
 
@@ -294,9 +300,15 @@ impl Ace {
         self.next_frame = frame_start + FRAME_TSTATES;
         self.int_end = frame_start + INT_TSTATES;
         let accepted = std::mem::take(&mut self.int_accepted);
-        self.typing_stalled = !accepted && !self.typing.is_done();
-        if accepted {
-            self.typing.frame(&mut self.bus.matrix);
+        self.int_driven |= accepted;
+        let hold = self.int_driven && !accepted;
+        self.typing_stalled = hold && !self.typing.is_done();
+        if !hold {
+            // Only an interrupt-driven guest can be a ROM with a line editor to wait for.
+            let editor =
+                !self.int_driven || keyboard::line_editor_waiting(self.bus.read(keyboard::STATIN));
+            let progress = self.typing.frame(&mut self.bus.matrix, editor);
+            self.typing_stalled = progress == keyboard::Progress::WaitingForPrompt;
         }
     }
 
@@ -446,7 +458,8 @@ impl Ace {
     }
 
     /// True when typed keys are waiting because the guest accepted no interrupt in the
-    /// last frame (it has interrupts off, e.g. during a tape transfer or BEEP).
+    /// last frame (it has interrupts off, e.g. during a tape transfer or BEEP), or because
+    /// the ROM is still busy with the line ENTER ended.
     pub fn typing_stalled(&self) -> bool {
         self.typing_stalled
     }
