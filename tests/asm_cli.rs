@@ -1,26 +1,13 @@
 //! `aceemu asm` from the outside: outputs written, errors located, the source protected.
 
+mod common;
+
+use common::cli::{aceemu, scratch_dir};
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn aceemu(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_aceemu"))
-        .arg("asm")
-        .args(args)
-        .output()
-        .expect("run aceemu")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("aceemu-asm-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 #[test]
 fn writes_binary_listing_and_symbols_overwriting_old_outputs() {
-    let dir = scratch("ok");
+    let dir = scratch_dir("ok");
     let src = dir.join("p.asm");
     std::fs::write(
         &src,
@@ -31,6 +18,7 @@ fn writes_binary_listing_and_symbols_overwriting_old_outputs() {
     std::fs::write(&bin, b"old contents").unwrap();
     let s = |p: &PathBuf| p.to_str().unwrap().to_string();
     let out = aceemu(&[
+        "asm",
         &s(&src),
         "-o",
         &s(&bin),
@@ -55,11 +43,11 @@ fn writes_binary_listing_and_symbols_overwriting_old_outputs() {
 
 #[test]
 fn errors_are_listed_with_locations_and_nothing_is_written() {
-    let dir = scratch("err");
+    let dir = scratch_dir("err");
     let src = dir.join("bad.asm");
     std::fs::write(&src, "  nop\n  frob a\n  ld a,999\n").unwrap();
     let bin = dir.join("bad.bin");
-    let out = aceemu(&[src.to_str().unwrap(), "-o", bin.to_str().unwrap()]);
+    let out = aceemu(&["asm", src.to_str().unwrap(), "-o", bin.to_str().unwrap()]);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -73,10 +61,10 @@ fn errors_are_listed_with_locations_and_nothing_is_written() {
 
 #[test]
 fn refuses_to_write_over_its_input() {
-    let dir = scratch("self");
+    let dir = scratch_dir("self");
     let src = dir.join("s.asm");
     std::fs::write(&src, "  nop\n").unwrap();
-    let out = aceemu(&[src.to_str().unwrap(), "-o", src.to_str().unwrap()]);
+    let out = aceemu(&["asm", src.to_str().unwrap(), "-o", src.to_str().unwrap()]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("is the input file"));
     assert_eq!(std::fs::read_to_string(&src).unwrap(), "  nop\n");

@@ -1,20 +1,10 @@
 //! `aceemu run --headless` and `aceemu rom info` end to end, with a small guest ROM that
 //! waits for ENTER and then writes "OK" to the screen.
 
+mod common;
+
+use common::cli::{aceemu_command, scratch_dir};
 use std::path::PathBuf;
-use std::process::Command;
-
-fn aceemu() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_aceemu"))
-}
-
-/// A fresh directory for this test's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("aceemu-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// LD SP,0x4000 ; loop: LD A,0xBF ; IN A,(0xFE) ; AND 1 ; JR NZ,loop ;
 /// LD HL,"OK" ; LD (0x2400),HL ; HALT
@@ -32,9 +22,9 @@ fn ok_rom(dir: &std::path::Path) -> PathBuf {
 
 #[test]
 fn typing_enter_makes_the_guest_print_ok() {
-    let dir = scratch("type");
+    let dir = scratch_dir("type");
     let rom = ok_rom(&dir);
-    let out = aceemu()
+    let out = aceemu_command()
         .args(["run", "--headless", "--rom"])
         .arg(&rom)
         .args(["--type", r"\n", "--until-text", "OK", "--screen-text"])
@@ -53,9 +43,9 @@ fn typing_enter_makes_the_guest_print_ok() {
 
 #[test]
 fn until_text_that_never_appears_fails_with_a_message() {
-    let dir = scratch("never");
+    let dir = scratch_dir("never");
     let rom = ok_rom(&dir);
-    let out = aceemu()
+    let out = aceemu_command()
         .args(["run", "--headless", "--rom"])
         .arg(&rom)
         .args(["--until-text", "OK", "--max-frames", "5"])
@@ -71,11 +61,11 @@ fn until_text_that_never_appears_fails_with_a_message() {
 
 #[test]
 fn dump_mem_and_screenshot_without_overwriting() {
-    let dir = scratch("dump");
+    let dir = scratch_dir("dump");
     let rom = ok_rom(&dir);
     let png = dir.join("shot.png");
     let run = || {
-        aceemu()
+        aceemu_command()
             .args(["run", "--headless", "--frames", "2", "--rom"])
             .arg(&rom)
             .args(["--dump-mem", "0x0000:4", "--screenshot"])
@@ -102,10 +92,10 @@ fn dump_mem_and_screenshot_without_overwriting() {
 
 #[test]
 fn rom_errors_name_the_file_or_say_what_to_do() {
-    let dir = scratch("rom");
+    let dir = scratch_dir("rom");
     let short = dir.join("short.rom");
     std::fs::write(&short, [0u8; 1000]).unwrap();
-    let out = aceemu()
+    let out = aceemu_command()
         .args(["run", "--headless", "--rom"])
         .arg(&short)
         .output()
@@ -117,7 +107,7 @@ fn rom_errors_name_the_file_or_say_what_to_do() {
         "{err}"
     );
 
-    let info = aceemu()
+    let info = aceemu_command()
         .args(["rom", "info", "--rom"])
         .arg(ok_rom(&dir))
         .output()
@@ -132,7 +122,10 @@ fn rom_errors_name_the_file_or_say_what_to_do() {
 
 #[test]
 fn headless_only_flags_require_headless() {
-    let out = aceemu().args(["run", "--screen-text"]).output().unwrap();
+    let out = aceemu_command()
+        .args(["run", "--screen-text"])
+        .output()
+        .unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--headless"));
 }

@@ -1,29 +1,16 @@
 //! `aceemu maze` from the outside: dumps, PNG, refusing to overwrite, bad arguments.
 
+mod common;
+
 use aceemu::games::maze::{Maze, Size};
-use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn aceemu(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_aceemu"))
-        .arg("maze")
-        .args(args)
-        .output()
-        .expect("run aceemu")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("aceemu-maze-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use common::cli::{aceemu, scratch_dir};
 
 #[test]
 fn dumps_hold_the_solved_maze_images() {
-    let dir = scratch("dumps");
+    let dir = scratch_dir("dumps");
     let (state, screen) = (dir.join("state.bin"), dir.join("screen.bin"));
     let out = aceemu(&[
+        "maze",
         "--seed",
         "31337",
         "--size",
@@ -57,15 +44,16 @@ fn dumps_hold_the_solved_maze_images() {
 
 #[test]
 fn existing_files_are_kept_unless_forced() {
-    let dir = scratch("force");
+    let dir = scratch_dir("force");
     let png = dir.join("maze.png");
     std::fs::write(&png, b"precious").unwrap();
-    let out = aceemu(&["--quiet", "--png", png.to_str().unwrap()]);
+    let out = aceemu(&["maze", "--quiet", "--png", png.to_str().unwrap()]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("already exists"));
     assert_eq!(std::fs::read(&png).unwrap(), b"precious");
 
     let out = aceemu(&[
+        "maze",
         "--quiet",
         "--png",
         png.to_str().unwrap(),
@@ -87,23 +75,23 @@ fn existing_files_are_kept_unless_forced() {
 
 #[test]
 fn minus_one_is_seed_65535_and_bad_sizes_are_refused() {
-    let a = aceemu(&["--seed", "-1", "--size", "1"]);
-    let b = aceemu(&["--seed", "65535", "--size", "1"]);
+    let a = aceemu(&["maze", "--seed", "-1", "--size", "1"]);
+    let b = aceemu(&["maze", "--seed", "65535", "--size", "1"]);
     assert!(a.status.success());
     let text = String::from_utf8_lossy(&a.stdout).replace("seed 65535", "");
     assert_eq!(
         text,
         String::from_utf8_lossy(&b.stdout).replace("seed 65535", "")
     );
-    assert!(!aceemu(&["--size", "4"]).status.success());
-    assert!(!aceemu(&["--seed", "70000"]).status.success());
+    assert!(!aceemu(&["maze", "--size", "4"]).status.success());
+    assert!(!aceemu(&["maze", "--seed", "70000"]).status.success());
 }
 
 #[test]
 fn keys_move_the_mouse() {
     // Seed 0, size 1: the measured play keys start "qazmaammzm": `q` is no game key, `a`
     // runs into the entrance's wall (spec 18.3), the next 8 keys are route steps.
-    let out = aceemu(&["--seed", "0", "--keys", "qazmaammzm", "--quiet"]);
+    let out = aceemu(&["maze", "--seed", "0", "--keys", "qazmaammzm", "--quiet"]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         stdout.contains("played: 8 moves, the mouse did not reach the exit"),

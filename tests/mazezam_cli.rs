@@ -1,32 +1,12 @@
 //! `aceemu mazezam` from the outside: check, solve, generate, and play's refusal without
 //! a terminal. Expected numbers come from the spec's section 10.
 
+mod common;
+
 use aceemu::games::mazezam::format::parse_file;
 use aceemu::games::mazezam::solver::{solve, Goal};
 use aceemu::games::mazezam::Game;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-
-fn aceemu(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_aceemu"))
-        .arg("mazezam")
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run aceemu")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("aceemu-mazezam-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use common::cli::{aceemu, scratch_dir, text};
 
 const TWO_LEVELS: &str = "\
 ;;Author: aceemu project
@@ -58,9 +38,9 @@ fn write_file(dir: &std::path::Path, name: &str, contents: &str) -> String {
 
 #[test]
 fn check_lists_size_title_and_author() {
-    let dir = scratch("check");
+    let dir = scratch_dir("check");
     let file = write_file(&dir, "two.mzm", TWO_LEVELS);
-    let out = aceemu(&["check", &file]);
+    let out = aceemu(&["mazezam", "check", &file]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(
@@ -77,9 +57,9 @@ fn check_lists_size_title_and_author() {
 
 #[test]
 fn check_reports_every_error_with_file_line_and_column() {
-    let dir = scratch("bad");
+    let dir = scratch_dir("bad");
     let file = write_file(&dir, "bad.mzm", "#####\n+ . *\n#####\n\n####\n+$ *\n####\n");
-    let out = aceemu(&["check", &file]);
+    let out = aceemu(&["mazezam", "check", &file]);
     assert!(!out.status.success());
     let stderr = text(&out.stderr);
     assert!(
@@ -90,7 +70,7 @@ fn check_reports_every_error_with_file_line_and_column() {
         stderr.contains(&format!("{file}:6:2: error [R4_ENTRANCE_BLOCKED]")),
         "{stderr}"
     );
-    let missing = aceemu(&["check", "/nonexistent/none.mzm"]);
+    let missing = aceemu(&["mazezam", "check", "/nonexistent/none.mzm"]);
     assert!(!missing.status.success());
     assert!(text(&missing.stderr).contains("/nonexistent/none.mzm"));
     std::fs::remove_dir_all(dir).unwrap();
@@ -98,9 +78,9 @@ fn check_reports_every_error_with_file_line_and_column() {
 
 #[test]
 fn solve_prints_optimal_lengths_and_the_solution_string() {
-    let dir = scratch("solve");
+    let dir = scratch_dir("solve");
     let file = write_file(&dir, "two.mzm", TWO_LEVELS);
-    let out = aceemu(&["solve", &file]);
+    let out = aceemu(&["mazezam", "solve", &file]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(stdout.contains("18 moves, 5 pushes"), "{stdout}");
@@ -114,12 +94,12 @@ fn solve_prints_optimal_lengths_and_the_solution_string() {
         "{line}"
     );
 
-    let out = aceemu(&["solve", &file, "--level", "2", "--pushes"]);
+    let out = aceemu(&["mazezam", "solve", &file, "--level", "2", "--pushes"]);
     let stdout = text(&out.stdout);
     assert!(stdout.contains("47 moves, 11 pushes"), "{stdout}");
     assert!(!stdout.contains("First Shove"), "{stdout}");
 
-    let out = aceemu(&["solve", &file, "--level", "4"]);
+    let out = aceemu(&["mazezam", "solve", &file, "--level", "4"]);
     assert!(!out.status.success());
     assert!(text(&out.stderr).contains("the file has 3 mazezams"));
     std::fs::remove_dir_all(dir).unwrap();
@@ -127,9 +107,17 @@ fn solve_prints_optimal_lengths_and_the_solution_string() {
 
 #[test]
 fn solve_reports_a_state_limit_as_a_failure() {
-    let dir = scratch("limit");
+    let dir = scratch_dir("limit");
     let file = write_file(&dir, "two.mzm", TWO_LEVELS);
-    let out = aceemu(&["solve", &file, "--level", "2", "--max-states", "10"]);
+    let out = aceemu(&[
+        "mazezam",
+        "solve",
+        &file,
+        "--level",
+        "2",
+        "--max-states",
+        "10",
+    ]);
     assert!(!out.status.success());
     assert!(text(&out.stdout).contains("gave up after 10 states"));
     std::fs::remove_dir_all(dir).unwrap();
@@ -138,6 +126,7 @@ fn solve_reports_a_state_limit_as_a_failure() {
 #[test]
 fn generate_is_reproducible_and_records_the_optimal_solution() {
     let args = [
+        "mazezam",
         "generate",
         "--seed",
         "7",
@@ -155,7 +144,7 @@ fn generate_is_reproducible_and_records_the_optimal_solution() {
     assert!(a.status.success(), "{}", text(&a.stderr));
     assert_eq!(a.stdout, b.stdout);
 
-    let dir = scratch("generate");
+    let dir = scratch_dir("generate");
     let file = dir.join("g.mzm");
     std::fs::write(&file, &a.stdout).unwrap();
     let parsed = parse_file(&file).unwrap();
@@ -177,11 +166,13 @@ fn generate_is_reproducible_and_records_the_optimal_solution() {
 
 #[test]
 fn generate_keeps_existing_files_unless_forced() {
-    let dir = scratch("force");
+    let dir = scratch_dir("force");
     let file = dir.join("keep.mzm");
     std::fs::write(&file, "precious").unwrap();
     let path = file.to_str().unwrap();
-    let base = ["generate", "--seed", "1", "--width", "4", "--height", "2"];
+    let base = [
+        "mazezam", "generate", "--seed", "1", "--width", "4", "--height", "2",
+    ];
     let out = aceemu(&[&base[..], &["--output", path]].concat());
     assert!(!out.status.success());
     assert!(text(&out.stderr).contains("already exists"));
@@ -195,11 +186,12 @@ fn generate_keeps_existing_files_unless_forced() {
 #[test]
 fn generate_refuses_bad_sizes_and_long_titles() {
     assert!(
-        !aceemu(&["generate", "--seed", "1", "--width", "0", "--height", "2"])
+        !aceemu(&["mazezam", "generate", "--seed", "1", "--width", "0", "--height", "2"])
             .status
             .success()
     );
     let out = aceemu(&[
+        "mazezam",
         "generate",
         "--seed",
         "1",
@@ -216,9 +208,9 @@ fn generate_refuses_bad_sizes_and_long_titles() {
 
 #[test]
 fn play_refuses_cleanly_without_a_terminal() {
-    let dir = scratch("play");
+    let dir = scratch_dir("play");
     let file = write_file(&dir, "two.mzm", TWO_LEVELS);
-    let out = aceemu(&["play", &file]);
+    let out = aceemu(&["mazezam", "play", &file]);
     assert!(!out.status.success());
     let stderr = text(&out.stderr);
     assert!(stderr.contains("needs a terminal"), "{stderr}");
@@ -229,7 +221,7 @@ fn play_refuses_cleanly_without_a_terminal() {
 #[test]
 fn the_level_pack_checks_clean() {
     let pack = concat!(env!("CARGO_MANIFEST_DIR"), "/levels/aceemu.mzm");
-    let out = aceemu(&["check", pack]);
+    let out = aceemu(&["mazezam", "check", pack]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(
         text(&out.stderr).is_empty(),

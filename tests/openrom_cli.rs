@@ -1,19 +1,11 @@
 //! `aceemu rom save FILE`: writes the embedded open ROM, never overwrites without --force.
 
-use std::process::Command;
-
-fn aceemu(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_aceemu"))
-        .args(args)
-        .output()
-        .expect("run aceemu")
-}
+mod common;
+use common::cli::{aceemu, scratch_dir};
 
 #[test]
 fn rom_save_writes_the_image_and_refuses_to_overwrite() {
-    let dir = std::env::temp_dir().join(format!("aceemu-rom-save-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("rom-save");
     let file = dir.join("open.rom");
     let path = file.to_str().unwrap();
 

@@ -2,46 +2,23 @@
 //! Expected values come from the spec: ace-hardware.md 5.3 (BEEP timing), 3.1 (block
 //! graphics, checked on the rendered picture), 5 and 6 (port, keys); ace-forth.md 9.
 
+mod openrom_support;
+
 use aceemu::machine::keyboard::Key;
 use aceemu::machine::tape_port::TapePort;
-use aceemu::machine::{Ace, RamSize};
-use aceemu::rom::open::open_rom;
+use aceemu::machine::Ace;
+use openrom_support::{boot, enter_within, start_line, STATIN};
 
-const STATIN: u16 = 0x3C28;
 const FRAMES: u16 = 0x3C2B;
-
-fn boot() -> Ace {
-    let mut ace = Ace::new(open_rom(), RamSize::K19).expect("8 KB");
-    ace.run_frames(5);
-    ace
-}
-
-/// Types `line` and ENTER, then runs until the ROM waits for input again (STATIN bit 0).
-fn enter(ace: &mut Ace, line: &str, max_frames: u32) {
-    ace.type_text(&format!("{line}\n"));
-    let mut frames = 0;
-    while !ace.typing_done() {
-        ace.run_frame();
-        frames += 1;
-        assert!(frames < 2000, "typing {line:?} did not finish");
-    }
-    for _ in 0..max_frames {
-        if ace.peek(STATIN) & 1 == 1 {
-            return;
-        }
-        ace.run_frame();
-    }
-    panic!("{line:?} did not return:\n{}", ace.screen_text());
-}
 
 // ----- BEEP -----------------------------------------------------------------------------
 
 /// Runs `m n BEEP` and returns the speaker changes it made.
 fn beep_edges(m: u32, n: u32) -> (Vec<(u64, bool)>, Ace) {
     let mut ace = boot();
-    enter(&mut ace, &format!(": T {m} {n} BEEP ;"), 100);
+    enter_within(&mut ace, &format!(": T {m} {n} BEEP ;"), 100);
     ace.take_audio();
-    enter(&mut ace, "T", 2000);
+    enter_within(&mut ace, "T", 2000);
     let edges = ace.speaker_edges();
     (edges, ace)
 }
@@ -81,10 +58,10 @@ fn beep_halves_and_period_count_follow_the_spec() {
 #[test]
 fn beep_keeps_interrupts_off() {
     let mut ace = boot();
-    enter(&mut ace, ": T 200 500 BEEP ;", 100); // ~0.5 s
+    enter_within(&mut ace, ": T 200 500 BEEP ;", 100); // ~0.5 s
     let before = ace.peek(FRAMES);
     let t0 = ace.tstates();
-    enter(&mut ace, "T", 2000);
+    enter_within(&mut ace, "T", 2000);
     let frames_passed = (ace.tstates() - t0) / 64_896;
     let counted = ace.peek(FRAMES).wrapping_sub(before) as u64;
     assert!(frames_passed > 30, "the note took {frames_passed} frames");
@@ -97,10 +74,7 @@ fn beep_keeps_interrupts_off() {
 #[test]
 fn space_stops_beep_with_error_3_and_zero_m_is_silent() {
     let mut ace = boot();
-    ace.type_text("1000 10000 BEEP\n");
-    while !ace.typing_done() {
-        ace.run_frame();
-    }
+    start_line(&mut ace, "1000 10000 BEEP");
     ace.run_frames(20);
     ace.press_key(Key::Space);
     ace.run_frames(3);
@@ -143,12 +117,12 @@ fn plot_pixel_lit(pic: &[bool], x: usize, y: usize) -> Option<bool> {
 #[test]
 fn plot_draws_on_the_grid_model() {
     let mut ace = boot();
-    enter(
+    enter_within(
         &mut ace,
         ": P 0 DO I 7 * 64 MOD I 5 * 46 MOD I 4 MOD PLOT LOOP ;",
         100,
     );
-    enter(&mut ace, "INVIS CLS 300 P", 300);
+    enter_within(&mut ace, "INVIS CLS 300 P", 300);
     // the model: the same sequence on a 64 x 46 grid of pixels
     let mut grid = vec![[false; 46]; 64];
     let (mut lx, mut ly) = (0, 0);
@@ -175,12 +149,12 @@ fn plot_draws_on_the_grid_model() {
 #[test]
 fn plot_codes_and_non_graphic_cells() {
     let mut ace = boot();
-    enter(&mut ace, "INVIS CLS 0 0 1 PLOT", 100);
+    enter_within(&mut ace, "INVIS CLS 0 0 1 PLOT", 100);
     // bottom-left alone is only possible with an inverse code: 0x97
     assert_eq!(ace.peek(0x2400 + 22 * 32), 0x97);
-    enter(&mut ace, "1 1 1 PLOT 0 0 0 PLOT", 100);
+    enter_within(&mut ace, "1 1 1 PLOT 0 0 0 PLOT", 100);
     assert_eq!(ace.peek(0x2400 + 22 * 32), 0x11, "top-right only");
-    enter(&mut ace, "0 45 1 PLOT 63 44 3 PLOT", 100);
+    enter_within(&mut ace, "0 45 1 PLOT 63 44 3 PLOT", 100);
     assert_eq!(ace.peek(0x2400), 0x12, "top-left of line 0");
     assert_eq!(
         ace.peek(0x2400 + 31),
@@ -189,15 +163,15 @@ fn plot_codes_and_non_graphic_cells() {
     );
     // a cell holding a letter counts as blank
     ace.poke(0x2400 + 5 * 32 + 3, b'A');
-    enter(&mut ace, "6 35 1 PLOT", 100);
+    enter_within(&mut ace, "6 35 1 PLOT", 100);
     assert_eq!(ace.peek(0x2400 + 5 * 32 + 3), 0x12);
     // mode 2 only moves; outside the grid nothing happens
     ace.poke(0x2400 + 10 * 32 + 10, b'B');
-    enter(&mut ace, "20 25 2 PLOT", 100);
+    enter_within(&mut ace, "20 25 2 PLOT", 100);
     assert_eq!(ace.peek(0x2400 + 10 * 32 + 10), b'B');
     assert_eq!((ace.peek(0x3C2F), ace.peek(0x3C30)), (20, 25));
     let before = ace.screen_codes();
-    enter(&mut ace, "64 0 1 PLOT 0 46 1 PLOT", 100);
+    enter_within(&mut ace, "64 0 1 PLOT 0 46 1 PLOT", 100);
     assert_eq!(before[..704], ace.screen_codes()[..704]);
 }
 
@@ -211,7 +185,7 @@ fn inkey_returns_the_key_held_now() {
         (vec![Key::Z], b'z'),
     ] {
         let mut ace = boot();
-        enter(&mut ace, ": K BEGIN INKEY DUP 64 > UNTIL . ;", 100);
+        enter_within(&mut ace, ": K BEGIN INKEY DUP 64 > UNTIL . ;", 100);
         ace.type_text("K\n");
         while !ace.typing_done() {
             ace.run_frame();
@@ -230,8 +204,8 @@ fn inkey_returns_the_key_held_now() {
     }
     let mut ace = boot();
     // (ENTER is still held when a typed line starts: wait until it is released)
-    enter(&mut ace, ": Z 20000 0 DO LOOP INKEY . ;", 100);
-    enter(&mut ace, "Z", 300);
+    enter_within(&mut ace, ": Z 20000 0 DO LOOP INKEY . ;", 100);
+    enter_within(&mut ace, "Z", 300);
     assert!(ace.screen_text().contains("Z 0 "), "no key: 0");
 }
 
@@ -247,19 +221,19 @@ impl TapePort for Level {
 fn in_reads_the_port_with_a_16_bit_address() {
     let mut ace = boot();
     ace.insert_tape(Box::new(Level(false)));
-    enter(&mut ace, "32766 IN .", 100);
+    enter_within(&mut ace, "32766 IN .", 100);
     assert!(
         ace.screen_text().contains("IN . 255 "),
         "no key, EAR low: all ones"
     );
     ace.insert_tape(Box::new(Level(true)));
-    enter(&mut ace, "32766 IN .", 100);
+    enter_within(&mut ace, "32766 IN .", 100);
     assert!(
         ace.screen_text().contains("IN . 223 "),
         "EAR signal high reads bit 5 = 0"
     );
     // row selection by A8-A15: wait until row 0xFEFE shows SHIFT, then read 0x7FFE
-    enter(
+    enter_within(
         &mut ace,
         ": R BEGIN 65278 IN DUP 1 AND 0= UNTIL 31 AND . 32766 IN 31 AND . ;",
         100,
@@ -285,13 +259,13 @@ fn in_reads_the_port_with_a_16_bit_address() {
 #[test]
 fn out_writes_the_port_with_a_16_bit_address() {
     let mut ace = boot();
-    enter(&mut ace, "8 254 OUT", 100);
+    enter_within(&mut ace, "8 254 OUT", 100);
     assert!(ace.mic_level(), "bit 3 is MIC");
-    enter(&mut ace, "0 254 OUT", 100);
+    enter_within(&mut ace, "0 254 OUT", 100);
     assert!(!ace.mic_level());
-    enter(&mut ace, "8 255 OUT", 100);
+    enter_within(&mut ace, "8 255 OUT", 100);
     assert!(!ace.mic_level(), "odd ports do not reach the Ace's port");
     ace.debug_output();
-    enter(&mut ace, "65 1 OUT", 100);
+    enter_within(&mut ace, "65 1 OUT", 100);
     assert_eq!(ace.debug_output(), vec![65], "port 1 is the debug port");
 }

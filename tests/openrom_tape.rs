@@ -5,10 +5,10 @@
 //! decoded by a pulse decoder written here from the spec's table, and the reader is fed
 //! signals generated here from the same table (at other speeds and inverted).
 
-mod openrom_common;
+mod openrom_support;
 
 use aceemu::machine::{Ace, RamSize};
-use openrom_common::*;
+use openrom_support::tape_signal::*;
 
 /// The test image: restarts, then `body` at 0x0100, then the routines under test.
 /// RST 32 reports 0x80 + the error number on the debug port.

@@ -4,52 +4,21 @@
 //! (save-vectors.json) with the open ROM's addresses substituted; what LOAD reads is a
 //! signal generated from the spec's timings or recorded from SAVE.
 
-mod openrom_common;
+mod openrom_support;
 
-use aceemu::machine::{Ace, RamSize};
-use aceemu::rom::open::{open_rom, open_rom_symbol};
-use openrom_common::*;
+use aceemu::machine::Ace;
+use openrom_support::tape_signal::*;
+use openrom_support::{enter_within, start_line, sym, word, STATIN, STKBOT};
 
-const STATIN: u16 = 0x3C28;
-const STKBOT: u16 = 0x3C37;
 const DICT: u16 = 0x3C39;
 const FORTH_NEWEST: u16 = 0x3C4C;
 
-fn sym(name: &str) -> u16 {
-    open_rom_symbol(name).unwrap_or_else(|| panic!("open ROM symbol {name}"))
-}
-
-fn word(ace: &Ace, addr: u16) -> u16 {
-    u16::from_le_bytes([ace.peek(addr), ace.peek(addr + 1)])
-}
-
+/// The booted open ROM with a deck that plays and records.
 fn boot() -> (Ace, Deck) {
-    let mut ace = Ace::new(open_rom(), RamSize::K19).expect("8 KB");
+    let mut ace = openrom_support::boot();
     let deck = Deck::default();
     ace.insert_tape(Box::new(deck.clone()));
-    ace.run_frames(5);
     (ace, deck)
-}
-
-/// Types `line` and ENTER, then runs until the ROM waits for input again (STATIN bit 0).
-fn enter(ace: &mut Ace, line: &str, max_frames: u32) {
-    ace.type_text(&format!("{line}\n"));
-    let mut frames = 0;
-    while !ace.typing_done() {
-        ace.run_frame();
-        frames += 1;
-        assert!(frames < 2000, "typing {line:?} did not finish");
-    }
-    for _ in 0..max_frames {
-        if ace.peek(STATIN) & 1 == 1 {
-            return;
-        }
-        ace.run_frame();
-    }
-    panic!(
-        "{line:?} did not return to the prompt in {max_frames} frames:\n{}",
-        ace.screen_text()
-    );
 }
 
 /// The last non-blank screen lines, joined.
@@ -60,7 +29,7 @@ fn screen(ace: &Ace) -> String {
 /// SAVE/BSAVE `line` on `ace` and return the decoded (header, data) blocks.
 fn save(ace: &mut Ace, deck: &Deck, line: &str) -> (Decoded, Decoded) {
     deck.clear_recording();
-    enter(ace, line, 1500);
+    enter_within(ace, line, 1500);
     let rec = deck.recorded();
     let header = decode_block(&rec, 0);
     let data = decode_block(&rec, header.next);
@@ -87,7 +56,7 @@ fn substitute(golden: &[u8], at: &[(usize, &str)]) -> Vec<u8> {
 #[test]
 fn save_reproduces_golden_vector_v01() {
     let (mut ace, deck) = boot();
-    enter(&mut ace, ": A 1 ;", 100);
+    enter_within(&mut ace, ": A 1 ;", 100);
     let (header, data) = save(&mut ace, &deck, "SAVE TEST");
     // the header holds only RAM addresses: byte for byte the spec's vector
     assert_eq!(
@@ -112,7 +81,7 @@ fn save_reproduces_golden_vector_v01() {
 #[test]
 fn save_signal_has_the_spec_timings_and_gap() {
     let (mut ace, deck) = boot();
-    enter(&mut ace, ": SQ DUP * ;", 100);
+    enter_within(&mut ace, ": SQ DUP * ;", 100);
     let (header, data) = save(&mut ace, &deck, "SAVE T");
     assert_eq!(header.pilot_changes, PILOT_CHANGES_HEADER);
     assert_eq!(data.pilot_changes, PILOT_CHANGES_DATA);
@@ -141,8 +110,8 @@ fn save_signal_has_the_spec_timings_and_gap() {
 #[test]
 fn save_reproduces_v21_two_words() {
     let (mut ace, deck) = boot();
-    enter(&mut ace, ": SQ DUP * ;", 100);
-    enter(&mut ace, ": CUBE DUP SQ * ;", 100);
+    enter_within(&mut ace, ": SQ DUP * ;", 100);
+    enter_within(&mut ace, ": CUBE DUP SQ * ;", 100);
     let (header, data) = save(&mut ace, &deck, "SAVE T");
     assert_eq!(
         payload(&header),
@@ -170,9 +139,9 @@ fn save_reproduces_v21_two_words() {
 #[test]
 fn save_vocabulary_header_fields_v22() {
     let (mut ace, deck) = boot();
-    enter(&mut ace, "VOCABULARY V", 100);
-    enter(&mut ace, "V DEFINITIONS", 100);
-    enter(&mut ace, ": X 1 ;", 100);
+    enter_within(&mut ace, "VOCABULARY V", 100);
+    enter_within(&mut ace, "V DEFINITIONS", 100);
+    enter_within(&mut ace, ": X 1 ;", 100);
     let (header, _) = save(&mut ace, &deck, "SAVE T");
     assert_eq!(
         payload(&header),
@@ -201,25 +170,25 @@ fn bsave_reproduces_v23() {
 #[test]
 fn save_errors() {
     let (mut ace, _deck) = boot();
-    enter(&mut ace, "SAVE EMPTY", 100);
+    enter_within(&mut ace, "SAVE EMPTY", 100);
     assert!(
         screen(&ace).contains("ERROR 10"),
         "empty dictionary:\n{}",
         screen(&ace)
     );
-    enter(&mut ace, ": A 1 ;", 100);
-    enter(&mut ace, "SAVE", 100);
+    enter_within(&mut ace, ": A 1 ;", 100);
+    enter_within(&mut ace, "SAVE", 100);
     assert_eq!(screen(&ace).matches("ERROR 10").count(), 2, "no name");
-    enter(&mut ace, "16384 0 BSAVE Z", 100);
+    enter_within(&mut ace, "16384 0 BSAVE Z", 100);
     assert_eq!(screen(&ace).matches("ERROR 10").count(), 3, "zero length");
-    enter(&mut ace, ": B 1 [ SAVE Y", 100);
+    enter_within(&mut ace, ": B 1 [ SAVE Y", 100);
     assert!(
         screen(&ace).contains("ERROR 12"),
         "incomplete:\n{}",
         screen(&ace)
     );
     // LOAD would append to the unfinished word: also ERROR 12 (before any tape is read)
-    enter(&mut ace, ": C 1 [ LOAD Y", 100);
+    enter_within(&mut ace, ": C 1 [ LOAD Y", 100);
     assert_eq!(
         screen(&ace).matches("ERROR 12").count(),
         2,
@@ -231,11 +200,8 @@ fn save_errors() {
 #[test]
 fn space_stops_save_with_error_3() {
     let (mut ace, _deck) = boot();
-    enter(&mut ace, ": A 1 ;", 100);
-    ace.type_text("SAVE T\n");
-    while !ace.typing_done() {
-        ace.run_frame();
-    }
+    enter_within(&mut ace, ": A 1 ;", 100);
+    start_line(&mut ace, "SAVE T");
     ace.run_frames(20); // in the header pilot now
     ace.press_key(aceemu::machine::keyboard::Key::Space);
     ace.run_frames(5);
@@ -249,7 +215,7 @@ fn space_stops_save_with_error_3() {
 fn saved_dictionary(lines: &[&str]) -> (Vec<(u64, bool)>, Vec<u8>, Vec<u8>) {
     let (mut ace, deck) = boot();
     for l in lines {
-        enter(&mut ace, l, 100);
+        enter_within(&mut ace, l, 100);
     }
     let (header, data) = save(&mut ace, &deck, "SAVE TEST");
     (deck.recorded(), payload(&header), payload(&data))
@@ -260,15 +226,15 @@ fn load_into_a_fresh_machine_runs_the_words() {
     let (rec, _, image) = saved_dictionary(&[": SQ DUP * ;", ": CUBE DUP SQ * ;", "7 VARIABLE V"]);
     let (mut ace, deck) = boot();
     play_recording(&ace, &deck, &rec, 2_000_000);
-    enter(&mut ace, "LOAD TEST", 1500);
+    enter_within(&mut ace, "LOAD TEST", 1500);
     let s = screen(&ace);
     assert!(s.contains("Dict: TEST      "), "{s}");
     assert!(!s.contains("ERROR"), "{s}");
     // identical bytes at 0x3C51 (offset 0: nothing moves), STKBOT, FORTH's newest
     assert_eq!(ace.read_bytes(0x3C51, image.len()), image);
     assert_eq!(word(&ace, STKBOT), 0x3C51 + image.len() as u16);
-    enter(&mut ace, "3 CUBE .", 100);
-    enter(&mut ace, "V @ .", 100);
+    enter_within(&mut ace, "3 CUBE .", 100);
+    enter_within(&mut ace, "V @ .", 100);
     let s = screen(&ace);
     assert!(s.contains("CUBE . 27 ") && s.contains("@ . 7 "), "{s}");
 }
@@ -284,13 +250,13 @@ fn load_into_a_non_empty_dictionary_relocates() {
     ]);
     let tape_newest = u16::from_le_bytes([header[15], header[16]]);
     let (mut ace, deck) = boot();
-    enter(&mut ace, ": FIRST 5 ;", 100);
-    enter(&mut ace, ": SECOND FIRST FIRST + ;", 100);
+    enter_within(&mut ace, ": FIRST 5 ;", 100);
+    enter_within(&mut ace, ": SECOND FIRST FIRST + ;", 100);
     let old_stkbot = word(&ace, STKBOT);
     let old_newest = word(&ace, FORTH_NEWEST);
     let offset = old_stkbot - 0x3C51;
     play_recording(&ace, &deck, &rec, 2_000_000);
-    enter(&mut ace, "LOAD TEST", 1500);
+    enter_within(&mut ace, "LOAD TEST", 1500);
     assert!(!screen(&ace).contains("ERROR"), "{}", screen(&ace));
     assert_eq!(word(&ace, STKBOT), old_stkbot + image.len() as u16);
     let loaded = ace.read_bytes(old_stkbot, image.len());
@@ -303,12 +269,12 @@ fn load_into_a_non_empty_dictionary_relocates() {
         ("SECOND .", "SECOND . 10 "),
         ("TEST2 .", "TEST2 . 1764 "),
     ] {
-        enter(&mut ace, line, 100);
+        enter_within(&mut ace, line, 100);
         assert!(screen(&ace).contains(out), "{line}: {}", screen(&ace));
     }
     // new words still go on the end and find the loaded ones
-    enter(&mut ace, ": AFTER SQ 1+ ;", 100);
-    enter(&mut ace, "3 AFTER .", 100);
+    enter_within(&mut ace, ": AFTER SQ 1+ ;", 100);
+    enter_within(&mut ace, "3 AFTER .", 100);
     assert!(screen(&ace).contains("AFTER . 10 "), "{}", screen(&ace));
     assert_ne!(word(&ace, DICT), 0);
 }
@@ -354,13 +320,13 @@ fn load_relocates_vocabularies_compiler_words_and_keeps_data() {
         ": INV X2 1+ ;",
     ]);
     let (mut ace, deck) = boot();
-    enter(&mut ace, ": FIRST 5 ;", 100);
-    enter(&mut ace, "0 VARIABLE PAD2 20 ALLOT", 100);
+    enter_within(&mut ace, ": FIRST 5 ;", 100);
+    enter_within(&mut ace, "0 VARIABLE PAD2 20 ALLOT", 100);
     let old_stkbot = word(&ace, STKBOT);
     let old_newest = word(&ace, FORTH_NEWEST);
     let offset = old_stkbot - 0x3C51;
     play_recording(&ace, &deck, &rec, 2_000_000);
-    enter(&mut ace, "LOAD TEST", 1500);
+    enter_within(&mut ace, "LOAD TEST", 1500);
     assert!(!screen(&ace).contains("ERROR"), "{}", screen(&ace));
     let loaded = ace.read_bytes(old_stkbot, image.len());
     let moved = check_relocation(&image, &loaded, offset, old_newest);
@@ -377,7 +343,7 @@ fn load_relocates_vocabularies_compiler_words_and_keeps_data() {
         ("FORTH TB C@ .", "C@ . 1 "),
         ("FIRST .", "FIRST . 5 "),
     ] {
-        enter(&mut ace, line, 100);
+        enter_within(&mut ace, line, 100);
         assert!(screen(&ace).contains(out), "{line}: {}", screen(&ace));
     }
 }
@@ -408,22 +374,19 @@ fn load_announces_each_header_and_matches_names_exactly() {
     d.extend(file_durations(&header_for("TEST"), &image, 4200));
     let (mut ace, deck) = boot();
     deck.play(ace.tstates() + 2_000_000, &d, 1.0, false);
-    enter(&mut ace, "LOAD TEST", 4000);
+    enter_within(&mut ace, "LOAD TEST", 4000);
     let s = screen(&ace);
     let other = s.find("Dict: OTHER     ").expect("OTHER announced");
     let bytes = s.find("Bytes: TEST      ").expect("bytes file announced");
     let dict = s.find("Dict: TEST      ").expect("TEST announced");
     assert!(other < bytes && bytes < dict, "{s}");
-    enter(&mut ace, "A .", 100);
+    enter_within(&mut ace, "A .", 100);
     assert!(screen(&ace).contains("1 "), "{}", screen(&ace));
 
     // lower case does not match: still searching after the tape ends; SPACE stops it
     let (mut ace, deck) = boot();
     deck.play(ace.tstates() + 2_000_000, &d, 1.0, false);
-    ace.type_text("LOAD test\n");
-    while !ace.typing_done() {
-        ace.run_frame();
-    }
+    start_line(&mut ace, "LOAD test");
     ace.run_frames(700);
     assert_eq!(ace.peek(STATIN) & 1, 0, "must still be searching");
     assert_eq!(word(&ace, STKBOT), 0x3C51, "nothing loaded");
@@ -446,32 +409,32 @@ fn load_with_a_bad_data_block_gives_error_10() {
     d[n - 2] = nl;
     let (mut ace, deck) = boot();
     deck.play(ace.tstates() + 2_000_000, &d, 1.0, false);
-    enter(&mut ace, "LOAD TEST", 1500);
+    enter_within(&mut ace, "LOAD TEST", 1500);
     assert!(screen(&ace).contains("ERROR 10"), "{}", screen(&ace));
 }
 
 #[test]
 fn verify_passes_on_the_same_dictionary_and_fails_on_a_changed_one() {
     let (mut ace, deck) = boot();
-    enter(&mut ace, ": A 1 ;", 100);
-    enter(&mut ace, ": B A A + ;", 100);
+    enter_within(&mut ace, ": A 1 ;", 100);
+    enter_within(&mut ace, ": B A A + ;", 100);
     save(&mut ace, &deck, "SAVE TEST");
     let rec = deck.recorded();
     play_recording(&ace, &deck, &rec, 2_000_000);
-    enter(&mut ace, "VERIFY TEST", 1500);
+    enter_within(&mut ace, "VERIFY TEST", 1500);
     assert!(!screen(&ace).contains("ERROR"), "{}", screen(&ace));
     assert!(screen(&ace).contains("Dict: TEST"), "{}", screen(&ace));
     // same size, one byte changed: the data comparison fails
     let lit = 0x3C51 + 9; // A's literal value
     ace.poke(lit, 2);
     play_recording(&ace, &deck, &rec, 2_000_000);
-    enter(&mut ace, "VERIFY TEST", 1500);
+    enter_within(&mut ace, "VERIFY TEST", 1500);
     assert!(screen(&ace).contains("ERROR 10"), "{}", screen(&ace));
     ace.poke(lit, 1);
     // a new word: STKBOT differs from the tape's header
-    enter(&mut ace, ": C 3 ;", 100);
+    enter_within(&mut ace, ": C 3 ;", 100);
     play_recording(&ace, &deck, &rec, 2_000_000);
-    enter(&mut ace, "VERIFY TEST", 1500);
+    enter_within(&mut ace, "VERIFY TEST", 1500);
     assert_eq!(
         screen(&ace).matches("ERROR 10").count(),
         2,
@@ -491,26 +454,26 @@ fn bsave_bload_bverify_round_trip() {
     // BLOAD at the tape's address
     let (mut ace, deck) = boot();
     play_recording(&ace, &deck, &rec, 2_000_000);
-    enter(&mut ace, "0 0 BLOAD BYTES", 1500);
+    enter_within(&mut ace, "0 0 BLOAD BYTES", 1500);
     assert!(screen(&ace).contains("Bytes: BYTES"), "{}", screen(&ace));
     assert_eq!(ace.read_bytes(16384, 100), bytes);
     // BVERIFY passes, then fails after a change
     play_recording(&ace, &deck, &rec, 2_000_000);
-    enter(&mut ace, "0 0 BVERIFY BYTES", 1500);
+    enter_within(&mut ace, "0 0 BVERIFY BYTES", 1500);
     assert!(!screen(&ace).contains("ERROR"), "{}", screen(&ace));
     ace.poke(16384 + 50, !bytes[50]);
     play_recording(&ace, &deck, &rec, 2_000_000);
-    enter(&mut ace, "0 0 BVERIFY BYTES", 1500);
+    enter_within(&mut ace, "0 0 BVERIFY BYTES", 1500);
     assert!(screen(&ace).contains("ERROR 10"), "{}", screen(&ace));
 
     // BLOAD at another address with enough room; too small a limit gives ERROR 10
     let (mut ace, deck) = boot();
     play_recording(&ace, &deck, &rec, 2_000_000);
-    enter(&mut ace, "20000 100 BLOAD BYTES", 1500);
+    enter_within(&mut ace, "20000 100 BLOAD BYTES", 1500);
     assert_eq!(ace.read_bytes(20000, 100), bytes);
     assert!(!screen(&ace).contains("ERROR"), "{}", screen(&ace));
     play_recording(&ace, &deck, &rec, 2_000_000);
-    enter(&mut ace, "24000 99 BLOAD BYTES", 1500);
+    enter_within(&mut ace, "24000 99 BLOAD BYTES", 1500);
     assert!(screen(&ace).contains("ERROR 10"), "{}", screen(&ace));
 
     // a dictionary LOAD skips a bytes file with the same name
@@ -535,7 +498,7 @@ fn load_of_a_file_too_big_for_memory_gives_error_10() {
     let d = block_durations(0x00, &h, PILOT_CHANGES_HEADER);
     let (mut ace, deck) = boot();
     deck.play(ace.tstates() + 2_000_000, &d, 1.0, false);
-    enter(&mut ace, "LOAD BIG", 1500);
+    enter_within(&mut ace, "LOAD BIG", 1500);
     let s = screen(&ace);
     assert!(s.contains("Dict: BIG") && s.contains("ERROR 10"), "{s}");
     assert_eq!(word(&ace, STKBOT), 0x3C51);
@@ -555,7 +518,7 @@ fn load_of_the_golden_v01_file_generated_from_the_spec() {
         1.0,
         false,
     );
-    enter(&mut ace, "LOAD TEST", 1500);
+    enter_within(&mut ace, "LOAD TEST", 1500);
     assert_eq!(ace.read_bytes(0x3C51, data.len()), data);
     assert_eq!(word(&ace, STKBOT), 0x3C5F);
     assert_eq!(word(&ace, FORTH_NEWEST), 0x3C56);
@@ -564,7 +527,7 @@ fn load_of_the_golden_v01_file_generated_from_the_spec() {
         0x3C52,
         "DICT: the loaded word's length field"
     );
-    enter(&mut ace, "A .", 100);
+    enter_within(&mut ace, "A .", 100);
     assert!(screen(&ace).contains("A . 1 "), "{}", screen(&ace));
 }
 
@@ -576,7 +539,7 @@ fn load_of_a_corrupt_dictionary_does_not_run_away() {
     let golden = hex("C1 FF FF 49 3C 01 C3 0E 11 10 01 00 B6 04 41 42 43 44");
     let data = substitute(&golden, &[(6, "docolon"), (8, "lit16_rt"), (12, "exit_rt")]);
     let (mut ace, deck) = boot();
-    enter(&mut ace, ": FIRST 5 ;", 100);
+    enter_within(&mut ace, ": FIRST 5 ;", 100);
     let old_stkbot = word(&ace, STKBOT);
     deck.play(
         ace.tstates() + 2_000_000,
@@ -584,8 +547,8 @@ fn load_of_a_corrupt_dictionary_does_not_run_away() {
         1.0,
         false,
     );
-    enter(&mut ace, "LOAD TEST", 1500);
+    enter_within(&mut ace, "LOAD TEST", 1500);
     assert_eq!(word(&ace, STKBOT), old_stkbot + data.len() as u16);
-    enter(&mut ace, "FIRST .", 100);
+    enter_within(&mut ace, "FIRST .", 100);
     assert!(screen(&ace).contains("FIRST . 5 "), "{}", screen(&ace));
 }

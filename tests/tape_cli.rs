@@ -1,51 +1,18 @@
 //! `aceemu tape` from the outside: info on a good and a damaged tape, convert (and its
 //! refusal to overwrite), words of a dictionary tape.
 
+mod common;
+
+use common::cli::{aceemu, scratch_dir, text};
+use common::golden_tape::golden_tap;
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn aceemu(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_aceemu"))
-        .arg("tape")
-        .args(args)
-        .output()
-        .expect("run aceemu")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("aceemu-tape-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn hex(s: &str) -> Vec<u8> {
-    s.split_whitespace()
-        .map(|h| u8::from_str_radix(h, 16).unwrap())
-        .collect()
-}
-
-/// The golden vector of ace-hardware.md 7.1 as a TAP file.
-fn golden_tap() -> Vec<u8> {
-    let mut t = vec![26, 0];
-    t.extend(hex(
-        "00 54 45 53 54 20 20 20 20 20 20 0E 00 51 3C 56 3C 4C 3C 4C 3C 4F 3C 5F 3C 0F",
-    ));
-    t.extend([15, 0]);
-    t.extend(hex("C1 0D 00 49 3C 01 C3 0E 11 10 01 00 B6 04 C7"));
-    t
-}
-
-fn text(o: &[u8]) -> String {
-    String::from_utf8_lossy(o).into_owned()
-}
 
 #[test]
 fn info_lists_the_golden_tape() {
-    let dir = scratch("info");
+    let dir = scratch_dir("info");
     let tap = dir.join("golden.tap");
     std::fs::write(&tap, golden_tap()).unwrap();
-    let out = aceemu(&["info", tap.to_str().unwrap()]);
+    let out = aceemu(&["tape", "info", tap.to_str().unwrap()]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let s = text(&out.stdout);
     assert!(
@@ -62,13 +29,13 @@ fn info_lists_the_golden_tape() {
 
 #[test]
 fn info_on_a_damaged_tape_lists_what_it_can_and_fails() {
-    let dir = scratch("damaged");
+    let dir = scratch_dir("damaged");
     let tap = dir.join("bad.tap");
     let mut t = golden_tap();
     t[30] ^= 1;
     t.extend([40, 0, 1, 2]);
     std::fs::write(&tap, &t).unwrap();
-    let out = aceemu(&["info", tap.to_str().unwrap()]);
+    let out = aceemu(&["tape", "info", tap.to_str().unwrap()]);
     assert!(!out.status.success());
     let s = text(&out.stdout);
     assert!(s.contains("2 blocks"), "{s}");
@@ -86,18 +53,24 @@ fn info_on_a_damaged_tape_lists_what_it_can_and_fails() {
 
 #[test]
 fn convert_goes_through_wav_and_tzx_and_never_overwrites_without_the_flag() {
-    let dir = scratch("convert");
+    let dir = scratch_dir("convert");
     let tap = dir.join("golden.tap");
     std::fs::write(&tap, golden_tap()).unwrap();
     let (wav, tzx, back) = (dir.join("g.wav"), dir.join("g.tzx"), dir.join("back.tap"));
     let p = |p: &PathBuf| p.to_str().unwrap().to_string();
-    assert!(aceemu(&["convert", &p(&tap), &p(&wav)]).status.success());
-    assert!(aceemu(&["convert", &p(&wav), &p(&tzx)]).status.success());
-    assert!(aceemu(&["convert", &p(&tzx), &p(&back)]).status.success());
+    assert!(aceemu(&["tape", "convert", &p(&tap), &p(&wav)])
+        .status
+        .success());
+    assert!(aceemu(&["tape", "convert", &p(&wav), &p(&tzx)])
+        .status
+        .success());
+    assert!(aceemu(&["tape", "convert", &p(&tzx), &p(&back)])
+        .status
+        .success());
     assert_eq!(std::fs::read(&back).unwrap(), golden_tap());
 
     std::fs::write(&back, b"keep me").unwrap();
-    let out = aceemu(&["convert", &p(&tap), &p(&back)]);
+    let out = aceemu(&["tape", "convert", &p(&tap), &p(&back)]);
     assert!(!out.status.success());
     assert!(
         text(&out.stderr).contains("--overwrite"),
@@ -105,23 +78,89 @@ fn convert_goes_through_wav_and_tzx_and_never_overwrites_without_the_flag() {
         text(&out.stderr)
     );
     assert_eq!(std::fs::read(&back).unwrap(), b"keep me");
-    assert!(aceemu(&["convert", &p(&tap), &p(&back), "--overwrite"])
-        .status
-        .success());
+    assert!(
+        aceemu(&["tape", "convert", &p(&tap), &p(&back), "--overwrite"])
+            .status
+            .success()
+    );
     assert_eq!(std::fs::read(&back).unwrap(), golden_tap());
 
-    let out = aceemu(&["convert", &p(&tap), &p(&dir.join("x.mp3"))]);
+    let out = aceemu(&["tape", "convert", &p(&tap), &p(&dir.join("x.mp3"))]);
     assert!(text(&out.stderr).contains("extension must be .tap, .tzx or .wav"));
 }
 
 #[test]
 fn words_lists_names_and_kinds() {
-    let dir = scratch("words");
+    let dir = scratch_dir("words");
     let tap = dir.join("golden.tap");
     std::fs::write(&tap, golden_tap()).unwrap();
-    let out = aceemu(&["words", tap.to_str().unwrap()]);
+    let out = aceemu(&["tape", "words", tap.to_str().unwrap()]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let s = text(&out.stdout);
     assert!(s.contains("Dict: TEST"), "{s}");
     assert!(s.contains("3C57 A                colon"), "{s}");
+    assert!(
+        s.contains("code fields of the original ROM (1 of 1 code fields are its values)"),
+        "{s}"
+    );
+}
+
+#[test]
+fn words_of_a_dictionary_saved_by_the_open_rom_detects_that_rom() {
+    let dir = scratch_dir("openrom-words");
+    let tap = dir.join("d.tap");
+    let tap = tap.to_str().unwrap();
+    let run = aceemu(&[
+        "run",
+        "--headless",
+        "--save-to",
+        tap,
+        "--type",
+        ": SQ DUP * ;\\n3 VARIABLE V\\n5 CONSTANT C\\nCREATE X 2 ,\\n\
+             DEFINER K , DOES> @ ;\\n7 K K7\\n0 COMPILER NOP RUNS> DROP ;\\n\
+             VOCABULARY VV\\nSAVE D\\n",
+        "--until-text",
+        "SAVE D  OK",
+    ]);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+
+    let out = aceemu(&["tape", "words", tap]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(
+        s.contains("code fields of the open ROM (7 of 8 code fields are its values)"),
+        "{s}"
+    );
+    // Rows are "  CFA  NAME (16 columns) KIND".
+    let kinds: Vec<(&str, &str)> = s
+        .lines()
+        .skip(2)
+        .map(|l| (l[7..23].trim_end(), &l[24..]))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("SQ", "colon"),
+            ("V", "variable"),
+            ("C", "constant"),
+            ("X", "created"),
+            ("K", "definer"),
+            ("K7", "defined by K"),
+            ("NOP", "compiler, immediate"),
+            ("VV", "vocabulary"),
+        ]
+    );
+
+    // Forced to the original ROM, the open ROM's docolon is just a number.
+    let docolon = aceemu::rom::open::open_rom_symbol("docolon").unwrap();
+    let out = aceemu(&["tape", "words", tap, "--rom", "original"]);
+    let s = text(&out.stdout);
+    assert!(
+        s.contains("code fields of the original ROM (as asked)"),
+        "{s}"
+    );
+    assert!(
+        s.contains(&format!("SQ               code field {docolon:04X}")),
+        "{s}"
+    );
 }

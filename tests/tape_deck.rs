@@ -141,6 +141,51 @@ fn recording_appends_to_the_file_and_keeps_what_was_there() {
 }
 
 #[test]
+fn the_tap_file_is_created_or_emptied_only_when_a_block_is_recorded() {
+    let path = temp("late.tap");
+    let options = |overwrite| DeckOptions {
+        save_to: Some(path.clone()),
+        overwrite,
+        ..manual()
+    };
+    let blocks = file_pair("LATE", &[3; 10]);
+
+    // Nothing saved: no file.
+    let mut d = Deck::empty(&options(false)).unwrap();
+    d.finish_recording().unwrap();
+    drop(d);
+    assert!(!path.exists());
+
+    // Created by the first block.
+    let mut d = Deck::empty(&options(false)).unwrap();
+    assert!(!path.exists());
+    record(&mut d, &blocks, 500);
+    assert_eq!(std::fs::read(&path).unwrap(), tap::write(&blocks));
+    drop(d);
+
+    // --overwrite with nothing saved leaves the existing file as it was.
+    std::fs::write(&path, b"keep me").unwrap();
+    let mut d = Deck::empty(&options(true)).unwrap();
+    d.finish_recording().unwrap();
+    drop(d);
+    assert_eq!(std::fs::read(&path).unwrap(), b"keep me");
+}
+
+#[test]
+fn recording_into_a_missing_directory_is_refused_at_once() {
+    let path = temp("no-such-dir").join("x.tap");
+    let options = DeckOptions {
+        save_to: Some(path.clone()),
+        ..manual()
+    };
+    let e = Deck::empty(&options).err().expect("refused").to_string();
+    assert!(
+        e.contains("no-such-dir") && e.contains("no directory"),
+        "{e}"
+    );
+}
+
+#[test]
 fn recording_can_also_be_written_as_wav_but_never_over_a_file() {
     let wav = temp("rec.wav");
     let blocks = file_pair("W", &[0x55; 20]);

@@ -2,30 +2,17 @@
 //! and place, the dictionary walker against the measured SAVE vectors, and every parser
 //! run on random bytes without a panic.
 
+mod common;
+
 use aceemu::tape::ace_snapshot::AceSnapshot;
 use aceemu::tape::dict::{self, WordKind};
 use aceemu::tape::image::{Format, TapeImage};
 use aceemu::tape::pulse::Block;
 use aceemu::tape::tap::{self, FileKind, Header, TapProblem};
 use aceemu::tape::{tzx, wav};
+use common::golden_tape::{golden_tap, hex};
 use proptest::prelude::*;
 use serde_json::Value;
-
-fn hex(s: &str) -> Vec<u8> {
-    s.split_whitespace()
-        .map(|h| u8::from_str_radix(h, 16).unwrap())
-        .collect()
-}
-
-fn golden_tap() -> Vec<u8> {
-    let mut t = vec![26, 0];
-    t.extend(hex(
-        "00 54 45 53 54 20 20 20 20 20 20 0E 00 51 3C 56 3C 4C 3C 4C 3C 4F 3C 5F 3C 0F",
-    ));
-    t.extend([15, 0]);
-    t.extend(hex("C1 0D 00 49 3C 01 C3 0E 11 10 01 00 B6 04 C7"));
-    t
-}
 
 #[test]
 fn golden_header_vector_decodes_field_by_field() {

@@ -3,25 +3,12 @@
 //! on MIC is recorded into --save-to (appended, or replaced with --overwrite), and
 //! `--tape-speed instant` is refused for a ROM with no known tape routines.
 
+mod common;
+
 use aceemu::tape::pulse::Block;
 use aceemu::tape::tap::{self, with_checksum, Header};
 use aceemu::tape::testing::{mic_writer, EAR_READER};
-use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn aceemu(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_aceemu"))
-        .args(args)
-        .output()
-        .expect("run aceemu")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("aceemu-tape-run-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use common::cli::{aceemu, scratch_dir, text};
 
 fn rom_file(dir: &std::path::Path, parts: &[(usize, &[u8])]) -> String {
     let mut rom = vec![0u8; 8192];
@@ -31,10 +18,6 @@ fn rom_file(dir: &std::path::Path, parts: &[(usize, &[u8])]) -> String {
     let path = dir.join("guest.rom");
     std::fs::write(&path, rom).unwrap();
     path.to_str().unwrap().to_string()
-}
-
-fn text(o: &[u8]) -> String {
-    String::from_utf8_lossy(o).into_owned()
 }
 
 /// EAR_READER storing the bytes from 0x3C00 on instead of sending them to the debug port:
@@ -68,7 +51,7 @@ fn dumped_bytes(stdout: &str) -> Vec<u8> {
 
 #[test]
 fn run_with_a_tape_feeds_the_guest_through_ear() {
-    let dir = scratch("ear");
+    let dir = scratch_dir("ear");
     let rom = rom_file(&dir, &[(0, &ear_reader_to_memory())]);
     let h = Header::bytes("RUN", 0x4000, 3);
     let blocks = vec![
@@ -102,7 +85,7 @@ fn run_with_a_tape_feeds_the_guest_through_ear() {
 
 #[test]
 fn run_records_what_the_guest_saves_appending_unless_overwrite() {
-    let dir = scratch("mic");
+    let dir = scratch_dir("mic");
     let payload: Vec<u8> = (1..=20).collect();
     let mut bytes = vec![0xFF];
     bytes.extend(with_checksum(&payload));
@@ -140,8 +123,24 @@ fn run_records_what_the_guest_saves_appending_unless_overwrite() {
 }
 
 #[test]
+fn a_run_that_saves_nothing_creates_no_tape_file() {
+    let dir = scratch_dir("nothing");
+    let out_tap = dir.join("never.tap");
+    let out = aceemu(&[
+        "run",
+        "--headless",
+        "--frames",
+        "5",
+        "--save-to",
+        out_tap.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(!out_tap.exists());
+}
+
+#[test]
 fn instant_speed_is_refused_for_a_rom_without_known_tape_routines() {
-    let dir = scratch("instant");
+    let dir = scratch_dir("instant");
     let rom = rom_file(&dir, &[(0, &EAR_READER)]);
     let tape = dir.join("t.tap");
     std::fs::write(&tape, tap::write(&[Block::new(0xFF, vec![0])])).unwrap();
@@ -167,7 +166,7 @@ fn instant_speed_is_refused_for_a_rom_without_known_tape_routines() {
 
 #[test]
 fn run_saves_a_snapshot_and_resumes_from_it() {
-    let dir = scratch("snapshot");
+    let dir = scratch_dir("snapshot");
     let rom = rom_file(
         &dir,
         &[(
@@ -245,7 +244,7 @@ fn run_saves_a_snapshot_and_resumes_from_it() {
 /// the open ROM's tape-routine traps.
 #[test]
 fn open_rom_saves_and_loads_at_every_tape_speed() {
-    let dir = scratch("openrom");
+    let dir = scratch_dir("openrom");
     let tape = dir.join("sq.tap");
     let tape = tape.to_str().unwrap();
     let out = aceemu(&[

@@ -1,5 +1,9 @@
 //! The words in a dictionary file (a SAVE image of RAM from 0x3C51), walked by their
 //! word-length fields and told apart by their code-field values (ace-forth.md 4.1 and 5).
+//!
+//! Code-field values are ROM addresses, so they depend on the ROM that saved the file: the
+//! original ROM's are the spec's (ace-forth.md 5), the open ROM's come from its symbol
+//! table. [`read`] tells the ROM from the values themselves unless it is given one.
 
 use std::fmt;
 
@@ -64,16 +68,175 @@ pub struct DictError {
     pub what: String,
 }
 
-const CF_COLON: u16 = 0x0EC3;
-const CF_CREATE: u16 = 0x0FEC;
-const CF_VARIABLE: u16 = 0x0FF0;
-const CF_CONSTANT: u16 = 0x0FF5;
-const CF_DEFINER: u16 = 0x1085;
-const CF_COMPILER: u16 = 0x1108;
-const CF_VOCABULARY: u16 = 0x11B5;
+/// The ROM whose code-field values a dictionary file holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SavingRom {
+    /// The original 1982 ROM (values from ace-forth.md 5).
+    Original,
+    /// aceemu's open ROM (values from its symbol table).
+    Open,
+}
 
-/// Walks the image (which starts at `start`, normally 0x3C51) word by word.
+impl fmt::Display for SavingRom {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SavingRom::Original => "original ROM",
+            SavingRom::Open => "open ROM",
+        })
+    }
+}
+
+/// The code-field values that mark each word kind in one ROM.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CodeFields {
+    pub colon: u16,
+    pub create: u16,
+    pub variable: u16,
+    pub constant: u16,
+    pub definer: u16,
+    pub compiler: u16,
+    pub vocabulary: u16,
+}
+
+impl CodeFields {
+    /// The original ROM's values (ace-forth.md 5).
+    pub const ORIGINAL: CodeFields = CodeFields {
+        colon: 0x0EC3,
+        create: 0x0FEC,
+        variable: 0x0FF0,
+        constant: 0x0FF5,
+        definer: 0x1085,
+        compiler: 0x1108,
+        vocabulary: 0x11B5,
+    };
+
+    /// The open ROM's values, from the symbols of the embedded build
+    /// (roms/openace/README.md names the labels).
+    pub fn open() -> CodeFields {
+        let sym = |name: &str| {
+            crate::rom::open::open_rom_symbol(name)
+                .unwrap_or_else(|| panic!("the open ROM's source has no label `{name}`"))
+        };
+        CodeFields {
+            colon: sym("docolon"),
+            create: sym("create_cf"),
+            variable: sym("variable_cf"),
+            constant: sym("constant_cf"),
+            definer: sym("definer_cf"),
+            compiler: sym("compiler_cf"),
+            vocabulary: sym("vocab_cf"),
+        }
+    }
+
+    pub fn of(rom: SavingRom) -> CodeFields {
+        match rom {
+            SavingRom::Original => CodeFields::ORIGINAL,
+            SavingRom::Open => CodeFields::open(),
+        }
+    }
+
+    /// The kind this value marks, if it is one of this ROM's values.
+    fn kind(&self, cf: u16) -> Option<WordKind> {
+        Some(match cf {
+            _ if cf == self.colon => WordKind::Colon,
+            _ if cf == self.variable => WordKind::Variable,
+            _ if cf == self.constant => WordKind::Constant,
+            _ if cf == self.create => WordKind::Created,
+            _ if cf == self.definer => WordKind::Definer,
+            _ if cf == self.compiler => WordKind::Compiler,
+            _ if cf == self.vocabulary => WordKind::Vocabulary,
+            _ => return None,
+        })
+    }
+}
+
+/// The words of a dictionary image and the ROM whose values classified them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dictionary {
+    pub words: Vec<Word>,
+    pub rom: SavingRom,
+    /// How the ROM was chosen.
+    pub rom_choice: RomChoice,
+}
+
+/// How [`Dictionary::rom`] was chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RomChoice {
+    /// Given by the caller.
+    Given,
+    /// `matching` of the `total` code fields are that ROM's kind values, more than the
+    /// other ROM's.
+    Detected { matching: usize, total: usize },
+    /// No code field is either ROM's kind value (or both match equally): the original
+    /// ROM's values are used.
+    Undecided,
+}
+
+impl fmt::Display for RomChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RomChoice::Given => write!(f, "as asked"),
+            RomChoice::Detected { matching, total } => {
+                write!(f, "{matching} of {total} code fields are its values")
+            }
+            RomChoice::Undecided => write!(f, "no code field tells which ROM saved it"),
+        }
+    }
+}
+
+/// Walks the image (which starts at `start`, normally 0x3C51) word by word and classifies
+/// the words with the ROM the values point to (see [`read`]).
 pub fn words(image: &[u8], start: u16) -> Result<Vec<Word>, DictError> {
+    read(image, start, None).map(|d| d.words)
+}
+
+/// Walks the image (which starts at `start`, normally 0x3C51) word by word and classifies
+/// the words by the code-field values of `rom`, or, if `None`, of the ROM that more code
+/// fields belong to.
+pub fn read(image: &[u8], start: u16, rom: Option<SavingRom>) -> Result<Dictionary, DictError> {
+    let mut words = walk(image, start)?;
+    let (rom, rom_choice) = match rom {
+        Some(rom) => (rom, RomChoice::Given),
+        None => detect_rom(&words),
+    };
+    classify(&mut words, &CodeFields::of(rom));
+    Ok(Dictionary {
+        words,
+        rom,
+        rom_choice,
+    })
+}
+
+/// The ROM more code fields belong to.
+fn detect_rom(words: &[Word]) -> (SavingRom, RomChoice) {
+    let matching = |fields: &CodeFields| {
+        words
+            .iter()
+            .filter(|w| fields.kind(w.code_field).is_some())
+            .count()
+    };
+    let original = matching(&CodeFields::ORIGINAL);
+    let open = matching(&CodeFields::open());
+    let total = words.len();
+    if original > open {
+        let choice = RomChoice::Detected {
+            matching: original,
+            total,
+        };
+        (SavingRom::Original, choice)
+    } else if open > original {
+        let choice = RomChoice::Detected {
+            matching: open,
+            total,
+        };
+        (SavingRom::Open, choice)
+    } else {
+        (SavingRom::Original, RomChoice::Undecided)
+    }
+}
+
+/// The words with their fields read and their kind left as [`WordKind::Other`].
+fn walk(image: &[u8], start: u16) -> Result<Vec<Word>, DictError> {
     let mut out: Vec<Word> = Vec::new();
     let mut pos = 0usize;
     let word_at = |at: usize| -> Option<u16> {
@@ -144,32 +307,34 @@ pub fn words(image: &[u8], start: u16) -> Result<Vec<Word>, DictError> {
         });
         pos = next;
     }
-    // Kinds last: a child's code field points into a defining word found anywhere.
-    let spans: Vec<(u16, u16, String, u16)> = out
+    Ok(out)
+}
+
+/// Sets every word's kind. Kinds come last: a child's code field points into a defining
+/// word found anywhere in the file.
+fn classify(words: &mut [Word], fields: &CodeFields) {
+    let definers: Vec<(u16, u16, String)> = words
         .iter()
+        .filter(|w| w.code_field == fields.definer)
         .map(|w| {
             let end = w.cfa.wrapping_add(w.length).wrapping_sub(5);
-            (w.cfa, end, w.name.clone(), w.code_field)
+            (w.cfa, end, w.name.clone())
         })
         .collect();
-    for w in &mut out {
-        w.kind = match w.code_field {
-            CF_COLON => WordKind::Colon,
-            CF_VARIABLE => WordKind::Variable,
-            CF_CONSTANT => WordKind::Constant,
-            CF_CREATE => WordKind::Created,
-            CF_DEFINER => WordKind::Definer,
-            CF_COMPILER => WordKind::Compiler,
-            CF_VOCABULARY => WordKind::Vocabulary,
-            cf if cf == w.cfa.wrapping_add(2) => WordKind::MachineCode,
-            cf => spans
-                .iter()
-                .find(|(a, e, _, kcf)| *kcf == CF_DEFINER && (*a..*e).contains(&cf))
-                .map(|(_, _, n, _)| WordKind::DefinedBy(n.clone()))
-                .unwrap_or(WordKind::Other(cf)),
-        };
+    for w in words.iter_mut() {
+        let cf = w.code_field;
+        w.kind = fields.kind(cf).unwrap_or_else(|| {
+            if cf == w.cfa.wrapping_add(2) {
+                WordKind::MachineCode
+            } else {
+                definers
+                    .iter()
+                    .find(|(a, e, _)| (*a..*e).contains(&cf))
+                    .map(|(_, _, n)| WordKind::DefinedBy(n.clone()))
+                    .unwrap_or(WordKind::Other(cf))
+            }
+        });
     }
-    Ok(out)
 }
 
 #[cfg(test)]
@@ -186,6 +351,55 @@ mod tests {
         assert_eq!(w[0].name, "A");
         assert_eq!(w[0].kind, WordKind::Colon);
         assert_eq!(w[0].cfa, 0x3C57);
+    }
+
+    /// The golden vector's word `: A 1 ;` with the open ROM's docolon, literal and `;`
+    /// runtimes in place of the original ROM's (ace-forth.md 4.1 layout).
+    fn open_rom_colon_word() -> Vec<u8> {
+        let sym = |n: &str| crate::rom::open::open_rom_symbol(n).unwrap().to_le_bytes();
+        let mut data = vec![0xC1, 0x0D, 0x00, 0x49, 0x3C, 0x01];
+        data.extend(sym("docolon"));
+        data.extend(sym("lit16_rt"));
+        data.extend([0x01, 0x00]);
+        data.extend(sym("exit_rt"));
+        data
+    }
+
+    #[test]
+    fn golden_vector_is_detected_as_the_original_rom() {
+        let data = [
+            0xC1, 0x0D, 0x00, 0x49, 0x3C, 0x01, 0xC3, 0x0E, 0x11, 0x10, 0x01, 0x00, 0xB6, 0x04,
+        ];
+        let d = read(&data, 0x3C51, None).unwrap();
+        assert_eq!(d.rom, SavingRom::Original);
+        assert_eq!(
+            d.rom_choice,
+            RomChoice::Detected {
+                matching: 1,
+                total: 1
+            }
+        );
+    }
+
+    #[test]
+    fn open_rom_word_is_detected_and_forcing_the_other_rom_leaves_it_unknown() {
+        let data = open_rom_colon_word();
+        let d = read(&data, 0x3C51, None).unwrap();
+        assert_eq!(d.rom, SavingRom::Open);
+        assert_eq!(d.words[0].kind, WordKind::Colon);
+        let forced = read(&data, 0x3C51, Some(SavingRom::Original)).unwrap();
+        assert_eq!(forced.rom_choice, RomChoice::Given);
+        let docolon = crate::rom::open::open_rom_symbol("docolon").unwrap();
+        assert_eq!(forced.words[0].kind, WordKind::Other(docolon));
+    }
+
+    #[test]
+    fn machine_code_alone_does_not_tell_the_rom() {
+        // `M` whose code field points at its own parameter field (0x3C57 + 2).
+        let data = [0xCD, 0x09, 0x00, 0x49, 0x3C, 0x01, 0x59, 0x3C, 0xFD, 0xE9];
+        let d = read(&data, 0x3C51, None).unwrap();
+        assert_eq!(d.rom_choice, RomChoice::Undecided);
+        assert_eq!(d.words[0].kind, WordKind::MachineCode);
     }
 
     #[test]

@@ -236,6 +236,27 @@ enum State {
     },
 }
 
+impl State {
+    /// Looking for a pilot, none seen yet.
+    const SEEK: State = State::Seek {
+        count: 0,
+        mean: 0.0,
+    };
+
+    /// Looking for a pilot again after `half` ended what came before: a half of pilot
+    /// length may be the first of a new pilot.
+    fn seek_from(half: f64) -> State {
+        if (PILOT_MIN..=PILOT_MAX).contains(&half) {
+            State::Seek {
+                count: 1,
+                mean: half,
+            }
+        } else {
+            State::SEEK
+        }
+    }
+}
+
 /// Streaming decoder: feed it the durations between level changes, in T-states.
 pub struct Decoder {
     state: State,
@@ -252,10 +273,7 @@ impl Default for Decoder {
 impl Decoder {
     pub fn new() -> Self {
         Decoder {
-            state: State::Seek {
-                count: 0,
-                mean: 0.0,
-            },
+            state: State::SEEK,
             now: 0.0,
             blocks: Vec::new(),
         }
@@ -270,13 +288,7 @@ impl Decoder {
     pub fn push(&mut self, half: f64) {
         let start = self.now;
         self.now += half;
-        let state = std::mem::replace(
-            &mut self.state,
-            State::Seek {
-                count: 0,
-                mean: 0.0,
-            },
-        );
+        let state = std::mem::replace(&mut self.state, State::SEEK);
         self.state = match state {
             State::Seek { count, mean } => {
                 let near_mean = count == 0 || (half - mean).abs() <= PILOT_TOLERANCE * mean;
@@ -296,16 +308,8 @@ impl Decoder {
                     State::Sync2 {
                         scale: mean / PILOT as f64,
                     }
-                } else if (PILOT_MIN..=PILOT_MAX).contains(&half) {
-                    State::Seek {
-                        count: 1,
-                        mean: half,
-                    }
                 } else {
-                    State::Seek {
-                        count: 0,
-                        mean: 0.0,
-                    }
+                    State::seek_from(half)
                 }
             }
             State::Sync2 { scale } => {
@@ -317,10 +321,7 @@ impl Decoder {
                     }
                 } else {
                     // Not a sync after all: look for a pilot again.
-                    State::Seek {
-                        count: 0,
-                        mean: 0.0,
-                    }
+                    State::SEEK
                 }
             }
             State::Data {
@@ -332,17 +333,7 @@ impl Decoder {
                 // half or longer ends the block (normally the silence after the end mark).
                 if half > 1.3 * ONE.0 as f64 * scale {
                     self.finish_block(scale, &halves, sync_time);
-                    if (PILOT_MIN..=PILOT_MAX).contains(&half) {
-                        State::Seek {
-                            count: 1,
-                            mean: half,
-                        }
-                    } else {
-                        State::Seek {
-                            count: 0,
-                            mean: 0.0,
-                        }
-                    }
+                    State::seek_from(half)
                 } else {
                     halves.push(half);
                     State::Data {
@@ -397,10 +388,7 @@ impl Decoder {
         if let State::Data { .. } = self.state {
             self.push(f64::INFINITY);
         }
-        self.state = State::Seek {
-            count: 0,
-            mean: 0.0,
-        };
+        self.state = State::SEEK;
     }
 
     /// Blocks completed so far, taken out of the decoder.

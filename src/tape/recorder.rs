@@ -1,7 +1,9 @@
 //! Recording: MIC level changes from the machine, decoded back into tape blocks.
 //!
 //! Blocks are appended to a TAP file as soon as they are complete (so nothing is lost if
-//! the emulator stops), and the raw signal can be kept for a WAV written at the end.
+//! the emulator stops), and the raw signal can be kept for a WAV written at the end. The TAP
+//! file is created (or, with `overwrite`, emptied) only when the first block arrives, so a
+//! session that saves nothing leaves no file behind and an existing one untouched.
 
 use super::image::write_new_file;
 use super::pulse::{Block, Decoder, Signal, CLOCK_HZ};
@@ -24,26 +26,18 @@ pub struct Recorder {
     /// The silence after the last edge was already given to the decoder.
     gap_flushed: bool,
     blocks: Vec<Block>,
-    tap: Option<(PathBuf, File)>,
+    tap: Option<TapTarget>,
     wav: Option<(PathBuf, Signal, bool)>,
     errors: Vec<String>,
 }
 
 impl Recorder {
-    /// Appends recorded blocks to `path` (created if missing). With `overwrite` an existing
-    /// file is emptied first; without it, its content is kept and blocks go after it.
+    /// Appends recorded blocks to `path` (created when the first block is recorded). With
+    /// `overwrite` an existing file is emptied when the first block is recorded; without
+    /// it, its content is kept and blocks go after it. An existing file that cannot be
+    /// written, or a missing directory, is refused now rather than at the first SAVE.
     pub fn save_tap_to(&mut self, path: &Path, overwrite: bool) -> anyhow::Result<()> {
-        let mut options = std::fs::OpenOptions::new();
-        options.create(true);
-        if overwrite {
-            options.write(true).truncate(true);
-        } else {
-            options.append(true);
-        }
-        let file = options
-            .open(path)
-            .with_context(|| format!("cannot open {} for recording", path.display()))?;
-        self.tap = Some((path.to_path_buf(), file));
+        self.tap = Some(TapTarget::new(path, overwrite)?);
         Ok(())
     }
 
@@ -102,11 +96,9 @@ impl Recorder {
     /// Stores a complete block (decoded from the signal, or handed over by a trapped
     /// SAVE routine).
     pub fn record_block(&mut self, block: Block) {
-        if let Some((path, file)) = &mut self.tap {
-            let bytes = tap::tap_block_bytes(&block);
-            if let Err(e) = file.write_all(&bytes).and_then(|_| file.flush()) {
-                self.errors
-                    .push(format!("cannot append to {}: {e}", path.display()));
+        if let Some(target) = &mut self.tap {
+            if let Err(e) = target.append(&tap::tap_block_bytes(&block)) {
+                self.errors.push(format!("{e:#}"));
             }
         }
         self.blocks.push(block);
@@ -137,5 +129,62 @@ impl Recorder {
             Some(e) => anyhow::bail!("{e}"),
             None => Ok(()),
         }
+    }
+}
+
+/// The TAP file recorded blocks are appended to.
+struct TapTarget {
+    path: PathBuf,
+    /// Empty the file before the first block.
+    overwrite: bool,
+    /// Open in append mode: an existing file from the start (opening it changes nothing),
+    /// a new one from the first block.
+    file: Option<File>,
+}
+
+impl TapTarget {
+    fn new(path: &Path, overwrite: bool) -> anyhow::Result<TapTarget> {
+        let file = if path.exists() {
+            let file = std::fs::OpenOptions::new()
+                .append(true)
+                .open(path)
+                .with_context(|| format!("cannot open {} for recording", path.display()))?;
+            Some(file)
+        } else {
+            let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+            if let Some(dir) = dir.filter(|d| !d.is_dir()) {
+                anyhow::bail!(
+                    "cannot record into {}: there is no directory {}",
+                    path.display(),
+                    dir.display()
+                );
+            }
+            None
+        };
+        Ok(TapTarget {
+            path: path.to_path_buf(),
+            overwrite,
+            file,
+        })
+    }
+
+    fn append(&mut self, bytes: &[u8]) -> anyhow::Result<()> {
+        let file = match &mut self.file {
+            Some(file) => file,
+            None => self.file.insert(
+                std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(&self.path)
+                    .with_context(|| format!("cannot create {}", self.path.display()))?,
+            ),
+        };
+        if std::mem::take(&mut self.overwrite) {
+            file.set_len(0)
+                .with_context(|| format!("cannot empty {}", self.path.display()))?;
+        }
+        file.write_all(bytes)
+            .and_then(|_| file.flush())
+            .with_context(|| format!("cannot append to {}", self.path.display()))
     }
 }

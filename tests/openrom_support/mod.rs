@@ -1,6 +1,9 @@
 //! Shared helpers for the open ROM tests: boot the built open ROM headless, type lines,
-//! wait until the ROM is back at the prompt, read the screen and memory.
+//! wait until the ROM is back at the prompt, read the screen and memory. The tape tests'
+//! signal model is in [`tape_signal`].
 #![allow(dead_code)]
+
+pub mod tape_signal;
 
 use aceemu::machine::{Ace, RamSize};
 use aceemu::rom::open::{open_rom, open_rom_symbol};
@@ -51,6 +54,43 @@ pub fn enter(ace: &mut Ace, line: &str) {
     ace.type_text("\n");
     let budget = 200 + 12 * line.len() as u32;
     wait_idle(ace, budget);
+}
+
+/// Type one line (ENTER added), let the typing finish, then allow the ROM up to
+/// `max_frames` frames to get back to the prompt (for lines that run long: tape, BEEP).
+pub fn enter_within(ace: &mut Ace, line: &str, max_frames: u32) {
+    ace.type_text(&format!("{line}\n"));
+    let mut frames = 0;
+    while !ace.typing_done() {
+        ace.run_frame();
+        frames += 1;
+        assert!(frames < 2000, "typing {line:?} did not finish");
+    }
+    for _ in 0..max_frames {
+        if waiting_for_input(ace) {
+            return;
+        }
+        ace.run_frame();
+    }
+    panic!(
+        "{line:?} did not return to the prompt in {max_frames} frames:\n{}",
+        ace.screen_text()
+    );
+}
+
+/// Type one line (ENTER added) and run until the ROM has taken it (its line editor no
+/// longer waits), so the line is running: for pressing SPACE into a long word. Waiting for
+/// the typing to finish would not do: the ENTER stays held while the word keeps interrupts
+/// off (tape, BEEP).
+pub fn start_line(ace: &mut Ace, line: &str) {
+    ace.type_text(&format!("{line}\n"));
+    for _ in 0..2000 {
+        ace.run_frame();
+        if !waiting_for_input(ace) {
+            return;
+        }
+    }
+    panic!("the ROM did not take {line:?}:\n{}", ace.screen_text());
 }
 
 /// Type several lines, one after the other.

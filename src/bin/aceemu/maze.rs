@@ -1,12 +1,12 @@
 //! `aceemu maze`: generate an A-Mouz-in-Mase maze with the reference model, optionally
 //! solve or play it, draw it in the terminal, and write a PNG and raw memory dumps.
 
+use crate::output_file::create;
 use aceemu::games::maze::codes::{self, Marker};
 use aceemu::games::maze::picture::Picture;
 use aceemu::games::maze::terminal::{self, Style};
 use aceemu::games::maze::{KeyOutcome, Maze, Size};
 use anyhow::{bail, Context};
-use std::fs::OpenOptions;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
@@ -137,26 +137,6 @@ fn count_markers(maze: &Maze) -> (usize, usize) {
         }
     }
     (large, small)
-}
-
-/// Opens a new output file; an existing file is only replaced with `--force`.
-fn create(path: &Path, force: bool) -> anyhow::Result<std::fs::File> {
-    let mut options = OpenOptions::new();
-    options.write(true);
-    if force {
-        options.create(true).truncate(true);
-    } else {
-        options.create_new(true);
-    }
-    match options.open(path) {
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-            bail!(
-                "{} already exists (use --force to replace it)",
-                path.display()
-            )
-        }
-        other => other.with_context(|| format!("cannot create {}", path.display())),
-    }
 }
 
 fn write_raw(path: &Path, bytes: &[u8], force: bool) -> anyhow::Result<()> {

@@ -6,7 +6,6 @@ use aceemu::games::mazezam::generator::{self, Params};
 use aceemu::games::mazezam::solver::{self, Goal, Verdict};
 use aceemu::games::mazezam::{Level, MAX_TITLE_CHARS};
 use anyhow::{bail, Context};
-use std::fs::OpenOptions;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -235,16 +234,7 @@ fn generate(
     match output {
         None => print!("{text}"),
         Some(path) => {
-            let mut options = OpenOptions::new();
-            options.write(true);
-            if force {
-                options.create(true).truncate(true);
-            } else {
-                options.create_new(true);
-            }
-            let mut out = options
-                .open(path)
-                .with_context(|| format!("cannot create {}", path.display()))?;
+            let mut out = crate::output_file::create(path, force)?;
             out.write_all(text.as_bytes())
                 .with_context(|| format!("writing {}", path.display()))?;
         }

@@ -186,7 +186,7 @@ fn run_headless(mut ace: Ace, args: &Args, mut runner: FrameRunner) -> anyhow::R
     Ok(())
 }
 
-#[cfg(feature = "window")]
+/// The window, or an error naming the missing feature in a build without it.
 fn run_window(
     ace: Ace,
     args: &Args,
@@ -194,23 +194,23 @@ fn run_window(
     deck: Option<Box<dyn DeckControl>>,
     runner: FrameRunner,
 ) -> anyhow::Result<()> {
-    use aceemu::frontend::window::{self, WindowOptions};
-    let options = WindowOptions {
-        scale: args.scale as usize,
-        rom_name: rom.name().to_string(),
-        audio: !args.mute,
-        screenshot_dir: anyhow::Context::context(std::env::current_dir(), "no current directory")?,
-    };
-    window::run(ace, &options, deck, runner)
-}
-
-#[cfg(not(feature = "window"))]
-fn run_window(
-    _ace: Ace,
-    _args: &Args,
-    _rom: &rom::RomImage,
-    _deck: Option<Box<dyn DeckControl>>,
-    _runner: FrameRunner,
-) -> anyhow::Result<()> {
-    bail!("this aceemu was built without the `window` feature; use `aceemu run --headless`")
+    #[cfg(feature = "window")]
+    {
+        use aceemu::frontend::window::{self, WindowOptions};
+        let options = WindowOptions {
+            scale: args.scale as usize,
+            rom_name: rom.name().to_string(),
+            audio: !args.mute,
+            screenshot_dir: anyhow::Context::context(
+                std::env::current_dir(),
+                "no current directory",
+            )?,
+        };
+        window::run(ace, &options, deck, runner)
+    }
+    #[cfg(not(feature = "window"))]
+    {
+        let _ = (ace, args, rom, deck, runner);
+        bail!("this aceemu was built without the `window` feature; use `aceemu run --headless`")
+    }
 }

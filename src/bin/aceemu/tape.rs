@@ -2,10 +2,11 @@
 //! words of a dictionary file. Also the tape options of `aceemu run`.
 
 use aceemu::tape::deck::{DeckOptions, TapeSpeed};
+use aceemu::tape::dict::{self, SavingRom};
 use aceemu::tape::image::{Format, TapeImage};
 use aceemu::tape::pulse::{self, Block, Signal, CLOCK_HZ};
+use aceemu::tape::snapshot_glue;
 use aceemu::tape::tap::{self, FileKind, Header};
-use aceemu::tape::{dict, snapshot_glue};
 use anyhow::{bail, Context};
 use std::path::{Path, PathBuf};
 
@@ -23,8 +24,15 @@ pub enum Command {
         #[arg(long)]
         overwrite: bool,
     },
-    /// List the words in the dictionary files of a tape, each with its kind.
-    Words { file: PathBuf },
+    /// List the words in the dictionary files of a tape, each with its kind. Kinds come
+    /// from code-field values, which differ between ROMs: the ROM that saved each file is
+    /// told from its values, e.g. `aceemu tape words game.tap --rom open` to force it.
+    Words {
+        file: PathBuf,
+        /// Classify by this ROM's code-field values instead of detecting the ROM.
+        #[arg(long, value_name = "ROM")]
+        rom: Option<SavingRom>,
+    },
     /// Make a dictionary tape from a Forth source: boot the Ace, type the source line by
     /// line (stopping at the first ERROR or unknown word, with its line), then SAVE NAME
     /// and write what the deck recorded, e.g. `aceemu tape from-forth demo.fth demo.tap`.
@@ -57,7 +65,8 @@ pub struct TapeArgs {
     /// entry points are known).
     #[arg(long, value_name = "SPEED", default_value = "real")]
     pub tape_speed: TapeSpeed,
-    /// Append what the Ace saves (SAVE, BSAVE) to this TAP file.
+    /// Append what the Ace saves (SAVE, BSAVE) to this TAP file (created, or with
+    /// --overwrite emptied, at the first block saved).
     #[arg(long, value_name = "FILE.tap")]
     pub save_to: Option<PathBuf>,
     /// Also write the saved signal as a WAV file when the emulator stops.
@@ -105,7 +114,7 @@ pub fn run(cmd: Command) -> anyhow::Result<()> {
             output,
             overwrite,
         } => convert(&input, &output, overwrite),
-        Command::Words { file } => words(&file),
+        Command::Words { file, rom } => words(&file, rom),
         Command::FromForth {
             source,
             output,
@@ -268,7 +277,7 @@ fn convert(input: &Path, output: &Path, overwrite: bool) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn words(path: &Path) -> anyhow::Result<()> {
+fn words(path: &Path, rom: Option<SavingRom>) -> anyhow::Result<()> {
     let image = TapeImage::open(path)?;
     let mut found = false;
     for (i, pair) in image.blocks.windows(2).enumerate() {
@@ -285,9 +294,13 @@ fn words(path: &Path) -> anyhow::Result<()> {
         found = true;
         let data = &pair[1].data[..pair[1].data.len().saturating_sub(1)];
         println!("Dict: {} (blocks {}-{})", h.name_text(), i + 1, i + 2);
-        let list = dict::words(data, h.start)
+        let dictionary = dict::read(data, h.start, rom)
             .with_context(|| format!("{}: file {}", path.display(), h.name_text().trim_end()))?;
-        for w in list {
+        println!(
+            "  code fields of the {} ({})",
+            dictionary.rom, dictionary.rom_choice
+        );
+        for w in dictionary.words {
             println!(
                 "  {:04X} {:<16} {}{}",
                 w.cfa,

@@ -127,116 +127,133 @@ impl Tree {
     }
 }
 
+/// What a search minimises: its cost (moves so far, or pushes then moves) and the queue that
+/// hands out states in order of cost plus the lower bound on the moves still needed
+/// ([`Space::moves_to_exit_at_least`]).
+trait Objective: Default {
+    type Cost: Copy + Ord;
+    /// What the queue orders by: the cost with the bound added to its move count.
+    type Priority: Copy;
+    /// The cost of the start state: the forced first `r`.
+    const START: Self::Cost;
+    fn after(cost: Self::Cost, made: Move) -> Self::Cost;
+    fn push(&mut self, cost: Self::Cost, bound: u32, id: u32);
+    fn pop(&mut self) -> Option<(Self::Priority, u32)>;
+    /// The cost an entry was queued with, from its priority and its state's bound.
+    fn queued_cost(priority: Self::Priority, bound: u32) -> Self::Cost;
+}
+
 /// A* over moves: states are taken in order of moves so far plus the lower bound on the
-/// moves still needed ([`Space::moves_to_exit_at_least`]), the deepest first among equals.
-/// Every move costs one and the bound is consistent, so the first state taken next to the
-/// exit ends a shortest solution, as breadth-first search would find, while on large
-/// levels far fewer states are stored on the way there. Unsolvable levels are searched
-/// to the end either way.
-fn fewest_moves<K: Key>(space: &Space, max_states: usize) -> Result<Report, TooManyStates> {
-    let start = space.start();
-    let bound = |s: &super::state_space::Decoded| space.moves_to_exit_at_least(s.row, s.col);
-    let mut index: FxHashMap<K, u32> = FxHashMap::default();
-    let mut keys: Vec<K> = vec![space.encode(&start)];
-    index.insert(keys[0].clone(), 0);
-    // Moves so far, the forced first `r` included.
-    let mut moves: Vec<u32> = vec![1];
-    let mut tree = Tree {
-        parent: vec![u32::MAX],
-        made: vec![Move::step(Direction::Right)],
-    };
-    // buckets[f] holds the states whose moves + bound is f (a move changes f by 0 or 2).
-    let mut buckets: Vec<Vec<u32>> = Vec::new();
-    let first = (1 + bound(&start)) as usize;
-    buckets.resize(first + 1, Vec::new());
-    buckets[first].push(0);
-    let mut f = first;
-    let mut s = start;
-    while f < buckets.len() {
-        let Some(id) = buckets[f].pop() else {
-            f += 1;
-            continue;
-        };
-        let id = id as usize;
-        space.decode_into(&keys[id], &mut s);
-        if (moves[id] + bound(&s)) as usize != f {
-            continue; // reached again by a shorter way after this entry was queued
-        }
-        if space.at_exit_door(&s) {
-            return Ok(Report {
-                verdict: Verdict::Solved(tree.solution(id)),
-                states: keys.len(),
-            });
-        }
-        let next_moves = moves[id] + 1;
-        for direction in Direction::ALL {
-            let Some(t) = space.transition(&s, direction) else {
-                continue;
-            };
-            let key = space.apply(&keys[id], &t);
-            let to = match index.entry(key) {
-                Entry::Vacant(slot) => {
-                    let to = keys.len();
-                    keys.push(slot.key().clone());
-                    slot.insert(to as u32);
-                    moves.push(next_moves);
-                    tree.parent.push(id as u32);
-                    tree.made.push(t.made);
-                    if keys.len() > max_states {
-                        return Err(TooManyStates(max_states));
-                    }
-                    to
-                }
-                Entry::Occupied(slot) => {
-                    let to = *slot.get() as usize;
-                    if next_moves >= moves[to] {
-                        continue;
-                    }
-                    moves[to] = next_moves;
-                    tree.parent[to] = id as u32;
-                    tree.made[to] = t.made;
-                    to
-                }
-            };
-            let next_f = (next_moves + space.moves_to_exit_at_least(t.row, t.col)) as usize;
-            if next_f >= buckets.len() {
-                buckets.resize(next_f + 1, Vec::new());
-            }
-            buckets[next_f].push(to as u32);
-        }
+/// moves still needed, the deepest first among equals. Every move costs one and the bound
+/// is consistent, so the first state taken next to the exit ends a shortest solution, as
+/// breadth-first search would find, while on large levels far fewer states are stored on
+/// the way there. Unsolvable levels are searched to the end either way.
+#[derive(Default)]
+struct FewestMoves {
+    /// buckets[f] holds the states whose moves + bound is f (a move changes f by 0 or 2).
+    buckets: Vec<Vec<u32>>,
+    /// The lowest bucket that may hold states.
+    f: usize,
+}
+
+impl Objective for FewestMoves {
+    type Cost = u32;
+    type Priority = u32;
+    const START: u32 = 1;
+
+    fn after(moves: u32, _made: Move) -> u32 {
+        moves + 1
     }
-    Ok(Report {
-        verdict: Verdict::Unsolvable,
-        states: keys.len(),
-    })
+
+    fn push(&mut self, moves: u32, bound: u32, id: u32) {
+        let f = (moves + bound) as usize;
+        if f >= self.buckets.len() {
+            self.buckets.resize(f + 1, Vec::new());
+        }
+        self.buckets[f].push(id);
+    }
+
+    fn pop(&mut self) -> Option<(u32, u32)> {
+        while let Some(bucket) = self.buckets.get_mut(self.f) {
+            match bucket.pop() {
+                Some(id) => return Some((self.f as u32, id)),
+                None => self.f += 1,
+            }
+        }
+        None
+    }
+
+    fn queued_cost(f: u32, bound: u32) -> u32 {
+        f - bound
+    }
+}
+
+/// Dijkstra over pushes, ties broken by fewest moves: entries are (pushes, moves + lower
+/// bound on the moves left, state), the bound making this A* on the moves within each push
+/// count (see [`FewestMoves`]).
+#[derive(Default)]
+struct FewestPushes {
+    heap: BinaryHeap<Reverse<(u32, u32, u32)>>,
+}
+
+impl Objective for FewestPushes {
+    /// (pushes, moves so far)
+    type Cost = (u32, u32);
+    /// (pushes, moves + bound)
+    type Priority = (u32, u32);
+    const START: (u32, u32) = (0, 1);
+
+    fn after((pushes, moves): (u32, u32), made: Move) -> (u32, u32) {
+        (pushes + u32::from(made.push), moves + 1)
+    }
+
+    fn push(&mut self, (pushes, moves): (u32, u32), bound: u32, id: u32) {
+        self.heap.push(Reverse((pushes, moves + bound, id)));
+    }
+
+    fn pop(&mut self) -> Option<((u32, u32), u32)> {
+        let Reverse((pushes, estimate, id)) = self.heap.pop()?;
+        Some(((pushes, estimate), id))
+    }
+
+    fn queued_cost((pushes, estimate): (u32, u32), bound: u32) -> (u32, u32) {
+        (pushes, estimate - bound)
+    }
+}
+
+fn fewest_moves<K: Key>(space: &Space, max_states: usize) -> Result<Report, TooManyStates> {
+    best_first::<K, FewestMoves>(space, max_states)
 }
 
 fn fewest_pushes<K: Key>(space: &Space, max_states: usize) -> Result<Report, TooManyStates> {
+    best_first::<K, FewestPushes>(space, max_states)
+}
+
+/// The search both goals share: states are taken in the objective's order; a state
+/// reached again at a lower cost is requeued (its old entry is skipped when it comes up);
+/// the first state taken next to the exit ends an optimal solution.
+fn best_first<K: Key, O: Objective>(
+    space: &Space,
+    max_states: usize,
+) -> Result<Report, TooManyStates> {
+    let bound = |row, col| space.moves_to_exit_at_least(row, col);
     let start = space.start();
     let mut index: FxHashMap<K, u32> = FxHashMap::default();
     let mut keys: Vec<K> = vec![space.encode(&start)];
-    // (pushes, moves so far including the forced first `r`)
-    let mut cost: Vec<(u32, u32)> = vec![(0, 1)];
+    index.insert(keys[0].clone(), 0);
+    let mut cost: Vec<O::Cost> = vec![O::START];
     let mut tree = Tree {
         parent: vec![u32::MAX],
         made: vec![Move::step(Direction::Right)],
     };
-    index.insert(keys[0].clone(), 0);
-    let mut heap = BinaryHeap::new();
-    // Entries are (pushes, moves + lower bound on the moves left, state): the bound makes
-    // this A* on the moves within each push count (see `fewest_moves`).
-    heap.push(Reverse((
-        0u32,
-        1 + space.moves_to_exit_at_least(start.row, start.col),
-        0u32,
-    )));
+    let mut queue = O::default();
+    queue.push(O::START, bound(start.row, start.col), 0);
     let mut s = start;
-    while let Some(Reverse((pushes, estimate, id))) = heap.pop() {
+    while let Some((priority, id)) = queue.pop() {
         let id = id as usize;
         space.decode_into(&keys[id], &mut s);
-        let moves = estimate - space.moves_to_exit_at_least(s.row, s.col);
-        if cost[id] != (pushes, moves) {
-            continue; // a better way here was found after this entry was queued
+        if O::queued_cost(priority, bound(s.row, s.col)) != cost[id] {
+            continue; // reached again more cheaply after this entry was queued
         }
         if space.at_exit_door(&s) {
             return Ok(Report {
@@ -248,7 +265,7 @@ fn fewest_pushes<K: Key>(space: &Space, max_states: usize) -> Result<Report, Too
             let Some(t) = space.transition(&s, direction) else {
                 continue;
             };
-            let next = (pushes + u32::from(t.made.push), moves + 1);
+            let next = O::after(cost[id], t.made);
             let key = space.apply(&keys[id], &t);
             let to = match index.entry(key) {
                 Entry::Vacant(slot) => {
@@ -274,8 +291,7 @@ fn fewest_pushes<K: Key>(space: &Space, max_states: usize) -> Result<Report, Too
                     to
                 }
             };
-            let bound = space.moves_to_exit_at_least(t.row, t.col);
-            heap.push(Reverse((next.0, next.1 + bound, to as u32)));
+            queue.push(next, bound(t.row, t.col), to as u32);
         }
     }
     Ok(Report {

@@ -1,4 +1,4 @@
-//! Shared by the open ROM's tape tests: the spec's tape timings (ace-hardware.md 7), a
+//! For the open ROM's tape tests: the spec's tape timings (ace-hardware.md 7), a
 //! signal generator and a pulse decoder written from them, and a deck that plays a signal
 //! on EAR and records MIC. Nothing here comes from the code under test.
 #![allow(dead_code)]

@@ -1,0 +1,36 @@
+//! Running the `aceemu` binary from a test, and a scratch directory for its files.
+
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+/// The `aceemu` binary built for these tests, to add arguments to.
+pub fn aceemu_command() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_aceemu"))
+}
+
+/// Runs `aceemu ARGS…` to the end (stdin empty, stdout and stderr captured).
+pub fn aceemu(args: &[&str]) -> Output {
+    aceemu_command()
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run aceemu")
+}
+
+/// A fresh, empty directory for one test's files, named after the test file, this process
+/// and `name`, so parallel tests never share one.
+pub fn scratch_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "aceemu-{}-{}-{name}",
+        env!("CARGO_CRATE_NAME"),
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Output bytes as text (lossy), for messages and `contains` checks.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
