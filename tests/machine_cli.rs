@@ -129,3 +129,29 @@ fn headless_only_flags_require_headless() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--headless"));
 }
+
+/// Output into a pipe closed early (`aceemu ... | head`) ends the program quietly: no
+/// panic message. 64 KB of hex dump is far more than a pipe buffer holds.
+#[test]
+fn a_closed_output_pipe_ends_the_program_quietly() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = aceemu_command()
+        .args([
+            "run",
+            "--headless",
+            "--frames",
+            "1",
+            "--dump-mem",
+            "0x0000:65535",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 100];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}

@@ -52,6 +52,7 @@ enum Command {
 }
 
 fn main() {
+    restore_default_sigpipe();
     let cli = Cli::parse();
     let result = match cli.command {
         None => run::run(cli.run),
@@ -66,5 +67,16 @@ fn main() {
     if let Err(err) = result {
         eprintln!("aceemu: {err:#}");
         std::process::exit(1);
+    }
+}
+
+/// Rust starts programs with SIGPIPE ignored, so printing into a closed pipe
+/// (`aceemu tape words big.tap | head`) fails and `println!` panics. A command-line tool
+/// should end quietly instead, as the default action does.
+fn restore_default_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to the default, before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
