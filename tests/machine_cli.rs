@@ -155,3 +155,28 @@ fn a_closed_output_pipe_ends_the_program_quietly() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+/// `--screenshot-scale 2` writes a 512x384 PNG (the width and height in its IHDR chunk).
+#[test]
+fn screenshot_scale_multiplies_the_picture_size() {
+    let dir = scratch_dir("scale");
+    let rom = ok_rom(&dir);
+    let png = dir.join("shot.png");
+    let out = aceemu_command()
+        .args(["run", "--headless", "--frames", "2", "--rom"])
+        .arg(&rom)
+        .arg("--screenshot")
+        .arg(&png)
+        .args(["--screenshot-scale", "2"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bytes = std::fs::read(&png).unwrap();
+    let be = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap());
+    assert_eq!(&bytes[12..16], b"IHDR");
+    assert_eq!((be(16), be(20)), (512, 384));
+}

@@ -39,6 +39,22 @@ pub fn write_png(
     Ok(())
 }
 
+/// `pixels` (row-major, `width` wide) with every pixel made a `scale` x `scale` block, for
+/// pictures meant for people (the Ace's 256x192 is small on today's screens).
+pub fn scaled(pixels: &[u32], width: usize, scale: usize) -> Vec<u32> {
+    let mut out = Vec::with_capacity(pixels.len() * scale * scale);
+    for row in pixels.chunks(width) {
+        let wide: Vec<u32> = row
+            .iter()
+            .flat_map(|&p| std::iter::repeat_n(p, scale))
+            .collect();
+        for _ in 0..scale {
+            out.extend_from_slice(&wide);
+        }
+    }
+    out
+}
+
 /// The first of `prefix-1.png`, `prefix-2.png`, ... in `dir` that does not exist yet.
 pub fn free_name(dir: &Path, prefix: &str) -> PathBuf {
     (1u32..)
@@ -71,5 +87,23 @@ mod tests {
         );
         assert_eq!(free_name(&dir, "x"), dir.join("x-1.png"));
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scaled;
+
+    #[test]
+    fn scaling_makes_each_pixel_a_block() {
+        // 2x2 picture, scale 3: hand-written 6x6 result.
+        let out = scaled(&[1, 2, 3, 4], 2, 3);
+        let want: Vec<u32> = [[1, 1, 1, 2, 2, 2]; 3]
+            .into_iter()
+            .chain([[3, 3, 3, 4, 4, 4]; 3])
+            .flatten()
+            .collect();
+        assert_eq!(out, want);
+        assert_eq!(scaled(&[5, 6], 2, 1), vec![5, 6]);
     }
 }

@@ -18,9 +18,10 @@ Delete = DELETE LINE, Esc = BREAK. F2 screenshot (PNG in the current directory),
 F6 tape play/stop, F7 rewind, F9 pause, F10 turbo.
 
 Examples:
-  aceemu run --rom ace.rom
-  aceemu run --rom ace.rom --headless --type '2 3 + .\\n' --until-text OK --screen-text
-  aceemu run --rom ace.rom --headless --frames 100 --screenshot boot.png --dump-mem 0x3C00:64")]
+  aceemu run
+  aceemu run --rom ace.rom --ram 19
+  aceemu run --headless --type '2 3 + .\\n' --until-text OK --screen-text
+  aceemu run --headless --frames 100 --screenshot boot.png --screenshot-scale 2 --dump-mem 0x3C00:64")]
 pub struct Args {
     /// Tape to put in the deck (same as --tape), e.g. `aceemu tapes/maze.tap`.
     #[arg(value_name = "FILE")]
@@ -78,6 +79,11 @@ pub struct Args {
     /// Headless: write the final picture (256x192) as PNG.
     #[arg(long, value_name = "FILE.png", requires = "headless")]
     pub screenshot: Option<PathBuf>,
+
+    /// Headless: draw each Ace pixel of --screenshot as an N x N block (1-8).
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "screenshot",
+          value_parser = clap::value_parser!(u32).range(1..=8))]
+    pub screenshot_scale: u32,
 
     /// Headless: print memory as hex, e.g. 0x3C00:64 (repeatable).
     #[arg(long, value_name = "ADDR:LEN", requires = "headless")]
@@ -171,7 +177,15 @@ fn run_headless(mut ace: Ace, args: &Args, mut runner: FrameRunner) -> anyhow::R
     if let Some(path) = &args.screenshot {
         let mut picture = vec![0u32; SCREEN_WIDTH * SCREEN_HEIGHT];
         ace.render(&mut picture);
-        screenshot::write_png(path, &picture, SCREEN_WIDTH, SCREEN_HEIGHT, args.force)?;
+        let scale = args.screenshot_scale as usize;
+        let picture = screenshot::scaled(&picture, SCREEN_WIDTH, scale);
+        screenshot::write_png(
+            path,
+            &picture,
+            SCREEN_WIDTH * scale,
+            SCREEN_HEIGHT * scale,
+            args.force,
+        )?;
     }
     if let Some(path) = &args.audio_wav {
         headless::write_wav(path, &outcome.audio, ace.audio_rate(), args.force)?;
