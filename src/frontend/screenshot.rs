@@ -88,11 +88,6 @@ mod tests {
         assert_eq!(free_name(&dir, "x"), dir.join("x-1.png"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::scaled;
 
     #[test]
     fn scaling_makes_each_pixel_a_block() {
