@@ -126,8 +126,13 @@ clear_input:
         LD (ENDBUF),HL
         RET
 
-; cursor_char: A = the cursor character for the current mode (ace-forth.md 11).
+; cursor_char: A = the cursor character for the current mode (ace-forth.md 11); the ?
+; of a line handed back by RETYPE wins over the modes until ENTER.
 cursor_char:
+        LD A,(STATIN)
+        BIT ST_RETYPE,A
+        LD A,0xBF
+        RET NZ
         LD A,(STATIN)
         BIT ST_GRAPHICS,A
         LD A,0xC7
@@ -275,7 +280,7 @@ remove_cursor:
         JP delete_at
 
 ; wait_enter: let the interrupt edit the line until ENTER (ace-forth.md 11); HALT while
-; waiting so the emulator can skip idle time.
+; waiting so the emulator can skip idle time. out: HL = STATIN.
 wait_enter:
         LD HL,STATIN
         RES ST_ENTER,(HL)
