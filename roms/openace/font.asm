@@ -8,7 +8,7 @@
 ; font_install: fill character RAM. Block graphics for 0x00-0x1F (four copies of the 8
 ; patterns selected by code & 7: bit 0 top-right, bit 1 top-left, bit 2 bottom-right
 ; quadrant, each quadrant 4x4 pixels), then the 96 glyphs to 0x2D00 (unpacking the ROW ones).
-; Destroys AF, BC, DE, HL.
+; Destroys AF, BC, DE, HL and the alternate BC, DE, HL.
 font_install:
         LD HL,CHARSET           ; pattern 0 at 0x2C00
         LD C,0                  ; code 0x00..0x1F

@@ -277,7 +277,7 @@ delete_at:
 ; remove_cursor: take the cursor character out of the line (after ENTER).
 remove_cursor:
         LD HL,(CURSOR)
-        JP delete_at
+        JR delete_at
 
 ; wait_enter: let the interrupt edit the line until ENTER (ace-forth.md 11); HALT while
 ; waiting so the emulator can skip idle time. out: HL = STATIN.

@@ -517,15 +517,5 @@ reloc_thread:
         DEC DE
         DEC DE
         LD A,(DE)               ; operand count
-        CP 255
-        JR NZ,.fixed
-        LD E,(HL)               ; variable: 2-byte length, then that many bytes
-        INC HL
-        LD D,(HL)
-        INC HL
-        ADD HL,DE
-        JR .cell
-.fixed: LD E,A
-        LD D,0
-        ADD HL,DE
+        CALL skip_operands
         JR .cell
