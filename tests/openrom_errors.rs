@@ -174,3 +174,24 @@ fn runaway_recursion_gives_error_1() {
     assert!(data_stack(&ace).is_empty());
     assert_eq!(eval(&mut ace, "1 2 + ."), "1 2 + . 3");
 }
+
+#[test]
+fn a_structure_marker_must_match_in_both_bytes() {
+    // 258 = 0x0102: its low byte is THEN's marker 2, the high byte makes it a different
+    // number, so the check must fail (ace-forth.md 6, 10).
+    let mut ace = boot();
+    enter(&mut ace, "CLS");
+    assert_eq!(
+        eval(&mut ace, ": S [ 258 ] THEN"),
+        ": S [ 258 ] THEN ERROR 5"
+    );
+    assert_eq!(
+        ace.peek(FLAGS) & 0x44,
+        0,
+        "the unfinished definition is gone"
+    );
+    assert_eq!(
+        eval(&mut ace, ": S 1 IF 7 THEN ; S ."),
+        ": S 1 IF 7 THEN ; S . 7"
+    );
+}
