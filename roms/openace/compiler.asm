@@ -96,15 +96,18 @@ fill_length:
         LD (DICT),HL
         RET
 
+; check_complete: ERROR 12 if a definition is still incomplete (ace-forth.md 10).
+check_complete:
+        BIT FL_INCOMPLETE,(IX+O_FLAGS)
+        RET Z
+        RST 32
+        DB 12
+
 ; make_header: HL = code field. Make a RAM header (ace-forth.md 4.1) from the next input
 ; word: ERROR 12 if a definition is incomplete, ERROR 6 unless the name has 1-63
 ; characters. The word is linked into CURRENT at once. Uses AF, BC, DE, HL.
 make_header:
-        BIT FL_INCOMPLETE,(IX+O_FLAGS)
-        JR Z,.complete
-        RST 32
-        DB 12
-.complete:
+        CALL check_complete
         PUSH HL                 ; code field
         CALL fill_length
         LD A,' '
