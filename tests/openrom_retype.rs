@@ -180,3 +180,63 @@ fn an_unknown_word_far_into_a_long_line_comes_back_at_the_line_start() {
     assert_eq!(data_stack(&ace).len(), 20, "one dropped, 9 pushed");
     assert_eq!(*data_stack(&ace).last().unwrap(), 9);
 }
+
+#[test]
+fn words_that_are_not_numbers_are_handed_back() {
+    // ace-forth.md 7: optional -, digits in BASE; an E without a point is not a number;
+    // (a lone - is the word for subtraction, so it never reaches NUMBER here);
+    // a number with a point is a float, which the open ROM does not have yet.
+    for (setup, bad) in [
+        ("", "-X"),
+        ("", "1E30"),
+        ("", "12AB"),
+        ("", "--5"),
+        ("", "1.5"),
+        ("2 BASE C!", "102"),
+        ("16 BASE C!", "FG"),
+    ] {
+        let mut ace = boot();
+        if !setup.is_empty() {
+            enter(&mut ace, setup);
+        }
+        enter_bad(&mut ace, &format!("1 {bad} 1"));
+        assert_eq!(
+            logical_line(&ace),
+            with_cursor(&format!("{bad} 1"), bad.len(), RETYPE_CURSOR),
+            "{bad:?} is not a number"
+        );
+        assert_eq!(data_stack(&ace), vec![1], "{bad:?}");
+    }
+}
+
+#[test]
+fn number_edge_cases_that_are_numbers() {
+    let mut ace = boot();
+    enter(&mut ace, "-0 -1 65535 65536 -32768");
+    assert_eq!(data_stack(&ace), vec![0, 0xFFFF, 0xFFFF, 0, 0x8000]);
+    enter(&mut ace, "16 BASE C! ff -7FFF aB DECIMAL");
+    assert_eq!(
+        data_stack(&ace),
+        vec![0, 0xFFFF, 0xFFFF, 0, 0x8000, 0xFF, 0x8001, 0xAB]
+    );
+}
+
+#[test]
+fn find_leaves_an_absent_word_for_the_interpreter() {
+    // FIND gives 0 at the end of the line and for an unknown word; the unknown word is
+    // not consumed, so LINE hands it back in its turn (roms/openace/README.md, Notes).
+    let mut ace = boot();
+    enter(&mut ace, "CLS");
+    enter(&mut ace, ": F0 FIND . ;");
+    assert_eq!(eval(&mut ace, "F0"), "F0 0");
+    enter_bad(&mut ace, "F0 NOSUCH 5");
+    assert!(
+        lines(&ace).iter().any(|l| l == "F0 0"),
+        "{}",
+        ace.screen_text()
+    );
+    assert_eq!(
+        logical_line(&ace),
+        with_cursor("NOSUCH 5", 6, RETYPE_CURSOR)
+    );
+}
