@@ -96,15 +96,18 @@ fill_length:
         LD (DICT),HL
         RET
 
+; check_complete: ERROR 12 if a definition is still incomplete (ace-forth.md 10).
+check_complete:
+        BIT FL_INCOMPLETE,(IX+O_FLAGS)
+        RET Z
+        RST 32
+        DB 12
+
 ; make_header: HL = code field. Make a RAM header (ace-forth.md 4.1) from the next input
 ; word: ERROR 12 if a definition is incomplete, ERROR 6 unless the name has 1-63
 ; characters. The word is linked into CURRENT at once. Uses AF, BC, DE, HL.
 make_header:
-        BIT FL_INCOMPLETE,(IX+O_FLAGS)
-        JR Z,.complete
-        RST 32
-        DB 12
-.complete:
+        CALL check_complete
         PUSH HL                 ; code field
         CALL fill_length
         LD A,' '
@@ -215,7 +218,8 @@ make_header:
 ; ---------------------------------------------------------------------------------------
 ; :: written from rom-words.tsv (:) and ace-forth.md 5, 6 (marker 10).
         DEFINING ":", colon_cfa, docolon
-        DW lit16_rt, 10, start_compile_cfa, exit_rt
+        LIT8 10
+        DW start_compile_cfa, exit_rt
 
 ; VARIABLE: written from rom-words.tsv (VARIABLE) and ace-forth.md 5.
         DEFINING "VARIABLE", variable_cfa, variable_cf
@@ -228,12 +232,16 @@ make_header:
 ; DEFINER: written from rom-words.tsv (DEFINER) and ace-forth.md 5.1 (pfa+0 filled by
 ; DOES>, marker 12).
         DEFINING "DEFINER", definer_cfa, definer_cf
-        DW lit16_rt, 0, comma_cfa, lit16_rt, 12, start_compile_cfa, exit_rt
+        DW hole_cfa, drop_cfa
+        LIT8 12
+        DW start_compile_cfa, exit_rt
 
 ; COMPILER: written from rom-words.tsv (COMPILER) and ace-forth.md 5.2 (immediate, pfa+0
 ; filled by RUNS>, marker 11 above the operand count).
         DEFINING "COMPILER", compiler_cfa, compiler_cf
-        DW immediate_cfa, lit16_rt, 0, comma_cfa, lit16_rt, 11, start_compile_cfa, exit_rt
+        DW immediate_cfa, hole_cfa, drop_cfa
+        LIT8 11
+        DW start_compile_cfa, exit_rt
 
 ; [start-compile]: compile mode on, definition incomplete.
         INTERNAL start_compile_cfa
@@ -244,7 +252,8 @@ make_header:
 ; ;: written from rom-words.tsv (;) and ace-forth.md 6 (compiles the exit runtime, marker
 ; 10).
         COMPILING ";", semi_cfa, exit_rt
-        DW lit16_rt, 10, expect_cfa, end_compile_cfa, exit_rt
+        EXPECT 10
+        DW end_compile_cfa, exit_rt
 
 ; [end-compile]: compile mode off, definition complete.
         INTERNAL end_compile_cfa
@@ -254,7 +263,10 @@ make_header:
 
 ; DOES>: written from rom-words.tsv (DOES>) and ace-forth.md 5.1.
         COMPILING "DOES>", does_cfa, does_rt
-        DW lit16_rt, 12, expect_cfa, does_fix_cfa, lit16_rt, 10, exit_rt
+        EXPECT 12
+        DW does_fix_cfa
+        LIT8 10
+        DW exit_rt
 
 ; [does-fix]: name offset, pfa+0 := here, then CALL variable_cf (ace-forth.md 5.1).
         INTERNAL does_fix_cfa
@@ -268,7 +280,10 @@ make_header:
 
 ; RUNS>: written from rom-words.tsv (RUNS>) and ace-forth.md 5.2.
         COMPILING "RUNS>", runs_cfa, runs_rt
-        DW lit16_rt, 11, expect_cfa, runs_fix_cfa, lit16_rt, 10, exit_rt
+        EXPECT 11
+        DW runs_fix_cfa
+        LIT8 10
+        DW exit_rt
 
 ; [runs-fix] ( n -- ): the runtime prefix (count, name offset) and code field
 ; {compiler-runtime}; pfa+0 := that code field (ace-forth.md 5.2).
@@ -369,15 +384,31 @@ newest_header:
 ; ---------------------------------------------------------------------------------------
 ; Control structures (ace-forth.md 6: markers BEGIN 1, IF/ELSE 2, DO 3, WHILE 4).
 ; ---------------------------------------------------------------------------------------
-; [expect] ( marker expected -- ): ERROR 5 unless they are equal.
+; [expect] ( marker -- ), followed in the thread by the marker byte wanted (EXPECT
+; macro): ERROR 5 unless they are equal.
         INTERNAL expect_cfa
-        CALL pop_two
-        AND A
-        SBC HL,DE
+        POP HL
+        LD A,(HL)               ; the marker wanted
+        INC HL
+        PUSH HL
+        RST 24                  ; (keeps A)
+        CP E
+        JR NZ,.wrong
+        LD A,D
+        OR A
         JR NZ,.wrong
         JP (IY)
 .wrong: RST 32
         DB 5
+
+; [hole] ( -- addr ): enclose a 0 cell (a forward offset or a pfa+0 filled in later);
+; addr = where it is.
+        INTERNAL hole_cfa
+        LD DE,(STKBOT)
+        RST 16
+        LD DE,0
+        CALL enclose_de
+        JP (IY)
 
 ; [resolve] ( addr -- ): the forward offset at addr now reaches HERE.
         INTERNAL resolve_cfa
@@ -404,52 +435,71 @@ newest_header:
 
 ; IF: written from rom-words.tsv (IF) and ace-forth.md 6.
         COMPILING "IF", if_cfa, if_rt
-        DW here_cfa, lit16_rt, 0, comma_cfa, lit16_rt, 2, exit_rt
+        DW hole_cfa
+        LIT8 2
+        DW exit_rt
 
 ; ELSE: written from rom-words.tsv (ELSE) and ace-forth.md 6.
         COMPILING "ELSE", else_cfa, else_rt
-        DW lit16_rt, 2, expect_cfa, here_cfa, lit16_rt, 0, comma_cfa, swap_cfa
-        DW resolve_cfa, lit16_rt, 2, exit_rt
+        EXPECT 2
+        DW hole_cfa, swap_cfa
+        DW resolve_cfa
+        LIT8 2
+        DW exit_rt
 
 ; THEN: written from rom-words.tsv (THEN) and ace-forth.md 6.
         COMPILING "THEN", then_cfa, then_rt
-        DW lit16_rt, 2, expect_cfa, resolve_cfa, exit_rt
+        EXPECT 2
+        DW resolve_cfa, exit_rt
 
 ; BEGIN: written from rom-words.tsv (BEGIN) and ace-forth.md 6.
         COMPILING "BEGIN", begin_cfa, begin_rt
-        DW here_cfa, lit16_rt, 1, exit_rt
+        DW here_cfa
+        LIT8 1
+        DW exit_rt
 
 ; UNTIL: written from rom-words.tsv (UNTIL) and ace-forth.md 6.
         COMPILING "UNTIL", until_cfa, until_rt
-        DW lit16_rt, 1, expect_cfa, back_cfa, exit_rt
+        EXPECT 1
+        DW back_cfa, exit_rt
 
 ; WHILE: written from rom-words.tsv (WHILE) and ace-forth.md 6.
         COMPILING "WHILE", while_cfa, while_rt
-        DW lit16_rt, 1, expect_cfa, here_cfa, lit16_rt, 0, comma_cfa, lit16_rt, 4, exit_rt
+        EXPECT 1
+        DW hole_cfa
+        LIT8 4
+        DW exit_rt
 
 ; REPEAT: written from rom-words.tsv (REPEAT) and ace-forth.md 6.
         COMPILING "REPEAT", repeat_cfa, repeat_rt
-        DW lit16_rt, 4, expect_cfa, swap_cfa, back_cfa, resolve_cfa, exit_rt
+        EXPECT 4
+        DW swap_cfa, back_cfa, resolve_cfa, exit_rt
 
 ; DO: written from rom-words.tsv (DO) and ace-forth.md 6.
         COMPILING "DO", do_cfa, do_rt
-        DW here_cfa, lit16_rt, 3, exit_rt
+        DW here_cfa
+        LIT8 3
+        DW exit_rt
 
 ; LOOP: written from rom-words.tsv (LOOP) and ace-forth.md 6.
         COMPILING "LOOP", loop_cfa, loop_rt
-        DW lit16_rt, 3, expect_cfa, back_cfa, exit_rt
+        EXPECT 3
+        DW back_cfa, exit_rt
 
 ; +LOOP: written from rom-words.tsv (+LOOP) and ace-forth.md 6.
         COMPILING "+LOOP", ploop_cfa, ploop_rt
-        DW lit16_rt, 3, expect_cfa, back_cfa, exit_rt
+        EXPECT 3
+        DW back_cfa, exit_rt
 
 ; (: written from rom-words.tsv (() and ace-forth.md 6 (text kept, up to the ')').
         COMPILING "(", paren_cfa, comment_rt
-        DW lit16_rt, ')', enclose_text_cfa, exit_rt
+        LIT8 ')'
+        DW enclose_text_cfa, exit_rt
 
 ; .": written from rom-words.tsv (.") and ace-forth.md 6 (2-byte length and the text).
         COMPILING '."', dotq_cfa, dotq_rt
-        DW lit16_rt, '"', enclose_text_cfa, exit_rt
+        LIT8 '"'
+        DW enclose_text_cfa, exit_rt
 
 ; [enclose-text] ( delim -- ): take text up to delim, enclose its length and characters.
         INTERNAL enclose_text_cfa

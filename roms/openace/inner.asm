@@ -135,11 +135,7 @@ definer_cf:
         LD D,(HL)
         EX DE,HL
         CALL make_header
-        POP DE
-        INC DE
-        INC DE
-        PUSH DE
-        JP (IY)
+        JR run_pfa2
 
 ; {compiling-word}: ERROR 4 unless compiling; compile own pfa+0, then run own pfa+2 as a
 ; thread (ace-forth.md 5, 5.2).
@@ -155,6 +151,9 @@ compiler_cf:
         INC HL
         LD D,(HL)
         CALL enclose_de
+        ; run_pfa2: shared tail of definer_cf and compiler_cf (reached by JR): the
+        ; pfa is on the Z80 stack; run pfa+2 as a thread.
+run_pfa2:
         POP DE
         INC DE
         INC DE
@@ -178,23 +177,26 @@ compiler_rt_cf:
         DEC HL
         LD A,(HL)               ; operand count
         EX DE,HL                ; HL = operands
-        CP 255
-        JR NZ,.fixed
-        LD E,(HL)
-        INC HL
-        LD D,(HL)
-        INC HL
-        ADD HL,DE
-        JR .skipped
-.fixed:
-        LD E,A
-        LD D,0
-        ADD HL,DE
-.skipped:
+        CALL skip_operands
         POP DE                  ; thread
         PUSH HL                 ; caller's IP, past the operands
         PUSH DE                 ; new IP
         JP (IY)
+
+; skip_operands: HL = the inline operands of a runtime whose operand count is A
+; (ace-forth.md 4.3: 255 = a 2-byte length, then that many bytes) -> HL = first address
+; after them. Uses AF, DE.
+skip_operands:
+        LD E,A
+        LD D,0
+        INC A
+        JR NZ,.add              ; a fixed count
+        LD E,(HL)
+        INC HL
+        LD D,(HL)
+        INC HL
+.add:   ADD HL,DE
+        RET
 
 ; {vocabulary-child}: CONTEXT := pfa (ace-forth.md 4.4).
 vocab_cf:
@@ -324,24 +326,13 @@ loop_common:
         LD H,(HL)
         LD L,C                  ; HL = limit, DE = new counter
         LD C,A
-        LD A,H
-        XOR 0x80
-        LD H,A
-        LD A,D
-        XOR 0x80
-        LD D,A                  ; biased: unsigned compare = signed compare
+        CALL bias               ; biased: unsigned compare = signed compare
         BIT 7,C
         JR NZ,.down
-        EX DE,HL
-        AND A
-        SBC HL,DE               ; counter - limit
-        JR NC,.finished
-        JP branch_code
-.down:
-        AND A
-        SBC HL,DE               ; limit - counter
-        JR NC,.finished
-        JP branch_code
+        EX DE,HL                ; counting up: counter - limit
+.down:  AND A                   ; counting down: limit - counter
+        SBC HL,DE
+        JR C,branch_code        ; not reached yet: loop again
 .finished:
         POP HL                  ; IP
         POP DE                  ; counter

@@ -10,6 +10,37 @@
 ; to PAD+1.., its length at PAD (254 if longer). Records W_START, W_LEN, W_END.
 ; out: HL = PAD. Uses AF, BC, DE.
 scan_word:
+        CALL word_bounds
+        LD HL,(W_LEN)
+        LD A,H
+        OR A
+        JR NZ,.long
+        LD A,L
+        CP 254
+        JR C,.short
+.long:
+        LD BC,253
+        LD A,254
+        JR .copy
+.short:
+        LD B,0
+        LD C,A
+.copy:
+        LD (PAD),A
+        LD A,B
+        OR C
+        JR Z,.done
+        LD HL,(W_START)
+        LD DE,PAD + 1
+        LDIR
+.done:
+        LD HL,PAD
+        RET
+
+; word_bounds: A = delimiter. Find the next word of the logical line without taking it:
+; W_START, W_LEN, W_END (past the delimiter that ends it, if any).
+; out: DE = first address after the word. Uses AF, BC, HL.
+word_bounds:
         LD C,A
         LD HL,(INSCRN)
         INC HL
@@ -38,35 +69,13 @@ scan_word:
         SBC HL,DE
         LD (W_LEN),HL           ; length in the buffer
         POP HL
+        LD D,H
+        LD E,L
         CALL at_endbuf
         JR Z,.noskip
         INC HL                  ; the delimiter is consumed with the word
 .noskip:
         LD (W_END),HL
-        LD HL,(W_LEN)
-        LD A,H
-        OR A
-        JR NZ,.long
-        LD A,L
-        CP 254
-        JR C,.short
-.long:
-        LD BC,253
-        LD A,254
-        JR .copy
-.short:
-        LD B,0
-        LD C,A
-.copy:
-        LD (PAD),A
-        LD A,B
-        OR C
-        JR Z,.done
-        LD HL,(W_START)
-        LD DE,PAD + 1
-        LDIR
-.done:
-        LD HL,PAD
         RET
 
 ; at_endbuf: Z set if HL = ENDBUF. Uses A.
@@ -391,15 +400,24 @@ mul_hl_a:
         JP (IY)
 
 ; RETYPE: written from rom-words.tsv (RETYPE) and ace-forth.md 7, 11 (cursor 0xBF).
+; The words LINE has done are gone from the logical line, so the first word left is the
+; one it could not use: the ? cursor goes right after it (at the end of an empty line),
+; where DELETE removes the word's last character. The ? stays while the line is edited
+; (cursor_char); ENTER lets LINE go on with the corrected line.
         PRIM "RETYPE", retype_cfa, 0
-        LD HL,(ENDBUF)
+        LD A,' '
+        CALL word_bounds
+        EX DE,HL
         LD (CURSOR),HL
         LD A,0xBF
         CALL insert_char
         LD HL,(CURSOR)
         DEC HL
         LD (CURSOR),HL
-        CALL wait_enter
+        LD HL,STATIN
+        SET ST_RETYPE,(HL)
+        CALL wait_enter         ; returns HL = STATIN
+        RES ST_RETYPE,(HL)
         CALL remove_cursor
         JP (IY)
 

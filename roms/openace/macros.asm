@@ -71,3 +71,16 @@ cfa:    DW $ + 2
 INTERNAL_COLON MACRO cfa
 cfa:    DW docolon
         ENDM
+
+; In a hand-written thread: push the number n (0-255) with the one-byte literal runtime.
+LIT8    MACRO n
+        DW lit8_rt
+        DB n
+        ENDM
+
+; In a compiling word's thread: check the structure marker on the stack (ace-forth.md 6)
+; against marker, ERROR 5 if it differs ([expect] reads the byte after it).
+EXPECT  MACRO marker
+        DW expect_cfa
+        DB marker
+        ENDM

@@ -189,9 +189,12 @@ sharp_step:
 
 ; .: written from rom-words.tsv (. : signed number and a space) and ace-forth.md 8.
         COLON ".", dot_cfa, 0
-        DW dup_cfa, abs_cfa, lit16_rt, 0, lessharp_cfa, sharps_cfa, rot_cfa, sign_cfa
+        DW dup_cfa, abs_cfa
+        LIT8 0
+        DW lessharp_cfa, sharps_cfa, rot_cfa, sign_cfa
         DW sharpgt_cfa, type_cfa, space_cfa, exit_rt
 
 ; U.: written from rom-words.tsv (U. : unsigned number and a space).
         COLON "U.", udot_cfa, 0
-        DW lit16_rt, 0, lessharp_cfa, sharps_cfa, sharpgt_cfa, type_cfa, space_cfa, exit_rt
+        LIT8 0
+        DW lessharp_cfa, sharps_cfa, sharpgt_cfa, type_cfa, space_cfa, exit_rt

@@ -58,10 +58,8 @@ make_room:
         SBC HL,DE
         JR C,.fits
         CALL scroll_upper
-        LD HL,(SCRPOS)
-        LD DE,-32
-        ADD HL,DE
-        LD (SCRPOS),HL
+        LD HL,SCRPOS
+        CALL down32
         JR make_room
 .fits:
         LD HL,(SCRPOS)
@@ -126,8 +124,13 @@ clear_input:
         LD (ENDBUF),HL
         RET
 
-; cursor_char: A = the cursor character for the current mode (ace-forth.md 11).
+; cursor_char: A = the cursor character for the current mode (ace-forth.md 11); the ?
+; of a line handed back by RETYPE wins over the modes until ENTER.
 cursor_char:
+        LD A,(STATIN)
+        BIT ST_RETYPE,A
+        LD A,0xBF
+        RET NZ
         LD A,(STATIN)
         BIT ST_GRAPHICS,A
         LD A,0xC7
@@ -159,10 +162,8 @@ grow_buffer:
         JR C,.move
         JR Z,.move
         CALL scroll_upper
-        LD HL,(SCRPOS)
-        LD DE,-32
-        ADD HL,DE
-        LD (SCRPOS),HL
+        LD HL,SCRPOS
+        CALL down32
 .move:
         LD HL,SCREEN_END
         LD DE,(L_HALF)
@@ -182,13 +183,15 @@ grow_buffer:
         INC HL
         DJNZ .sp
         LD HL,L_HALF
-        CALL .down32
+        CALL down32
         LD HL,INSCRN
-        CALL .down32
+        CALL down32
         LD HL,CURSOR
-        CALL .down32
+        CALL down32
         LD HL,ENDBUF
-.down32:                        ; (HL) -= 32
+        ; (falls into down32: a subroutine tail, not a word)
+; down32: the cell at HL -= 32 (one screen line up). Uses AF, HL.
+down32:
         LD A,(HL)
         SUB 32
         LD (HL),A
@@ -272,10 +275,10 @@ delete_at:
 ; remove_cursor: take the cursor character out of the line (after ENTER).
 remove_cursor:
         LD HL,(CURSOR)
-        JP delete_at
+        JR delete_at
 
 ; wait_enter: let the interrupt edit the line until ENTER (ace-forth.md 11); HALT while
-; waiting so the emulator can skip idle time.
+; waiting so the emulator can skip idle time. out: HL = STATIN.
 wait_enter:
         LD HL,STATIN
         RES ST_ENTER,(HL)
@@ -364,16 +367,8 @@ editor_key:
         DJNZ .downl
         JR .cursor
 .delete:
-        LD HL,(CURSOR)
-        DEC HL
-        LD DE,(INSCRN)
-        AND A
-        SBC HL,DE
-        JR Z,.cursor
-        LD HL,(CURSOR)
-        DEC HL
-        LD (CURSOR),HL
-        CALL delete_at
+        CALL cursor_back
+        CALL NZ,delete_at
         JR .cursor
 .delline:
         LD HL,(INSCRN)
@@ -395,6 +390,13 @@ editor_key:
 
 ; cursor_left / cursor_right: swap the cursor with its neighbour inside the logical line.
 cursor_left:
+        CALL cursor_back
+        RET Z
+        JR swap_next
+
+; cursor_back: CURSOR -= 1 unless it is at the start of the logical line (then Z set);
+; NZ and HL = the new CURSOR when it moved. Uses AF, DE.
+cursor_back:
         LD HL,(CURSOR)
         DEC HL
         LD DE,(INSCRN)
@@ -404,7 +406,7 @@ cursor_left:
         LD HL,(CURSOR)
         DEC HL
         LD (CURSOR),HL
-        JR swap_next
+        RET
 
 cursor_right:
         LD HL,(CURSOR)

@@ -41,6 +41,17 @@ bias:
         LD D,A
         RET
 
+; signed_less: carry set if HL < DE as signed numbers; HL and DE kept. Uses AF.
+signed_less:
+        PUSH HL
+        PUSH DE
+        CALL bias
+        AND A
+        SBC HL,DE
+        POP DE
+        POP HL
+        RET
+
 ; neg_hl / neg_de: two's complement. Use A.
 neg_hl:
         XOR A
@@ -427,13 +438,7 @@ add_bc:
 ; MAX: written from rom-words.tsv (MAX, signed).
         PRIM "MAX", max_cfa, 0
         CALL pop_two
-        PUSH HL
-        PUSH DE
-        CALL bias
-        AND A
-        SBC HL,DE               ; carry if n1 < n2
-        POP DE
-        POP HL
+        CALL signed_less        ; carry if n1 < n2
         JR C,.second
         EX DE,HL
 .second:
@@ -443,16 +448,18 @@ add_bc:
 ; MIN: written from rom-words.tsv (MIN, signed).
         PRIM "MIN", min_cfa, 0
         CALL pop_two
-        PUSH HL
-        PUSH DE
-        CALL bias
-        AND A
-        SBC HL,DE               ; carry if n1 < n2
-        POP DE
-        POP HL
+        CALL signed_less        ; carry if n1 < n2
         JR NC,.second
         EX DE,HL
 .second:
+        RST 16
+        JP (IY)
+
+; push_de_hl: shared tail: push DE, then HL (on top), next word. Reached by jumps.
+push_de_hl:
+        PUSH HL
+        RST 16
+        POP DE
         RST 16
         JP (IY)
 
@@ -471,11 +478,7 @@ add_bc:
         EX DE,HL                ; DE = low sum
         POP HL                  ; d2 high
         ADC HL,BC
-        PUSH HL
-        RST 16
-        POP DE
-        RST 16
-        JP (IY)
+        JR push_de_hl
 
 ; DNEGATE: written from rom-words.tsv (DNEGATE).
         PRIM "DNEGATE", dnegate_cfa, 0
@@ -489,11 +492,7 @@ add_bc:
         EX DE,HL
         LD HL,0
         SBC HL,BC
-        PUSH HL
-        RST 16
-        POP DE
-        RST 16
-        JP (IY)
+        JR push_de_hl
 
 ; U*: written from rom-words.tsv (U*: unsigned 16 x 16 -> 32).
         PRIM "U*", umul_cfa, 0
@@ -501,11 +500,7 @@ add_bc:
         LD B,H
         LD C,L
         CALL umul
-        PUSH HL
-        RST 16
-        POP DE
-        RST 16
-        JP (IY)
+        JR push_de_hl
 
 ; *: written from rom-words.tsv (*: low 16 bits of the product).
         COLON "*", star_cfa, 0
@@ -516,14 +511,11 @@ add_bc:
         CALL pop_bc
         CALL pop_two            ; HL = low, DE = high
         EX DE,HL
-        CALL udiv32_16
-        PUSH DE
+        CALL udiv32_16          ; remainder in BC, quotient in DE
+        EX DE,HL
         LD D,B
         LD E,C
-        RST 16
-        POP DE
-        RST 16
-        JP (IY)
+        JR push_de_hl
 
 ; /MOD: written from rom-words.tsv (/MOD) and ace-forth.md 8 (truncating, remainder takes
 ; the dividend's sign).
@@ -550,12 +542,8 @@ signed_results:                 ; shared tail: signs on the stack, push rem and 
         POP AF
         BIT 7,A
         CALL NZ,neg_de
-        PUSH DE
         EX DE,HL
-        RST 16
-        POP DE
-        RST 16
-        JP (IY)
+        JP push_de_hl
 
 ; */MOD: written from rom-words.tsv (*/MOD: 32-bit intermediate product).
         PRIM "*/MOD", starslashmod_cfa, 0
@@ -592,7 +580,7 @@ signed_results:                 ; shared tail: signs on the stack, push rem and 
         CALL udiv32_16          ; DE = quotient (low 16 bits), BC = remainder
         LD H,B
         LD L,C
-        JP signed_results
+        JR signed_results
 
 ; /: written from rom-words.tsv (/).
         COLON "/", slash_cfa, 0
@@ -627,9 +615,7 @@ signed_results:                 ; shared tail: signs on the stack, push rem and 
         PRIM "0>", zgreater_cfa, 0
         RST 24
         LD HL,0                 ; HL = 0, DE = n
-        CALL bias
-        AND A
-        SBC HL,DE               ; carry if 0 < n
+        CALL signed_less        ; carry if 0 < n
         JP push_carry
 
 ; =: written from rom-words.tsv (=).
@@ -642,18 +628,14 @@ signed_results:                 ; shared tail: signs on the stack, push rem and 
 ; <: written from rom-words.tsv (<, signed).
         PRIM "<", less_cfa, 0
         CALL pop_two
-        CALL bias
-        AND A
-        SBC HL,DE
+        CALL signed_less
         JP push_carry
 
 ; >: written from rom-words.tsv (>, signed).
         PRIM ">", greater_cfa, 0
         CALL pop_two
         EX DE,HL
-        CALL bias
-        AND A
-        SBC HL,DE
+        CALL signed_less
         JP push_carry
 
 ; U<: written from rom-words.tsv (U<, unsigned).

@@ -276,7 +276,7 @@ error_rst:
         POP HL
         LD A,(HL)
         LD (ERR_NO),A
-        JP abort_code
+        JR abort_code
 
 ; ABORT: written from rom-words.tsv (ABORT) and ace-forth.md 7, 9.
         PRIM "ABORT", abort_cfa, 0
@@ -309,7 +309,7 @@ abort_code:
         CALL print_udec
         LD A,13
         RST 8
-        JP quit_code
+        JR quit_code
 
 error_text:
         DB "ERROR "
@@ -358,7 +358,7 @@ drop_unfinished:
         LD (STKBOT),HL
         LD HL,0
         LD (DICT),HL
-        JP empty_data_stack
+        JR empty_data_stack
 
 ; print_udec: print HL as an unsigned decimal number (no trailing space). Uses AF,BC,DE,HL.
 print_udec:

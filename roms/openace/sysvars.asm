@@ -59,6 +59,7 @@ ST_EDITING      EQU 0           ; line editor active in the interrupt (QUERY wai
 ST_CAPS         EQU 1
 ST_GRAPHICS     EQU 2
 ST_INVERSE      EQU 3
+ST_RETYPE       EQU 4           ; open ROM: the line was handed back by RETYPE (? cursor)
 ST_ENTER        EQU 5           ; ENTER has been pressed
 
 ; FLAGS bits

@@ -34,11 +34,7 @@ LOAD_MARGIN     EQU 80              ; bytes kept free between a loaded dictionar
 ; SAVE name ( -- ): written from ace-forth.md 12 (SAVE row) and ace-hardware.md 7.1.
         PRIM "SAVE", save_cfa, 0
         CALL tape_name
-        BIT FL_INCOMPLETE,(IX+O_FLAGS)
-        JR Z,.complete
-        RST 32
-        DB 12                   ; a definition is still incomplete
-.complete:
+        CALL check_complete
         CALL dict_length        ; HL = STKBOT - 0x3C51
         LD A,H
         OR L
@@ -107,11 +103,7 @@ save_common:
 ; relocates").
         PRIM "LOAD", load_cfa, 0
         CALL tape_name
-        BIT FL_INCOMPLETE,(IX+O_FLAGS)
-        JR Z,.complete
-        RST 32
-        DB 12                   ; would append to an unfinished word
-.complete:
+        CALL check_complete
         XOR A                   ; TYPE_DICT
         CALL tape_find          ; returns with interrupts off
         ; room: STKBOT + length + margin must stay below the return stack
@@ -449,9 +441,7 @@ relocate:
         LD (FORTH_PFA),HL
         LD HL,(RL_IMGEND)
         LD (STKBOT),HL
-        LD DE,12                ; empty data stack: SPARE = STKBOT + 12
-        ADD HL,DE
-        LD (SPARE),HL
+        CALL empty_data_stack
         LD HL,(RL_LASTLF)
         LD (DICT),HL
         RET
@@ -517,15 +507,5 @@ reloc_thread:
         DEC DE
         DEC DE
         LD A,(DE)               ; operand count
-        CP 255
-        JR NZ,.fixed
-        LD E,(HL)               ; variable: 2-byte length, then that many bytes
-        INC HL
-        LD D,(HL)
-        INC HL
-        ADD HL,DE
-        JR .cell
-.fixed: LD E,A
-        LD D,0
-        ADD HL,DE
+        CALL skip_operands
         JR .cell
