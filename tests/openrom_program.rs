@@ -38,7 +38,17 @@ fn check(ace: &mut Ace, line: &str, want: impl AsRef<str>) {
         Some(whole) => whole.to_string(),
         None => format!("{line} {want}"),
     };
-    assert_eq!(got, full, "{line}");
+    assert_eq!(got, full, "{line}\n{}", ace.screen_text());
+}
+
+/// `prefix . . .` (one `.` per value): each value is printed right after its `.` echo.
+fn check_dots(ace: &mut Ace, prefix: &str, values: &[String]) {
+    let line = format!("{prefix}{}", " .".repeat(values.len()));
+    let mut want = format!("={prefix}");
+    for v in values {
+        want.push_str(&format!(" . {v}"));
+    }
+    check(ace, &line, want);
 }
 
 fn nums(v: impl IntoIterator<Item = i64>) -> String {
@@ -325,17 +335,578 @@ fn program_reads_keys_with_inkey(ace: &mut Ace) {
 /// runs its words on the same machine.
 #[test]
 fn program_compiles_and_runs() {
+    let t = std::time::Instant::now();
     let mut ace = loaded();
+    eprintln!("TIME loaded {:?}", t.elapsed());
     enter(&mut ace, "CLS");
     program_compiles_and_computes(&mut ace);
+    eprintln!("TIME program_compiles_and_computes {:?}", t.elapsed());
     enter(&mut ace, "CLS");
     program_data_structures(&mut ace);
+    eprintln!("TIME program_data_structures {:?}", t.elapsed());
     enter(&mut ace, "CLS");
     program_strings_and_branches(&mut ace);
+    eprintln!("TIME program_strings_and_branches {:?}", t.elapsed());
     enter(&mut ace, "CLS");
     program_draws_with_at(&mut ace);
+    eprintln!("TIME program_draws_with_at {:?}", t.elapsed());
     enter(&mut ace, "CLS");
     program_second_part(&mut ace);
+    eprintln!("TIME program_second_part {:?}", t.elapsed());
     enter(&mut ace, "CLS");
     program_reads_keys_with_inkey(&mut ace);
+    eprintln!("TIME program_reads_keys_with_inkey {:?}", t.elapsed());
+    enter(&mut ace, "CLS");
+    program_formats_numbers(&mut ace);
+    eprintln!("TIME program_formats_numbers {:?}", t.elapsed());
+    enter(&mut ace, "CLS");
+    program_double_numbers(&mut ace);
+    eprintln!("TIME program_double_numbers {:?}", t.elapsed());
+    enter(&mut ace, "CLS");
+    program_loops_and_recursion(&mut ace);
+    eprintln!("TIME program_loops_and_recursion {:?}", t.elapsed());
+    enter(&mut ace, "CLS");
+    program_plays_life(&mut ace);
+    eprintln!("TIME program_plays_life {:?}", t.elapsed());
+    enter(&mut ace, "CLS");
+    program_beeps(&mut ace);
+    eprintln!("TIME program_beeps {:?}", t.elapsed());
+    enter(&mut ace, "CLS");
+    program_plays_adventure(&mut ace);
+    eprintln!("TIME program_plays_adventure {:?}", t.elapsed());
+    enter(&mut ace, "CLS");
+    program_plays_sokoban(&mut ace);
+    eprintln!("TIME program_plays_sokoban {:?}", t.elapsed());
+}
+
+// ----- second half of the program: formatting, doubles, loops, games -----------------------
+
+/// Thousands separators, as COMMAS builds them digit by digit.
+fn commas(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+fn money(n: i64) -> String {
+    let sign = if n < 0 { "-" } else { "" };
+    format!("${sign}{}.{:02}", n.abs() / 100, n.abs() % 100)
+}
+
+fn hms(s: u32) -> String {
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+fn program_formats_numbers(ace: &mut Ace) {
+    for n in [-1234, 5, 99999 % 32768, -7] {
+        check(ace, &format!("{n} MONEY"), money(n));
+    }
+    for s in [3725, 59, 40000] {
+        // 40000 is typed as a cell that wraps to -25536; HMS reads it unsigned
+        check(ace, &format!("{s} HMS"), hms(s));
+    }
+    check(ace, "1111 1111 U* COMMAS", commas(1111 * 1111));
+    check(ace, "1000 0 COMMAS", commas(1000));
+    check(ace, "7 0 COMMAS", commas(7));
+    check(ace, "-1 -1 COMMAS", commas(u32::MAX as u64));
+}
+
+fn fact(n: u64) -> u64 {
+    (1..=n).product()
+}
+
+/// `.` of a 16-bit cell.
+fn dot(v: i64) -> String {
+    (v as i16).to_string()
+}
+
+fn program_double_numbers(ace: &mut Ace) {
+    check(ace, "12 FACTD D.", fact(12).to_string());
+    let digits: u64 = fact(12)
+        .to_string()
+        .bytes()
+        .map(|b| u64::from(b - b'0'))
+        .sum();
+    check(ace, "12 FACTD DDIGITSUM .", digits.to_string());
+    let sumsq: i64 = (1..=300i64).map(|i| i * i).sum();
+    check(ace, "300 DSUMSQ D.", sumsq.to_string());
+    for n in [10000i64, -10000, 77] {
+        let p = n * 355;
+        // */MOD: 32-bit product, truncating division, remainder with the dividend's sign
+        check_dots(ace, &format!("{n} PISCALE"), &[dot(p / 113), dot(p % 113)]);
+    }
+    check_dots(
+        ace,
+        "-1 0 7 U/MOD",
+        &[(0xFFFF / 7).to_string(), (0xFFFF % 7).to_string()],
+    );
+    check(
+        ace,
+        "10 FACTD 100 U/MOD U. .",
+        format!("=10 FACTD 100 U/MOD U. {} . {}", fact(10) / 100, fact(10) % 100),
+    );
+    check(
+        ace,
+        "10 FACTD 12 FACTD D< . 12 FACTD 10 FACTD D< .",
+        format!(
+            "=10 FACTD 12 FACTD D< . {} 12 FACTD 10 FACTD D< . {}",
+            u8::from(fact(10) < fact(12)),
+            u8::from(fact(12) < fact(10))
+        ),
+    );
+    check(ace, "7 FACTD DNEGATE 1 0 D< .", "1");
+    check(ace, "7 FACTD DNEGATE 5 FACTD DMAX D.", fact(5).to_string());
+    check(ace, "9 FACTD 8 FACTD DMAX D.", fact(9).to_string());
+    check(ace, "6 FACTD DNEGATE DABS D.", fact(6).to_string());
+    check(ace, "6 FACTD DNEGATE D.", format!("-{}", fact(6)));
+}
+
+/// The counter values of `limit start DO … step +LOOP` by the Ace's rule: the loop ends
+/// when the counter reaches or passes the limit (from below for step >= 0, from above for
+/// a negative step); the body always runs once.
+fn do_loop(limit: i64, start: i64, step: i64) -> Vec<i64> {
+    let mut out = vec![];
+    let mut i = start;
+    loop {
+        out.push(i);
+        i += step;
+        if (step >= 0 && i >= limit) || (step < 0 && i <= limit) {
+            return out;
+        }
+    }
+}
+
+fn hanoi(n: u32, from: u32, to: u32, via: u32, out: &mut String) {
+    if n == 0 {
+        return;
+    }
+    hanoi(n - 1, from, via, to, out);
+    out.push_str(&format!("{from}{to} "));
+    hanoi(n - 1, via, to, from, out);
+}
+
+fn ackermann(m: u64, n: u64) -> u64 {
+    match (m, n) {
+        (0, n) => n + 1,
+        (m, 0) => ackermann(m - 1, 1),
+        (m, n) => ackermann(m - 1, ackermann(m, n - 1)),
+    }
+}
+
+fn smallest_divisor(n: i64) -> i64 {
+    (2..=n).find(|d| n % d == 0).unwrap()
+}
+
+fn program_loops_and_recursion(ace: &mut Ace) {
+    let mut triples = vec![];
+    for a in 1..=13i64 {
+        for b in a..=13 {
+            let c = ((a * a + b * b) as f64).sqrt() as i64;
+            if c * c == a * a + b * b {
+                triples.extend([a, b, c]);
+            }
+        }
+    }
+    check(ace, "13 PYTH", nums(triples));
+    for n in [360i64, 97, 1001, 2] {
+        let mut f = vec![];
+        let mut m = n;
+        while m > 1 {
+            let d = smallest_divisor(m);
+            f.push(d);
+            m /= d;
+        }
+        check(ace, &format!("{n} FACTORS"), nums(f));
+    }
+    for target in [12i64, 36, 7] {
+        let mut pairs = vec![];
+        for j in 1..10 {
+            if let Some(i) = (1..10).find(|i| i * j == target) {
+                pairs.extend([j, i]);
+            }
+        }
+        check(ace, &format!("{target} FINDPAIR"), nums(pairs));
+    }
+    for (hi, lo, step) in [
+        (10i64, 0i64, -3i64),
+        (10, 1, -3),
+        (0, -10, -4),
+        (0, 10, 3),
+        (5, 5, -1),
+    ] {
+        check(
+            ace,
+            &format!("{hi} {lo} {step} DOWNBY"),
+            nums(do_loop(lo, hi, step)),
+        );
+    }
+    let composite: Vec<bool> = (0..200).map(|n: i64| n >= 2 && !is_prime(n)).collect();
+    let count = (2..200).filter(|&n| !composite[n]).count();
+    check(ace, "SIEVE NPRIMES .", count.to_string());
+    let last = (2..=150i64).rev().find(|&n| is_prime(n)).unwrap();
+    check(ace, "150 LASTPRIME .", last.to_string());
+    let mut moves = String::new();
+    hanoi(3, 1, 3, 2, &mut moves);
+    check(ace, "3 1 3 2 HANOI", moves.trim_end());
+    check(ace, "2 3 ACK .", ackermann(2, 3).to_string());
+    check(
+        ace,
+        "5 SCALEK . -400 SCALEK .",
+        format!(
+            "=5 SCALEK . {} -400 SCALEK . {}",
+            5 * 3 + 1000 - 7,
+            -400 * 3 + 1000 - 7
+        ),
+    );
+    check(
+        ace,
+        "S2 COUNT REVTYPE",
+        "HELLO WORLD".chars().rev().collect::<String>(),
+    );
+    check(ace, "4 REMAINING", nums((0..4).map(|i| 4 - i)));
+    check(ace, "3 DOOP .", "27");
+    check(ace, "FIND SQUARE OP ! 3 DOOP .", "9");
+    check(ace, "6 BANNER", "+------+");
+    enter(ace, "CLS S2 COUNT 5 CENTRE");
+    let l = lines(ace);
+    let col = (32 - 11) / 2;
+    assert_eq!(
+        l[5],
+        format!("{}HELLO WORLD OK", " ".repeat(col)),
+        "{}",
+        ace.screen_text()
+    );
+}
+
+/// A PLOT pixel (x 0-63, y 0-45 from the bottom) read back from the screen codes by the
+/// block-graphics rule of ace-hardware.md 3.1; None if the cell holds a character that is
+/// neither a block graphic nor a space.
+fn pixel(codes: &[u8; 768], x: usize, y: usize) -> Option<bool> {
+    let c = codes[(22 - y / 2) * 32 + x / 2];
+    if c == b' ' {
+        return Some(false);
+    }
+    if !(0x10..=0x17).contains(&(c & 0x7F)) {
+        return None;
+    }
+    let top = y % 2 == 1;
+    let left = x % 2 == 0;
+    let lit = match (top, left) {
+        (true, true) => c & 2 != 0,
+        (true, false) => c & 1 != 0,
+        (false, false) => c & 4 != 0,
+        (false, true) => false,
+    };
+    Some(lit ^ (c & 0x80 != 0))
+}
+
+/// The program's Life board: SIZE x SIZE cells on a torus.
+const SIZE: usize = 8;
+type Board = [[bool; SIZE]; SIZE];
+
+fn life_step(b: &Board) -> Board {
+    let mut next = [[false; SIZE]; SIZE];
+    for r in 0..SIZE {
+        for c in 0..SIZE {
+            let mut n = 0;
+            for dr in [SIZE - 1, 0, 1] {
+                for dc in [SIZE - 1, 0, 1] {
+                    if (dr, dc) != (0, 0) && b[(r + dr) % SIZE][(c + dc) % SIZE] {
+                        n += 1;
+                    }
+                }
+            }
+            next[r][c] = n == 3 || (n == 2 && b[r][c]);
+        }
+    }
+    next
+}
+
+fn population(b: &Board) -> usize {
+    b.iter().flatten().filter(|&&v| v).count()
+}
+
+/// The program's linear congruential generator, 16-bit wrapping.
+fn random_board(seed: u16) -> Board {
+    let mut s = seed;
+    let mut b = [[false; SIZE]; SIZE];
+    for row in b.iter_mut() {
+        for cell in row.iter_mut() {
+            s = s.wrapping_mul(75).wrapping_add(74);
+            *cell = s & 8192 != 0;
+        }
+    }
+    b
+}
+
+/// LIFESCREEN draws cell (r, c) as pixel (44 + c, 45 - r).
+fn assert_life_screen(ace: &Ace, b: &Board, gen: usize) {
+    let codes = ace.screen_codes();
+    for (r, row) in b.iter().enumerate() {
+        for (c, &alive) in row.iter().enumerate() {
+            assert_eq!(
+                pixel(&codes, 44 + c, 45 - r),
+                Some(alive),
+                "gen {gen} cell ({r}, {c}):\n{}",
+                ace.screen_text()
+            );
+        }
+    }
+    let top = ace.screen_text();
+    assert!(
+        top.starts_with(&format!("GEN {gen} POP {} ", population(b))),
+        "{top}"
+    );
+}
+
+fn program_plays_life(ace: &mut Ace) {
+    // a glider placed across the torus's edges: GLIDER wraps its cells
+    let mut glider = [[false; SIZE]; SIZE];
+    for (r, c) in [(6, 7), (7, 8), (8, 6), (8, 7), (8, 8)] {
+        glider[r % SIZE][c % SIZE] = true;
+    }
+    enter(ace, "CLEARLIFE 6 6 GLIDER");
+    enter_within(ace, "LIFESCREEN", 100);
+    assert_life_screen(ace, &glider, 0);
+    let mut b = glider;
+    for _ in 0..4 {
+        b = life_step(&b);
+    }
+    enter_within(ace, "4 GENS LIFESCREEN", 5_000);
+    assert_life_screen(ace, &b, 4);
+    for _ in 0..4 {
+        b = life_step(&b);
+    }
+    enter_within(ace, "FAST 4 GENS SLOW LIFESCREEN", 5_000);
+    assert_life_screen(ace, &b, 8);
+    // a glider moves one cell down and right every 4 generations
+    let mut moved = [[false; SIZE]; SIZE];
+    for (r, row) in glider.iter().enumerate() {
+        for (c, &v) in row.iter().enumerate() {
+            moved[(r + 2) % SIZE][(c + 2) % SIZE] = v;
+        }
+    }
+    assert_eq!(b, moved, "the model's glider after 8 generations");
+
+    let mut b = random_board(77);
+    enter_within(ace, "77 RANDLIFE LIFESCREEN", 200);
+    assert_life_screen(ace, &b, 0);
+    for _ in 0..3 {
+        b = life_step(&b);
+    }
+    enter_within(ace, "FAST 3 GENS SLOW LIFESCREEN", 5_000);
+    assert_life_screen(ace, &b, 3);
+
+    // population history as PLOTted bars: bar g at x = 2g, POP/4 pixels high
+    let mut b = random_board(1234);
+    // (short lines: PLOT on screen line 22 would land in a two-line input buffer)
+    enter(ace, "1234 RANDLIFE");
+    enter_within(ace, "FAST 5 LIFEHIST SLOW", 5_000);
+    let codes = ace.screen_codes();
+    for g in 0..5 {
+        let h = population(&b) / 4;
+        for y in 0..30 {
+            assert_eq!(
+                pixel(&codes, 2 * g, y),
+                Some(y < h),
+                "bar {g} y {y}\n{}",
+                ace.screen_text()
+            );
+            assert_eq!(pixel(&codes, 2 * g + 1, y), Some(false), "gap {g} y {y}");
+        }
+        b = life_step(&b);
+    }
+}
+
+fn program_beeps(ace: &mut Ace) {
+    // forget the speaker's past without rendering it as samples (take_audio would render
+    // every emulated second since power-on)
+    let rate = ace.audio_rate();
+    ace.set_audio_rate(rate);
+    enter_within(ace, "FANFARE", 300);
+    let edges = ace.speaker_edges();
+    for (m, n) in [(200u64, 16u64), (150, 12), (100, 8)] {
+        // ace-hardware.md 5.3: halves of 13m+2 T, n*125/m periods; a note of p periods
+        // has 2p-1 speaker changes, so 2p-2 intervals of one half
+        let half = 13 * m + 2;
+        let periods = n * 125 / m;
+        let halves = edges.windows(2).filter(|w| w[1].0 - w[0].0 == half).count() as u64;
+        assert_eq!(halves, 2 * periods - 2, "note m={m} n={n}");
+    }
+}
+
+/// Press a key long enough for a polling loop to see it, then give the program time to
+/// act (redrawing the sokoban room takes several frames) before the next key.
+fn press_slow(ace: &mut Ace, key: Key) {
+    ace.press_key(key);
+    ace.run_frames(3);
+    ace.release_key(key);
+    ace.run_frames(30);
+}
+
+fn program_plays_adventure(ace: &mut Ace) {
+    // ROOM lives in the vocabulary ADV: from FORTH it is unknown, so the line is handed
+    // back with the ? cursor (then removed with DELETE LINE, SHIFT+1)
+    ace.type_text("ROOM\n");
+    while !ace.typing_done() {
+        ace.run_frame();
+    }
+    ace.run_frames(10);
+    assert!(waiting_for_input(ace));
+    assert!(
+        ace.screen_codes()[23 * 32..].contains(&0xBF),
+        "{}",
+        ace.screen_text()
+    );
+    ace.press_key(Key::Shift);
+    press(ace, Key::N1);
+    ace.release_key(Key::Shift);
+    ace.run_frames(5);
+    assert!(
+        !lines(ace)[23].contains("ROOM"),
+        "{}",
+        ace.screen_text()
+    );
+    check(
+        ace,
+        "ADV FIND ROOM 0= . FORTH",
+        "=ADV FIND ROOM 0= . 0 FORTH",
+    );
+    // exits N S E W of HALL CAVE LAKE TOWER (GOLD has none: reaching it ends the game)
+    let exits: [[Option<usize>; 4]; 4] = [
+        [Some(1), None, Some(2), None],
+        [None, Some(0), Some(3), None],
+        [Some(3), None, None, Some(0)],
+        [Some(4), Some(2), None, Some(1)],
+    ];
+    let names = ["HALL", "CAVE", "LAKE", "TOWER", "GOLD"];
+    let keys = [
+        (Key::X, 'x'),
+        (Key::W, 'w'),
+        (Key::N, 'n'),
+        (Key::E, 'e'),
+        (Key::S, 's'),
+        (Key::N, 'n'),
+        (Key::N, 'n'),
+    ];
+    let mut want = vec!["ADV ADVENTURE".to_string()];
+    let mut room = 0;
+    for &(_, ch) in &keys {
+        let mut line = format!("{}>{ch}", names[room]);
+        match "nsew".find(ch) {
+            None => line.push('?'),
+            Some(d) => match exits[room][d] {
+                None => line.push_str("BLOCKED"),
+                Some(to) => room = to,
+            },
+        }
+        want.push(line);
+    }
+    assert_eq!(room, 4, "the key sequence reaches the gold");
+    want.push(format!("FOUND GOLD IN {} MOVES OK", keys.len()));
+    enter(ace, "CLS");
+    type_and_start(ace, "ADV ADVENTURE\n");
+    ace.run_frames(10);
+    for &(k, _) in &keys {
+        press_slow(ace, k);
+    }
+    wait_idle(ace, 100);
+    // (line 0 holds the OK of CLS)
+    assert_eq!(
+        &lines(ace)[1..=want.len()],
+        &want[..],
+        "{}",
+        ace.screen_text()
+    );
+    enter(ace, "FORTH");
+}
+
+fn program_plays_sokoban(ace: &mut Ace) {
+    let mut map: Vec<Vec<u8>> = [
+        "##########",
+        "#        #",
+        "#  $  #  #",
+        "#    $   #",
+        "#   ##   #",
+        "#        #",
+        "##########",
+    ]
+    .iter()
+    .map(|r| r.bytes().collect())
+    .collect();
+    let (mut pr, mut pc) = (3i64, 3i64);
+    let mut pushes = 0;
+    let keys = [
+        (Key::N8, '8'),
+        (Key::N8, '8'),
+        (Key::N7, '7'),
+        (Key::N5, '5'),
+        (Key::N5, '5'),
+        (Key::N5, '5'),
+        (Key::N5, '5'),
+        (Key::N6, '6'),
+        (Key::N6, '6'),
+        (Key::N6, '6'),
+        (Key::N6, '6'),
+        (Key::X, 'x'),
+        (Key::Q, 'q'),
+    ];
+    for &(_, ch) in &keys {
+        // Ace cursor keys: 5 left, 6 down, 7 up, 8 right
+        let (dr, dc) = match ch {
+            '5' => (0, -1),
+            '6' => (1, 0),
+            '7' => (-1, 0),
+            '8' => (0, 1),
+            _ => continue,
+        };
+        let at = |r: i64, c: i64| (r as usize, c as usize);
+        let (r1, c1) = at(pr + dr, pc + dc);
+        let (r2, c2) = at(pr + 2 * dr, pc + 2 * dc);
+        if map[r1][c1] == b' ' {
+            (pr, pc) = (pr + dr, pc + dc);
+        } else if map[r1][c1] == b'$' && map[r2][c2] == b' ' {
+            map[r2][c2] = b'$';
+            map[r1][c1] = b' ';
+            (pr, pc) = (pr + dr, pc + dc);
+            pushes += 1;
+        }
+    }
+    type_and_start(ace, "SOKO\n");
+    // LOADLEVEL and the first DRAWMAP run before SOKO polls the keyboard
+    ace.run_frames(100);
+    for &(k, _) in &keys {
+        press_slow(ace, k);
+    }
+    wait_idle(ace, 100);
+    let codes = ace.screen_codes();
+    for (r, row) in map.iter().enumerate() {
+        for (c, &t) in row.iter().enumerate() {
+            let want = if (r as i64, c as i64) == (pr, pc) {
+                b'@'
+            } else if t == b'#' {
+                0x90 // TILE draws walls as the full block graphic
+            } else {
+                t
+            };
+            assert_eq!(
+                codes[(r + 2) * 32 + c + 11],
+                want,
+                "cell ({r}, {c}):\n{}",
+                ace.screen_text()
+            );
+        }
+    }
+    assert!(
+        lines(ace)[0].starts_with(&format!("PUSHES {pushes} ")),
+        "{}",
+        ace.screen_text()
+    );
+    assert_eq!(pushes, 3, "the key sequence pushes a box three times");
 }
