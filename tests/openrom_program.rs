@@ -377,6 +377,9 @@ fn program_compiles_and_runs() {
     enter(&mut ace, "CLS");
     program_plays_sokoban(&mut ace);
     eprintln!("TIME program_plays_sokoban {:?}", t.elapsed());
+    enter(&mut ace, "CLS");
+    program_records_cipher_and_calculator(&mut ace);
+    eprintln!("TIME program_plays_sokoban {:?}", t.elapsed());
 }
 
 // ----- second half of the program: formatting, doubles, loops, games -----------------------
@@ -742,12 +745,12 @@ fn program_beeps(ace: &mut Ace) {
 }
 
 /// Press a key long enough for a polling loop to see it, then give the program time to
-/// act (redrawing the sokoban room takes several frames) before the next key.
+/// act (DRAWMAP redraws the sokoban room in about 40 frames) before the next key.
 fn press_slow(ace: &mut Ace, key: Key) {
     ace.press_key(key);
     ace.run_frames(3);
     ace.release_key(key);
-    ace.run_frames(30);
+    ace.run_frames(70);
 }
 
 fn program_plays_adventure(ace: &mut Ace) {
@@ -880,7 +883,7 @@ fn program_plays_sokoban(ace: &mut Ace) {
     }
     type_and_start(ace, "SOKO\n");
     // LOADLEVEL and the first DRAWMAP run before SOKO polls the keyboard
-    ace.run_frames(100);
+    ace.run_frames(150);
     for &(k, _) in &keys {
         press_slow(ace, k);
     }
@@ -909,4 +912,59 @@ fn program_plays_sokoban(ace: &mut Ace) {
         ace.screen_text()
     );
     assert_eq!(pushes, 3, "the key sequence pushes a box three times");
+}
+
+/// Reverse Polish evaluation as CALC does it: digits build the top number, a space starts
+/// a new one, p m t d apply + - * / (truncating) to the top two.
+fn rpn(keys: &str) -> i64 {
+    let mut stack = vec![0i64];
+    for ch in keys.chars() {
+        match ch {
+            '0'..='9' => {
+                let top = stack.pop().unwrap();
+                stack.push(top * 10 + i64::from(ch as u8 - b'0'));
+            }
+            ' ' => stack.push(0),
+            op => {
+                let b = stack.pop().unwrap();
+                let a = stack.pop().unwrap();
+                stack.push(match op {
+                    'p' => a + b,
+                    'm' => a - b,
+                    't' => a * b,
+                    _ => a / b,
+                });
+            }
+        }
+    }
+    stack.pop().unwrap()
+}
+
+fn rot13(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' => ((b - b'A' + 13) % 26 + b'A') as char,
+            _ => b as char,
+        })
+        .collect()
+}
+
+fn program_records_cipher_and_calculator(ace: &mut Ace) {
+    // a record type made with DEFINER: fields at byte offsets 0, 2, 4
+    check(ace, "HERO HERO.", "5 7 100");
+    check(ace, "30 HERO HURT 3 -2 HERO WALK HERO HERO.", "8 5 70");
+    check(ace, "90 HERO HURT HERO HERO.", format!("8 5 {}", (70i64 - 90).max(0)));
+    check(ace, "S4 CIPHER S4 PRINT", rot13("HELLO THERE"));
+    check(ace, "S4 CIPHER S4 PRINT", "HELLO THERE");
+    let keys = "12 34p 5t 7m 3d";
+    type_and_start(ace, "CALC\n");
+    ace.type_text(keys);
+    ace.type_text("\n");
+    wait_idle(ace, 2000);
+    let want = format!("CALC {keys}={} ", rpn(keys));
+    assert!(
+        ace.screen_text().contains(&want),
+        "{want:?}\n{}",
+        ace.screen_text()
+    );
 }
