@@ -699,6 +699,12 @@ fn program_plays_life(ace: &mut Ace) {
     }
     enter_within(ace, "FAST 3 GENS SLOW LIFESCREEN", 5_000);
     assert_life_screen(ace, &b, 3);
+    // the board in memory: BOARD's children hold the column count, then the cells row by row
+    let pfa = cfa_of_ram(ace, "OLD") + 2;
+    assert_eq!(ace.peek(pfa) as usize, SIZE);
+    let cells = ace.read_bytes(pfa + 1, SIZE * SIZE);
+    let want: Vec<u8> = b.iter().flatten().map(|&v| u8::from(v)).collect();
+    assert_eq!(cells, want, "OLD in memory");
 
     // population history as PLOTted bars: bar g at x = 2g, POP/4 pixels high
     let mut b = random_board(1234);
@@ -817,6 +823,10 @@ fn program_plays_adventure(ace: &mut Ace) {
         "{}",
         ace.screen_text()
     );
+    assert!(
+        data_stack(ace).is_empty(),
+        "ADVENTURE leaves the stack empty"
+    );
     enter(ace, "FORTH");
 }
 
@@ -902,6 +912,7 @@ fn program_plays_sokoban(ace: &mut Ace) {
         ace.screen_text()
     );
     assert_eq!(pushes, 3, "the key sequence pushes a box three times");
+    assert!(data_stack(ace).is_empty(), "SOKO leaves the stack empty");
 }
 
 /// Reverse Polish evaluation as CALC does it: digits build the top number, a space starts
@@ -965,4 +976,5 @@ fn program_records_cipher_and_calculator(ace: &mut Ace) {
         "{want:?}\n{}",
         ace.screen_text()
     );
+    assert!(data_stack(ace).is_empty(), "CALC leaves the stack empty");
 }
