@@ -965,6 +965,30 @@ fn program_records_cipher_and_calculator(ace: &mut Ace) {
     check(ace, "90 HERO HURT HERO HERO.", format!("{x} {y} {hp}"));
     check(ace, "S4 CIPHER S4 PRINT", rot13("HELLO THERE"));
     check(ace, "S4 CIPHER S4 PRINT", "HELLO THERE");
+    // a high-score table kept sorted by insertion
+    let mut table = vec![0i64; 5];
+    let inserted = [30i64, 70, 10, 50, 90, 20];
+    for &n in &inserted {
+        table.push(n);
+        table.sort_by(|a, b| b.cmp(a));
+        table.truncate(5);
+    }
+    let line = inserted
+        .iter()
+        .map(|n| format!("{n} INSERT "))
+        .collect::<String>()
+        + "SCORES.";
+    check(ace, &line, nums(table));
+    // inverse video: bit 7 set on each character
+    enter(ace, "CLS TITLE");
+    let codes = ace.screen_codes();
+    let want: Vec<u8> = b"HELLO WORLD".iter().map(|c| c | 0x80).collect();
+    assert_eq!(
+        &codes[3 * 32 + 4..3 * 32 + 15],
+        &want[..],
+        "{}",
+        ace.screen_text()
+    );
     let keys = "12 34p 5t 7m 3d";
     type_and_start(ace, "CALC\n");
     ace.type_text(keys);

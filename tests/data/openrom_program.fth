@@ -306,3 +306,10 @@ CREATE HERO 5 , 7 , 100 ,
 : HURT ( N REC -- ) .HP DUP @ ROT - 0 MAX SWAP ! ;
 : WALK ( DX DY REC -- ) SWAP OVER .Y +! .X +! ;
 : HERO. ( REC -- ) DUP .X @ . DUP .Y @ . .HP @ . ;
+CREATE SCORES 0 , 0 , 0 , 0 , 0 ,
+: SCORE@ ( I -- N ) 2 * SCORES + @ ;
+: SCORE! ( N I -- ) 2 * SCORES + ! ;
+: INSERT ( N -- ) 5 0 DO DUP I SCORE@ > IF I SCORE@ SWAP I SCORE! THEN LOOP DROP ;
+: SCORES. ( -- ) 5 0 DO I SCORE@ . LOOP ;
+: INVTYPE ( A N -- ) 0 DO DUP I + C@ 128 + EMIT LOOP DROP ;
+: TITLE ( -- ) 3 4 AT S2 COUNT INVTYPE 5 0 AT ;
