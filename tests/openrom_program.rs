@@ -370,6 +370,8 @@ fn program_compiles_and_runs() {
     program_plays_sokoban(&mut ace);
     enter(&mut ace, "CLS");
     program_records_cipher_and_calculator(&mut ace);
+    enter(&mut ace, "CLS");
+    program_reads_numbers_with_query(&mut ace);
 }
 
 // ----- second half of the program: formatting, doubles, loops, games -----------------------
@@ -1001,4 +1003,50 @@ fn program_records_cipher_and_calculator(ace: &mut Ace) {
         ace.screen_text()
     );
     assert!(data_stack(ace).is_empty(), "CALC leaves the stack empty");
+}
+
+/// HILO asks for numbers with QUERY and NUMBER (which copies the number it takes up to the
+/// screen, ace-forth.md 7) until the secret 37 is typed; a line that is not a number is
+/// refused with BAD and asked again.
+fn program_reads_numbers_with_query(ace: &mut Ace) {
+    let entries = ["50", "abc", "20", "37"];
+    let mut want = vec![" OK".to_string(), "HILO".to_string()];
+    let mut tries = 0;
+    for e in entries {
+        tries += 1;
+        match e.parse::<i64>() {
+            Err(_) => {
+                tries -= 1; // GETNUM asks again inside the same try
+                want.push("NUMBER?BAD".to_string());
+            }
+            Ok(37) => want.push("NUMBER?37".to_string()),
+            Ok(n) => want.push(format!(
+                "NUMBER?{n} {}",
+                if n < 37 { "HIGHER" } else { "LOWER" }
+            )),
+        }
+    }
+    want.push(format!("GOT IT IN {tries}  OK"));
+    type_and_start(ace, "HILO\n");
+    for e in entries {
+        for _ in 0..200 {
+            if waiting_for_input(ace) {
+                break;
+            }
+            ace.run_frame();
+        }
+        ace.type_text(&format!("{e}\n"));
+        while !ace.typing_done() {
+            ace.run_frame();
+        }
+        ace.run_frames(5);
+    }
+    wait_idle(ace, 200);
+    assert_eq!(
+        &lines(ace)[..want.len()],
+        &want[..],
+        "{}",
+        ace.screen_text()
+    );
+    assert!(data_stack(ace).is_empty(), "HILO leaves the stack empty");
 }
