@@ -399,7 +399,8 @@ fn hms(s: u32) -> String {
 }
 
 fn program_formats_numbers(ace: &mut Ace) {
-    for n in [-1234, 5, 99999 % 32768, -7] {
+    for n in [-1234, 5, 32767, -7, -32768] {
+        // (ABS -32768 is 0x8000, which the unsigned pictured output reads as 32768)
         check(ace, &format!("{n} MONEY"), money(n));
     }
     for s in [3725, 59, 40000] {
