@@ -105,3 +105,18 @@ fn debug_port_and_odd_ports_do_not_touch_the_speaker() {
     ace.run_tstates(100);
     assert!(ace.speaker_edges().is_empty());
 }
+
+/// A run that never takes samples pays for at most the last 10 s when it finally does:
+/// after 30 emulated seconds of silence, 10 s of samples at 44.1 kHz (441,000), not 30 s.
+#[test]
+fn samples_not_taken_for_long_are_limited_to_the_last_ten_seconds() {
+    let mut ace = beeper_program();
+    ace.run_frames(50 * 30);
+    let samples = ace.take_audio();
+    assert!(
+        (440_990..=441_010).contains(&samples.len()),
+        "{} samples",
+        samples.len()
+    );
+    assert!(samples.iter().all(|&s| s == 0.0));
+}

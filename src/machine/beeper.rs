@@ -14,7 +14,8 @@ pub const CPU_HZ: u64 = 3_250_000;
 pub const SPEAKER_ON_LEVEL: f32 = 0.25;
 
 /// Edges older than this many T-states (10 s) before the newest one are dropped when
-/// nobody takes samples, so a headless run does not collect them forever.
+/// nobody takes samples, and no more than this much sound is rendered at once, so a run
+/// that never takes samples neither collects them forever nor pays for them later.
 const MAX_BACKLOG_T: u64 = 10 * CPU_HZ;
 
 #[derive(Debug)]
@@ -103,6 +104,12 @@ impl Beeper {
     /// All complete samples up to T-state `now`, each the mean speaker level over its span
     /// times [`SPEAKER_ON_LEVEL`].
     pub fn take_samples(&mut self, now: u64) -> Vec<f32> {
+        // Nobody took samples for a long, quiet while: keep only the last 10 s.
+        if let Some(t) = now.checked_sub(MAX_BACKLOG_T) {
+            if self.sample_start(self.next_sample) < t {
+                self.skip_to(t);
+            }
+        }
         let mut out = Vec::new();
         loop {
             let start = self.sample_start(self.next_sample);
