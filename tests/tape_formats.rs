@@ -353,6 +353,26 @@ fn tzx_standard_speed_block_of_a_spectrum_style_tape_is_read() {
 }
 
 #[test]
+fn tzx_select_and_snapshot_blocks_are_skipped_by_their_own_length_fields() {
+    // Select block (0x28) has a 16-bit length, snapshot block (0x40) a type byte and a
+    // 24-bit length (TZX 1.20); a data block after each must still be found.
+    let data = [0xFFu8, 1, 2, 3, 0];
+    let mut t = b"ZXTape!\x1A\x01\x14".to_vec();
+    t.push(0x28);
+    t.extend(6u16.to_le_bytes()); // one selection: offset 0, text length 2, "AB"
+    t.extend([1, 0x00, 0x00, 2, b'A', b'B']);
+    t.push(0x40);
+    t.extend([0x00, 4, 0, 0]); // .z80 snapshot of 4 bytes
+    t.extend([9, 9, 9, 9]);
+    t.push(0x10);
+    t.extend(1000u16.to_le_bytes());
+    t.extend((data.len() as u16).to_le_bytes());
+    t.extend(data);
+    let tzx = tzx::parse(&t, "sel.tzx").unwrap();
+    assert_eq!(tzx.blocks, vec![Block::new(0xFF, vec![1, 2, 3, 0])]);
+}
+
+#[test]
 fn ace_snapshot_errors_name_the_place() {
     let e = AceSnapshot::parse(&[1, 2, 3], "s.ace").unwrap_err();
     assert_eq!(
@@ -404,7 +424,7 @@ proptest! {
     }
 
     #[test]
-    fn tzx_blocks_with_random_bodies_never_panic(id in prop::sample::select(vec![0x10u8, 0x11, 0x12, 0x13, 0x14, 0x15, 0x20, 0x21, 0x24, 0x25, 0x2B, 0x30, 0x32, 0x33, 0x35, 0x5A, 0x19]),
+    fn tzx_blocks_with_random_bodies_never_panic(id in prop::sample::select(vec![0x10u8, 0x11, 0x12, 0x13, 0x14, 0x15, 0x20, 0x21, 0x24, 0x25, 0x2B, 0x30, 0x32, 0x28, 0x33, 0x35, 0x40, 0x5A, 0x19]),
                                                  body in proptest::collection::vec(any::<u8>(), 0..80)) {
         let mut z = b"ZXTape!\x1A\x01\x14".to_vec();
         z.push(id);

@@ -66,6 +66,21 @@ fn snapshot_from_a_machine_loads_into_another_and_resumes() {
 }
 
 #[test]
+fn a_snapshot_loaded_into_a_halted_machine_runs_from_its_own_pc() {
+    let mut ace = guest().boot(RamSize::K19);
+    ace.run_tstates(500);
+    let snap = snapshot_of(&ace).unwrap();
+    // The target sits in HALT with interrupts off; the snapshot's state is not halted.
+    let mut target = guest().boot(RamSize::K19);
+    target.run_tstates(500);
+    assert!(target.is_halted());
+    load_snapshot(&mut target, &snap, "m.ace").unwrap();
+    assert!(!target.is_halted());
+    target.run_tstates(200);
+    assert_eq!(target.debug_output(), vec![0x12, 0x11]);
+}
+
+#[test]
 fn a_snapshot_needing_more_ram_is_refused_clearly() {
     let mut big = guest().boot(RamSize::K35);
     big.run_tstates(500);

@@ -87,8 +87,7 @@ impl AudioOut {
         queue.samples.extend(samples);
         let max = (MAX_QUEUE_SECONDS * self.rate as f32) as usize;
         if queue.samples.len() > max {
-            let target = (TARGET_QUEUE_SECONDS * self.rate as f32) as usize;
-            let drop = queue.samples.len() - target;
+            let drop = queue.samples.len() - self.target_queue();
             queue.samples.drain(..drop);
         }
     }

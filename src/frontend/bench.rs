@@ -8,7 +8,9 @@
 //! exactly the same instructions; each loop round increments a 24-bit counter at 0x3C00,
 //! which is how the runs are compared.
 
+use crate::machine::beeper::CPU_HZ;
 use crate::machine::testing::TestRom;
+use crate::machine::ula::FRAME_TSTATES;
 use crate::machine::{Ace, RamSize};
 use iz80::{Cpu, Machine, PlainMachine};
 use std::time::{Duration, Instant};
@@ -74,7 +76,7 @@ pub struct BenchResult {
 impl BenchResult {
     /// Emulated time / wall time of the whole machine.
     pub fn real_time_multiple(&self) -> f64 {
-        let emulated = f64::from(self.frames) * 64_896.0 / 3_250_000.0;
+        let emulated = f64::from(self.frames) * FRAME_TSTATES as f64 / CPU_HZ as f64;
         emulated / self.machine_time.as_secs_f64()
     }
 

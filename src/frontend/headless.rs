@@ -4,7 +4,7 @@
 //! caller from the machine afterwards.
 
 use super::FrameRunner;
-use crate::machine::{keyboard, Ace};
+use crate::machine::Ace;
 use anyhow::{bail, Context};
 use std::path::Path;
 
@@ -70,10 +70,9 @@ pub fn run(
         frame(ace, &mut outcome);
     }
     if let Some(text) = &options.type_text {
-        let strokes = keyboard::strokes_for(text).context("--type")?;
-        // Each stroke takes at most 8 frames; allow for that and a little more.
-        let limit = 8 * strokes.len() as u64 + 10;
         ace.try_type_text(text).context("--type")?;
+        // One stroke per character, each at most 8 frames; allow for that and a little more.
+        let limit = 8 * text.chars().count() as u64 + 10;
         // Frames with interrupts off (tape, BEEP) hold the queue and do not count, up to
         // ten emulated minutes, so a long LOAD in the middle of the text is waited for.
         const MAX_STALLED: u64 = 50 * 600;

@@ -3,10 +3,12 @@
 //! rounding never accumulates; after a stall (window dragged, machine busy) the pacer
 //! starts afresh instead of racing to catch up.
 
+use crate::machine::beeper::CPU_HZ;
+use crate::machine::ula::FRAME_TSTATES;
 use std::time::{Duration, Instant};
 
 /// One frame of the Ace in nanoseconds: 64,896 / 3,250,000 s.
-pub const FRAME_NANOS: u64 = 64_896 * 1_000_000_000 / 3_250_000;
+pub const FRAME_NANOS: u64 = FRAME_TSTATES * 1_000_000_000 / CPU_HZ;
 
 pub struct FramePacer {
     origin: Instant,

@@ -147,6 +147,27 @@ fn matrix_keys(down: &[HostKey]) -> HashSet<Key> {
     keys
 }
 
+/// Presses and releases Ace keys so the matrix holds `wanted`; `held` is what the host
+/// keys held at the last call.
+fn sync_keys(ace: &mut Ace, held: &mut HashSet<Key>, wanted: HashSet<Key>) {
+    for &k in held.difference(&wanted) {
+        ace.release_key(k);
+    }
+    for &k in wanted.difference(held) {
+        ace.press_key(k);
+    }
+    *held = wanted;
+}
+
+/// The reset button (F5). The matrix is emptied along with `held`, so the next
+/// [`sync_keys`] presses again exactly the host keys still down: a key let go in the
+/// meantime is not left pressed, and one the typing queue released is not left up.
+fn reset(ace: &mut Ace, held: &mut HashSet<Key>) {
+    ace.reset();
+    ace.release_all_keys();
+    held.clear();
+}
+
 /// Characters from the host that are typed through the queue: symbols only (letters,
 /// digits and space come from the matrix).
 fn queued_symbol(c: char) -> bool {
@@ -209,14 +230,7 @@ pub fn run(
     while window.is_open() {
         // Keys.
         let down = window.get_keys();
-        let wanted = matrix_keys(&down);
-        for &k in host_keys.difference(&wanted) {
-            ace.release_key(k);
-        }
-        for &k in wanted.difference(&host_keys) {
-            ace.press_key(k);
-        }
-        host_keys = wanted;
+        sync_keys(&mut ace, &mut host_keys, matrix_keys(&down));
         let ctrl = down.contains(&HostKey::LeftCtrl) || down.contains(&HostKey::RightCtrl);
         for c in chars.borrow_mut().drain(..) {
             if !ctrl && queued_symbol(c) && keyboard::stroke_for(c).is_some() {
@@ -244,10 +258,7 @@ pub fn run(
                     eprintln!("aceemu: {text}");
                     message = Some((text, Instant::now()));
                 }
-                HostKey::F5 => {
-                    ace.reset();
-                    host_keys.clear();
-                }
+                HostKey::F5 => reset(&mut ace, &mut host_keys),
                 HostKey::F6 => {
                     if let Some(deck) = deck.as_mut() {
                         deck.toggle_play();
@@ -377,6 +388,22 @@ mod tests {
         let keys = matrix_keys(&[HostKey::Left]);
         assert_eq!(keys, HashSet::from([Key::Shift, Key::N5]));
         assert!(queued_symbol('!') && queued_symbol('£') && !queued_symbol('a'));
+    }
+
+    #[test]
+    fn a_key_let_go_right_after_reset_is_released() {
+        let mut ace = crate::machine::testing::TestRom::new().boot(crate::machine::RamSize::K3);
+        let mut held = HashSet::new();
+        sync_keys(&mut ace, &mut held, HashSet::from([Key::A]));
+        assert!(ace.is_key_pressed(Key::A));
+        reset(&mut ace, &mut held);
+        sync_keys(&mut ace, &mut held, HashSet::new());
+        assert!(!ace.is_key_pressed(Key::A));
+        // A key still held after the reset is pressed again.
+        sync_keys(&mut ace, &mut held, HashSet::from([Key::B]));
+        reset(&mut ace, &mut held);
+        sync_keys(&mut ace, &mut held, HashSet::from([Key::B]));
+        assert!(ace.is_key_pressed(Key::B));
     }
 
     #[test]

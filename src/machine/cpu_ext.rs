@@ -1,5 +1,5 @@
 //! What iz80 0.5.1 does not let us do through its public API: set IFF1/IFF2 and the
-//! interrupt mode, and clear its HALT state. (Its own interrupt path panics in IM 0 and
+//! interrupt mode. (Its own interrupt path panics in IM 0 and
 //! IM 2 and runs the first handler instruction in the same call, so the machine accepts
 //! interrupts itself and needs to clear the flip-flops.)
 //!
@@ -16,7 +16,6 @@ const REGISTER_BYTES: usize = 32;
 const IFF1: usize = REGISTER_BYTES + 2;
 const IFF2: usize = REGISTER_BYTES + 3;
 const IM: usize = REGISTER_BYTES + 4;
-const HALTED: usize = REGISTER_BYTES + 5 + 8 + 1;
 const TOTAL: usize = REGISTER_BYTES + 5 + 8 + 8;
 
 fn patch(cpu: &mut Cpu, edit: impl FnOnce(&mut [u8])) {
@@ -49,12 +48,6 @@ pub fn set_im(cpu: &mut Cpu, im: u8) {
     patch(cpu, |s| s[IM] = im.min(2));
 }
 
-/// Clears iz80's own HALT state (the machine handles HALT itself, but a snapshot could
-/// carry one in).
-pub fn clear_halt(cpu: &mut Cpu) {
-    patch(cpu, |s| s[HALTED] = 0);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -80,8 +73,6 @@ mod tests {
         assert!(iff2(&cpu));
         set_im(&mut cpu, 1);
         assert_eq!(cpu.immutable_registers().get_interrupt_mode(), (false, 1));
-        clear_halt(&mut cpu);
-        assert!(!cpu.is_halted());
         assert_eq!(cpu.immutable_registers().get16(Reg16::BC), 0x1234);
         assert_eq!(cpu.immutable_registers().pc(), 4);
     }

@@ -365,6 +365,11 @@ impl TypingQueue {
         self.frames_left = 0;
         self.after_enter = false;
         self.waited = 0;
+        self.release_held(matrix);
+    }
+
+    /// Releases the keys the queue holds (and only those: the user may hold others).
+    fn release_held(&mut self, matrix: &mut Matrix) {
         for key in self.held.drain(..) {
             matrix.release(key);
         }
@@ -387,9 +392,7 @@ impl TypingQueue {
             }
             match self.steps.pop_front() {
                 Some(step) => {
-                    for key in self.held.drain(..) {
-                        matrix.release(key);
-                    }
+                    self.release_held(matrix);
                     for &key in &step.keys {
                         matrix.press(key);
                     }
@@ -398,9 +401,7 @@ impl TypingQueue {
                     self.frames_left = step.frames;
                 }
                 None => {
-                    for key in self.held.drain(..) {
-                        matrix.release(key);
-                    }
+                    self.release_held(matrix);
                     self.after_enter = false;
                     return Progress::Moving;
                 }

@@ -576,6 +576,12 @@ impl Ace {
         self.halted
     }
 
+    /// Ends a wait in HALT without an interrupt: the CPU goes on at PC. For putting in a
+    /// saved state (a snapshot records no HALT), whose PC replaces the one waited at.
+    pub fn leave_halt(&mut self) {
+        self.halted = false;
+    }
+
     pub fn cpu(&self) -> &Cpu {
         &self.cpu
     }

@@ -91,14 +91,7 @@ pub const INVERSE_END: char = '⟧';
 
 /// 24 lines of 32 characters, '\n'-separated (no trailing newline).
 pub fn screen_text(screen: &[u8]) -> String {
-    let mut text = String::with_capacity(ROWS * (COLUMNS + 1) * 2);
-    for (row, cells) in screen.chunks(COLUMNS).take(ROWS).enumerate() {
-        if row > 0 {
-            text.push('\n');
-        }
-        text.extend(cells.iter().map(|&c| char_for_code(c)));
-    }
-    text
+    marked(screen, "", "")
 }
 
 /// Like [`screen_text`], with every run of inverse cells enclosed in ⟦ ⟧ (so lines holding
@@ -112,8 +105,9 @@ pub fn screen_text_ansi(screen: &[u8]) -> String {
     marked(screen, "\x1b[7m", "\x1b[0m")
 }
 
+/// The screen's lines with `start` and `end` around every run of inverse cells.
 fn marked(screen: &[u8], start: &str, end: &str) -> String {
-    let mut text = String::new();
+    let mut text = String::with_capacity(ROWS * (COLUMNS + 1) * 2);
     for (row, cells) in screen.chunks(COLUMNS).take(ROWS).enumerate() {
         if row > 0 {
             text.push('\n');

@@ -1,9 +1,6 @@
 //! ROM images: loading a user's 8 KB image, checking its size, and telling which ROM it
-//! is by its SHA-256.
-//!
-//! The open ROM will be embedded by `build.rs` as `rom::open_rom()` (a separate piece of
-//! work); until it exists, [`default_rom`] returns [`RomError::NoDefaultRom`] whose message
-//! says exactly what to do.
+//! is by its SHA-256. Without `--rom` the open ROM that `build.rs` assembles into the
+//! binary ([`open::open_rom`]) is used.
 
 pub mod compare;
 pub mod open;
@@ -35,14 +32,6 @@ pub enum RomError {
         #[source]
         source: std::io::Error,
     },
-    /// No `--rom` given and no embedded ROM is built in yet.
-    #[error(
-        "no ROM given and this build has no embedded open ROM yet.\n\
-         Run with `--rom PATH` pointing at an 8192-byte Jupiter Ace ROM image \
-         (for example your own dump of the original ROM; see roms/README.md), \
-         e.g. `aceemu run --rom ace.rom`"
-    )]
-    NoDefaultRom,
 }
 
 /// Which ROM an image is, by its SHA-256.
@@ -139,23 +128,20 @@ impl RomKind {
 pub fn identify_hash(sha256_hex: &str) -> RomKind {
     if sha256_hex == ORIGINAL_ROM_SHA256 {
         RomKind::Original
-    } else if embedded_rom().is_some_and(|rom| hex(&Sha256::digest(rom).into()) == sha256_hex) {
+    } else if hex(&Sha256::digest(open::open_rom()).into()) == sha256_hex {
         RomKind::OpenAce
     } else {
         RomKind::Unknown
     }
 }
 
-/// The ROM built into this binary: the open ROM (`build.rs` assembles it).
-pub fn embedded_rom() -> Option<&'static [u8]> {
-    Some(open::open_rom())
-}
-
-/// The ROM to use without `--rom`: the embedded one, or a clear error saying what to do.
-pub fn default_rom() -> Result<RomImage, RomError> {
-    match embedded_rom() {
-        Some(bytes) => RomImage::from_bytes(bytes.to_vec(), "embedded open ROM"),
-        None => Err(RomError::NoDefaultRom),
+/// The ROM to use without `--rom`: the open ROM built into this binary.
+pub fn default_rom() -> RomImage {
+    let bytes = open::open_rom();
+    RomImage {
+        bytes: bytes.to_vec(),
+        sha256: Sha256::digest(bytes).into(),
+        source: "embedded open ROM".into(),
     }
 }
 
@@ -163,7 +149,7 @@ pub fn default_rom() -> Result<RomImage, RomError> {
 pub fn load_or_default(path: Option<&Path>) -> Result<RomImage, RomError> {
     match path {
         Some(path) => RomImage::load(path),
-        None => default_rom(),
+        None => Ok(default_rom()),
     }
 }
 

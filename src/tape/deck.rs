@@ -80,7 +80,6 @@ pub struct Deck {
     name: String,
     blocks: Vec<Block>,
     signal: Signal,
-    length: u64,
     speed: TapeSpeed,
     auto: bool,
     running: bool,
@@ -109,12 +108,10 @@ impl Deck {
         if let Some(path) = &options.save_wav {
             recorder.save_wav_to(path, options.overwrite)?;
         }
-        let length = image.signal.duration();
         Ok(Deck {
             name: image.name,
             blocks: image.blocks,
             signal: image.signal,
-            length,
             speed: options.speed,
             auto: !options.manual,
             running: false,
@@ -151,7 +148,7 @@ impl Deck {
     /// stop takes the deck out of automatic mode (the person at the deck decides now).
     pub fn play(&mut self) {
         self.auto = false;
-        if self.pos < self.length {
+        if self.pos < self.signal.duration() {
             self.running = true;
         }
     }
@@ -201,7 +198,7 @@ impl Deck {
         let block = self.signal.marks.iter().rposition(|m| m.time <= self.pos);
         TapePosition {
             time: self.pos,
-            length: self.length,
+            length: self.signal.duration(),
             block,
             blocks: self.signal.marks.len(),
         }
@@ -245,8 +242,9 @@ impl Deck {
     }
 
     fn advance(&mut self, dt: u64) {
-        self.pos = (self.pos + dt).min(self.length);
-        if self.pos >= self.length {
+        let length = self.signal.duration();
+        self.pos = (self.pos + dt).min(length);
+        if self.pos >= length {
             self.running = false;
         }
         while let Some(p) = self.signal.pulses().get(self.index) {
@@ -273,7 +271,7 @@ impl Deck {
         self.run_length = if dense { self.run_length + 1 } else { 0 };
         if self.run_length >= LISTEN_RUN {
             self.last_listening = t;
-            if !self.running && self.pos < self.length {
+            if !self.running && self.pos < self.signal.duration() {
                 self.running = true;
             }
         }

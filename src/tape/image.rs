@@ -115,8 +115,7 @@ impl TapeImage {
                     signal.push(level, h.round().clamp(1.0, u32::MAX as f64) as u32);
                 }
                 for d in &decoded {
-                    let (pulse, _) = signal.index_at(d.time.max(0.0) as u64);
-                    let time = signal.pulses()[..pulse].iter().map(|p| p.len as u64).sum();
+                    let (pulse, time) = signal.index_at(d.time.max(0.0) as u64);
                     signal.marks.push(pulse::BlockMark { pulse, time });
                 }
                 signal.push(false, pulse::CLOCK_HZ / 10);

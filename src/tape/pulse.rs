@@ -9,7 +9,7 @@
 //! ROM's loader.
 
 /// Ace CPU clock in Hz: the unit of every duration here.
-pub const CLOCK_HZ: u32 = 3_250_000;
+pub const CLOCK_HZ: u32 = crate::machine::beeper::CPU_HZ as u32;
 /// One pilot half-period.
 pub const PILOT: u32 = 2_011;
 /// Every 256th pilot half is one T-state shorter (byte loop overhead in the ROM).

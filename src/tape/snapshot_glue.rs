@@ -63,6 +63,7 @@ pub fn load_snapshot(ace: &mut Ace, snap: &AceSnapshot, file: &str) -> anyhow::R
         .deserialize(&state)
         .map_err(|e| anyhow::anyhow!("setting the alternate registers: {e}"))?;
     ace.set_interrupt_state(g.iff1, g.iff2, g.im);
+    ace.leave_halt();
     Ok(())
 }
 

@@ -2,11 +2,11 @@
 //! copied between the deck and memory without any signal.
 //!
 //! A trap is only possible where the ROM's entry points and register contract are known.
-//! [`RomTapeTraps`] describes them; the contract below is the one proposed for the open ROM
-//! (the ROM helpers export the two addresses as symbols; see [`RomTapeTraps::for_rom`]).
+//! [`RomTapeTraps`] describes them; the open ROM exports the two addresses as symbols (see
+//! [`RomTapeTraps::for_rom`]).
 //!
-//! Contract of both routines (entered by `CALL`, left as by `RET`; it is the one of the open
-//! ROM's `tape_read_block` / `tape_write_block` in branch romio):
+//! Contract of both routines (entered by `CALL`, left as by `RET`; the open ROM's
+//! `tape_read_block` / `tape_write_block`):
 //! * A = flag byte (0x00 header, 0xFF data); HL = memory address; DE = length in bytes
 //!   (payload only, the checksum is not stored in memory).
 //! * Load: B = 0 stores, B = 1 compares (VERIFY). The next block on the tape whose flag

@@ -275,9 +275,20 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<Tzx, TzxError> {
             0x5A => {
                 r.take(9).ok_or_else(cut)?;
             }
-            0x18 | 0x19 | 0x16 | 0x17 | 0x28 | 0x40 => {
+            0x16..=0x19 => {
                 // Blocks with a 32-bit length that Ace tapes do not use: skipped.
                 let n = r.u32().ok_or_else(cut)?;
+                r.take(n).ok_or_else(cut)?;
+            }
+            0x28 => {
+                // Select block: a 16-bit length.
+                let n = r.u16().ok_or_else(cut)? as usize;
+                r.take(n).ok_or_else(cut)?;
+            }
+            0x40 => {
+                // Snapshot block: a type byte, then a 24-bit length.
+                r.u8().ok_or_else(cut)?;
+                let n = r.u24().ok_or_else(cut)?;
                 r.take(n).ok_or_else(cut)?;
             }
             0x23 | 0x26 => {

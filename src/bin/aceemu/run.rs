@@ -143,6 +143,15 @@ fn run_headless(mut ace: Ace, args: &Args, mut runner: FrameRunner) -> anyhow::R
             );
         }
     }
+    let options = &args.tape_options;
+    if let Some(path) = &options.save_snapshot {
+        if path.exists() && !options.overwrite {
+            bail!(
+                "{}: already exists; pass --overwrite to replace it",
+                path.display()
+            );
+        }
+    }
     let type_text = match &args.type_text {
         Some(t) => Some(text::unescape(t).map_err(|e| anyhow::anyhow!("--type: {e}"))?),
         None => None,
