@@ -152,16 +152,25 @@ fn check_answer(ace: &Ace) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The recording must be one dictionary file of that name: a header and its data.
+/// The recording must be one dictionary file of that name: a header and its data, whose
+/// length (without the checksum byte) is the header's.
 fn check_saved(blocks: &[Block], name: &str) -> anyhow::Result<()> {
-    let header = match blocks {
-        [header, _data] if header.is_header() => Header::parse(&header.data),
+    let file = match blocks {
+        [header, data] if header.is_header() && !data.is_header() => {
+            Header::parse(&header.data).map(|h| (h, data))
+        }
         _ => None,
     };
-    match header {
-        Some(h) if h.kind == FileKind::Dictionary && h.name_text().trim_end() == name => Ok(()),
+    match file {
+        Some((h, data))
+            if h.kind == FileKind::Dictionary
+                && h.name_text().trim_end() == name
+                && data.data.len() == usize::from(h.length) + 1 =>
+        {
+            Ok(())
+        }
         _ => bail!(
-            "SAVE {name} did not record one dictionary file ({} blocks recorded)",
+            "SAVE {name} did not record one dictionary file with its data ({} blocks recorded)",
             blocks.len()
         ),
     }
@@ -170,6 +179,32 @@ fn check_saved(blocks: &[Block], name: &str) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn header(name: &str, length: u16) -> Block {
+        let h = Header {
+            kind: FileKind::Dictionary,
+            name: crate::tape::tap::pad_name(name),
+            length,
+            start: 0x3C51,
+            newest: 0x3C49,
+            current: 0x3C4C,
+            context: 0x3C4C,
+            voclnk: 0x3C4F,
+            stkbot: 0x3C51 + length,
+        };
+        Block::new(0x00, crate::tape::tap::with_checksum(&h.to_payload()))
+    }
+
+    #[test]
+    fn a_recording_must_be_the_named_file_with_its_whole_data() {
+        let data = Block::new(0xFF, crate::tape::tap::with_checksum(&[1, 2, 3]));
+        assert!(check_saved(&[header("DEMO", 3), data.clone()], "DEMO").is_ok());
+        assert!(check_saved(&[header("DEMO", 4), data.clone()], "DEMO").is_err());
+        assert!(check_saved(&[header("OTHER", 3), data.clone()], "DEMO").is_err());
+        let empty = Block::new(0xFF, Vec::new());
+        assert!(check_saved(&[header("DEMO", 3), empty], "DEMO").is_err());
+        assert!(check_saved(&[header("DEMO", 3)], "DEMO").is_err());
+    }
 
     #[test]
     fn blank_lines_are_not_typed_and_numbers_are_kept() {

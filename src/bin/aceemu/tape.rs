@@ -161,7 +161,8 @@ fn from_forth(
     )?;
     let image = TapeImage::from_blocks(&output.display().to_string(), blocks);
     image.save(output, overwrite)?;
-    let length = image.blocks[1].data.len() - 1;
+    // check_saved made sure block 2 holds the header's length plus its checksum byte.
+    let length = image.blocks[1].data.len().saturating_sub(1);
     println!(
         "{}: dictionary {name} ({length} bytes), typed into the {} and saved",
         output.display(),
