@@ -54,7 +54,7 @@ pub struct Generated {
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GenerateError {
-    #[error("interior of {0}x{1} is outside 1x1..255x255")]
+    #[error("interior of {0}x{1} is outside 1x1..{max}x{max}", max = MAX_SIDE)]
     Size(usize, usize),
     #[error("no mazezam of at least {wanted} moves found in {attempts} attempts (longest {best})")]
     NotFound {

@@ -224,12 +224,13 @@ impl<'a> Reader<'a> {
             return;
         };
         let text = decode_text(rest);
-        let Some((key, value)) = text.split_once(':') else {
+        let Some(colon) = text.find(':') else {
             return; // a plain comment
         };
-        let key = key.trim();
-        let value = value.trim();
-        let value_column = 3 + text.find(':').unwrap() + 1 + (value_start(&text));
+        let (key, after) = (text[..colon].trim(), &text[colon + 1..]);
+        let value = after.trim();
+        // 1-based: ";;" fills columns 1 and 2, then the colon, then the spaces trimmed off.
+        let value_column = 3 + colon + 1 + (after.len() - after.trim_start().len());
         let stored = (!value.is_empty()).then(|| value.to_string());
         match key.to_ascii_lowercase().as_str() {
             "version" => {
@@ -473,12 +474,6 @@ impl Place {
             Place::Interior => "inside the mazezam",
         }
     }
-}
-
-/// Where the value starts after the colon (skipping the spaces that are trimmed).
-fn value_start(text: &str) -> usize {
-    let after = &text[text.find(':').unwrap() + 1..];
-    after.len() - after.trim_start().len()
 }
 
 /// Comment text: UTF-8, or Latin-1 when it is not valid UTF-8 (spec section 7).
