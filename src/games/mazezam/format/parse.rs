@@ -15,19 +15,26 @@ pub struct Parsed {
     pub warnings: Vec<Diagnostic>,
 }
 
+/// Largest .mzm file read: 16 MB, room for some 250 mazezams of the largest size. The cap
+/// keeps a device or a huge file named by mistake from being read for ever.
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
+
 /// Reads and parses a file; the file name in diagnostics is the path as given.
 pub fn parse_file(path: &Path) -> Result<Parsed, ParseErrors> {
+    use std::io::Read;
     let name = path.display().to_string();
-    match std::fs::read(path) {
-        Ok(bytes) => parse_bytes(&bytes, &name),
-        Err(e) => Err(ParseErrors::single(Diagnostic::new(
-            &name,
-            0,
-            None,
-            Code::Io,
-            format!("cannot read: {e}"),
-        ))),
+    let io_error =
+        |message: String| ParseErrors::single(Diagnostic::new(&name, 0, None, Code::Io, message));
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| io_error(format!("cannot read: {e}")))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(io_error(format!(
+            "larger than {MAX_FILE_BYTES} bytes, too large for a .mzm file"
+        )));
     }
+    parse_bytes(&bytes, &name)
 }
 
 /// Parses text that is already a string.
