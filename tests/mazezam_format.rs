@@ -379,6 +379,60 @@ fn a_missing_file_is_an_error_naming_it() {
         .starts_with("/nonexistent/dir/x.mzm: error [IO]"));
 }
 
+/// A file that never ends (a pipe whose writer never closes, like a device) is refused
+/// after MAX_FILE_BYTES instead of being read for ever. Without the cap the parse blocks in
+/// the read; the channel timeout (far above the fraction of a second the read takes) turns
+/// that hang into a failure.
+#[cfg(unix)]
+#[test]
+fn an_endless_file_is_refused_after_the_size_cap() {
+    use aceemu::games::mazezam::format::{parse_file, MAX_FILE_BYTES};
+    use std::io::Write;
+    use std::sync::mpsc;
+    use std::time::Duration;
+    let dir = std::env::temp_dir().join(format!("aceemu-mzm-fifo-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("endless.mzm");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("mkfifo not available: test skipped");
+        return;
+    }
+    // The writer keeps the pipe open (so a reader never sees its end) until the test ends.
+    let (stop_tx, stop_rx) = mpsc::channel::<()>();
+    let writer_path = fifo.clone();
+    std::thread::spawn(move || {
+        let mut w = std::fs::OpenOptions::new()
+            .write(true)
+            .open(&writer_path)
+            .unwrap();
+        let chunk = vec![b'\n'; 1 << 16];
+        for _ in 0..=(MAX_FILE_BYTES >> 16) {
+            if w.write_all(&chunk).is_err() {
+                break; // the reader has gone
+            }
+        }
+        let _ = stop_rx.recv();
+    });
+    let (tx, rx) = mpsc::channel();
+    let reader_path = fifo.clone();
+    std::thread::spawn(move || {
+        let _ = tx.send(parse_file(&reader_path).map_err(|e| (e.codes(), e.to_string())));
+    });
+    let result = rx
+        .recv_timeout(Duration::from_secs(60))
+        .expect("parse_file of an endless pipe still reading after 60 s");
+    drop(stop_tx);
+    let (codes, text) = result.unwrap_err();
+    assert_eq!(codes, [Code::Io]);
+    assert!(
+        text.starts_with(&format!("{}: error [IO]: larger than", fifo.display())),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 // ---- writing ----
 
 #[test]

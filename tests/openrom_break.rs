@@ -18,15 +18,6 @@ fn frames(ace: &Ace) -> u32 {
     ])
 }
 
-/// Type `line` + ENTER and run until the typing is over (the line is running then).
-fn start(ace: &mut Ace, line: &str) {
-    ace.type_text(line);
-    ace.type_text("\n");
-    while !ace.typing_done() {
-        ace.run_frame();
-    }
-}
-
 /// Hold SHIFT+SPACE for two frames, release, and wait for the prompt.
 fn press_break(ace: &mut Ace) {
     ace.press_key(Key::Shift);
@@ -42,7 +33,7 @@ fn break_stops_an_endless_loop_that_keeps_frames_counting() {
     enter(&mut ace, ": L BEGIN 0 UNTIL ;");
     enter(&mut ace, "CLS");
     enter(&mut ace, "1 2 3");
-    start(&mut ace, "L");
+    type_through(&mut ace, "L");
     let before = frames(&ace);
     ace.run_frames(200);
     assert!(!waiting_for_input(&ace), "L runs for ever");
@@ -64,7 +55,7 @@ fn break_stops_an_endless_loop_that_keeps_frames_counting() {
         "the prompt works again"
     );
     // L itself survived the error.
-    start(&mut ace, "L");
+    type_through(&mut ace, "L");
     ace.run_frames(10);
     assert!(!waiting_for_input(&ace));
     press_break(&mut ace);
@@ -115,7 +106,7 @@ fn break_stops_vlist() {
 
     let mut ace = boot();
     enter(&mut ace, "CLS");
-    start(&mut ace, "VLIST");
+    type_through(&mut ace, "VLIST");
     ace.run_frames(20); // one name per frame
     assert!(!waiting_for_input(&ace), "VLIST is still listing");
     press_break(&mut ace);

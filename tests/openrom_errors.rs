@@ -149,10 +149,7 @@ fn break_stops_a_running_word_with_error_3() {
     let mut ace = boot();
     enter(&mut ace, ": LP BEGIN 0 UNTIL ;");
     enter(&mut ace, "CLS");
-    ace.type_text("LP\n");
-    while !ace.typing_done() {
-        ace.run_frame();
-    }
+    type_through(&mut ace, "LP");
     ace.run_frames(20);
     assert!(!waiting_for_input(&ace), "LP runs for ever");
     ace.press_key(Key::Shift);

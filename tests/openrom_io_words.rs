@@ -7,7 +7,7 @@ mod openrom_support;
 use aceemu::machine::keyboard::Key;
 use aceemu::machine::tape_port::TapePort;
 use aceemu::machine::Ace;
-use openrom_support::{boot, enter_within, start_line, STATIN};
+use openrom_support::{boot, enter_within, start_line, type_through, STATIN};
 
 const FRAMES: u16 = 0x3C2B;
 
@@ -186,10 +186,7 @@ fn inkey_returns_the_key_held_now() {
     ] {
         let mut ace = boot();
         enter_within(&mut ace, ": K BEGIN INKEY DUP 64 > UNTIL . ;", 100);
-        ace.type_text("K\n");
-        while !ace.typing_done() {
-            ace.run_frame();
-        }
+        type_through(&mut ace, "K");
         ace.run_frames(3);
         assert_eq!(ace.peek(STATIN) & 1, 0, "K must be waiting");
         for &k in &keys {
@@ -238,10 +235,7 @@ fn in_reads_the_port_with_a_16_bit_address() {
         ": R BEGIN 65278 IN DUP 1 AND 0= UNTIL 31 AND . 32766 IN 31 AND . ;",
         100,
     );
-    ace.type_text("R\n");
-    while !ace.typing_done() {
-        ace.run_frame();
-    }
+    type_through(&mut ace, "R");
     ace.run_frames(3);
     assert_eq!(ace.peek(STATIN) & 1, 0, "R must be waiting");
     ace.press_key(Key::Shift);

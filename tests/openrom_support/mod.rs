@@ -59,13 +59,7 @@ pub fn enter(ace: &mut Ace, line: &str) {
 /// Type one line (ENTER added), let the typing finish, then allow the ROM up to
 /// `max_frames` frames to get back to the prompt (for lines that run long: tape, BEEP).
 pub fn enter_within(ace: &mut Ace, line: &str, max_frames: u32) {
-    ace.type_text(&format!("{line}\n"));
-    let mut frames = 0;
-    while !ace.typing_done() {
-        ace.run_frame();
-        frames += 1;
-        assert!(frames < 2000, "typing {line:?} did not finish");
-    }
+    type_through(ace, line);
     for _ in 0..max_frames {
         if waiting_for_input(ace) {
             return;
@@ -74,6 +68,23 @@ pub fn enter_within(ace: &mut Ace, line: &str, max_frames: u32) {
     }
     panic!(
         "{line:?} did not return to the prompt in {max_frames} frames:\n{}",
+        ace.screen_text()
+    );
+}
+
+/// Type one line (ENTER added) and run until the last key has been typed (the line is
+/// running then, or the ROM is back at the prompt). Panics after 2000 frames, so a ROM that
+/// stops reading the keyboard fails the test instead of hanging it.
+pub fn type_through(ace: &mut Ace, line: &str) {
+    ace.type_text(&format!("{line}\n"));
+    for _ in 0..2000 {
+        if ace.typing_done() {
+            return;
+        }
+        ace.run_frame();
+    }
+    panic!(
+        "typing {line:?} did not finish in 2000 frames:\n{}",
         ace.screen_text()
     );
 }

@@ -3,7 +3,7 @@
 //! forward references are still unresolved in an early pass.
 
 use crate::error::Diag;
-use crate::lexer::{decode_quoted, ident_len};
+use crate::lexer::{decode_quoted, ident_len, quoted_end};
 
 /// What expressions need from the assembler: symbol values and the current address.
 pub trait Resolver {
@@ -231,15 +231,11 @@ impl Parser<'_, '_> {
     }
 
     fn char_const(&mut self) -> Result<i32, Diag> {
-        let q = self.s[self.i];
         let start = self.i;
-        let mut j = start + 1;
-        while j < self.s.len() && self.s[j] != q {
-            j += if self.s[j] == b'\\' { 2 } else { 1 };
-        }
-        if j >= self.s.len() {
+        let Some(end) = quoted_end(self.s, start) else {
             return Err(self.err("unterminated character constant"));
-        }
+        };
+        let j = end - 1; // the closing quote
         let inner = std::str::from_utf8(&self.s[start + 1..j]).unwrap_or("");
         let bytes = decode_quoted(inner, self.col + start + 1)?;
         self.i = j + 1;

@@ -20,7 +20,7 @@ pub struct Word<'a> {
 
 /// Whether the byte at `i` opens a quoted string or character constant. A `'` right after a
 /// letter or digit is the prime of `AF'`, not a quote.
-fn opens_quote(s: &[u8], i: usize) -> bool {
+pub fn opens_quote(s: &[u8], i: usize) -> bool {
     match s[i] {
         b'"' => true,
         b'\'' => i == 0 || !s[i - 1].is_ascii_alphanumeric(),
@@ -28,8 +28,9 @@ fn opens_quote(s: &[u8], i: usize) -> bool {
     }
 }
 
-/// Index just past the closing quote of the literal opening at `i`, or an error at `i`.
-fn skip_quoted(s: &[u8], i: usize, col0: usize) -> Result<usize, Diag> {
+/// Index just past the closing quote of the literal opening at `i` (a `\` escapes the byte
+/// after it), or `None` when the line ends first.
+pub fn quoted_end(s: &[u8], i: usize) -> Option<usize> {
     let q = s[i];
     let mut j = i + 1;
     while j < s.len() {
@@ -38,14 +39,16 @@ fn skip_quoted(s: &[u8], i: usize, col0: usize) -> Result<usize, Diag> {
             continue;
         }
         if s[j] == q {
-            return Ok(j + 1);
+            return Some(j + 1);
         }
         j += 1;
     }
-    Err(Diag::new(
-        col0 + i,
-        "unterminated string or character constant",
-    ))
+    None
+}
+
+/// Index just past the closing quote of the literal opening at `i`, or an error at `i`.
+fn skip_quoted(s: &[u8], i: usize, col0: usize) -> Result<usize, Diag> {
+    quoted_end(s, i).ok_or_else(|| Diag::new(col0 + i, "unterminated string or character constant"))
 }
 
 /// The line without its `;` comment (a `;` inside quotes does not start one).

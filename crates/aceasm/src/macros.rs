@@ -1,6 +1,6 @@
 //! Macros: the stored definition and the substitution of arguments for parameters.
 
-use crate::lexer::{ident_len, is_sym_char};
+use crate::lexer::{ident_len, is_sym_char, opens_quote, quoted_end};
 use crate::source::Line;
 use std::path::PathBuf;
 use std::rc::Rc;
@@ -21,16 +21,10 @@ pub fn substitute(text: &str, params: &[String], args: &[&str]) -> String {
     let mut out = String::with_capacity(text.len() + 16);
     let mut i = 0;
     while i < s.len() {
-        let c = s[i];
         let prev_ident = i > 0 && is_sym_char(s[i - 1]);
-        let opens_quote = c == b'"' || (c == b'\'' && !(i > 0 && s[i - 1].is_ascii_alphanumeric()));
-        if opens_quote {
-            // copy the quoted literal verbatim
-            let mut j = i + 1;
-            while j < s.len() && s[j] != c {
-                j += if s[j] == b'\\' { 2 } else { 1 };
-            }
-            let end = (j + 1).min(s.len());
+        if opens_quote(s, i) {
+            // copy the quoted literal verbatim (an unterminated one to the line's end)
+            let end = quoted_end(s, i).unwrap_or(s.len());
             out.push_str(&text[i..end]);
             i = end;
             continue;

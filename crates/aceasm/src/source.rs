@@ -69,13 +69,37 @@ fn describe_io(path: &Path, e: &std::io::Error) -> String {
     format!("cannot read \"{}\": {kind}", path.display())
 }
 
+/// Largest INCBIN file: the whole Z80 address space (anything larger cannot fit anyway).
+const MAX_BINARY: u64 = 0x10000;
+
+/// Largest INCLUDE (or root) source file. Far above any real Z80 source; the cap keeps a
+/// device or a huge file named by mistake from being read for ever.
+const MAX_SOURCE: u64 = 16 << 20;
+
+/// Reads at most `limit` bytes of `path`, refusing a longer file without reading the rest
+/// (so `INCBIN "/dev/zero"` is an error, not an endless read).
+fn read_capped(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
+        .map_err(|e| describe_io(path, &e))?;
+    if bytes.len() as u64 > limit {
+        return Err(format!(
+            "\"{}\" is larger than {limit} bytes",
+            path.display()
+        ));
+    }
+    Ok(bytes)
+}
+
 impl FileCache {
     /// The lines of the source file at `path`, or an error message.
     pub fn source(&mut self, path: &Path) -> Result<Rc<[Line]>, String> {
         if let Some(l) = self.sources.get(path) {
             return Ok(l.clone());
         }
-        let bytes = std::fs::read(path).map_err(|e| describe_io(path, &e))?;
+        let bytes = read_capped(path, MAX_SOURCE)?;
         let text = String::from_utf8(bytes)
             .map_err(|_| format!("\"{}\" is not UTF-8 text", path.display()))?;
         let lines = split_lines(&path.display().to_string(), &text);
@@ -88,9 +112,7 @@ impl FileCache {
         if let Some(b) = self.binaries.get(path) {
             return Ok(b.clone());
         }
-        let bytes: Rc<[u8]> = std::fs::read(path)
-            .map_err(|e| describe_io(path, &e))?
-            .into();
+        let bytes: Rc<[u8]> = read_capped(path, MAX_BINARY)?.into();
         self.binaries.insert(path.to_path_buf(), bytes.clone());
         Ok(bytes)
     }

@@ -238,3 +238,62 @@ fn awkward_forth_names_pass_through_macro_arguments() {
         ]
     );
 }
+
+#[test]
+fn incbin_of_a_file_larger_than_the_address_space_is_refused_by_name() {
+    let d = temp_dir("bigbin");
+    std::fs::write(d.join("big.bin"), vec![0u8; 0x10001]).unwrap();
+    std::fs::write(d.join("main.asm"), " nop\n INCBIN \"big.bin\"\n").unwrap();
+    let e = assemble_file(&d.join("main.asm")).unwrap_err();
+    let shown = e.to_string();
+    assert!(
+        shown.contains("main.asm:2:9: ") && shown.ends_with("big.bin\" is larger than 65536 bytes"),
+        "{shown}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// INCBIN of something endless (a pipe whose writer never closes, like a device) must end
+/// with an error after 64 KB instead of reading for ever. Without the cap the assembly
+/// blocks in the read; the channel timeout (far above the milliseconds the read takes)
+/// turns that hang into a failure.
+#[cfg(unix)]
+#[test]
+fn incbin_of_an_endless_pipe_stops_after_64_kb() {
+    use std::io::Write;
+    use std::sync::mpsc;
+    use std::time::Duration;
+    let d = temp_dir("fifo");
+    let fifo = d.join("endless.bin");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("mkfifo not available: test skipped");
+        return;
+    }
+    // The writer keeps the pipe open (so a reader never sees its end) until the test ends.
+    let (stop_tx, stop_rx) = mpsc::channel::<()>();
+    let writer_path = fifo.clone();
+    std::thread::spawn(move || {
+        let mut w = std::fs::OpenOptions::new()
+            .write(true)
+            .open(&writer_path)
+            .unwrap();
+        let _ = w.write_all(&vec![0u8; 0x20000]); // fails once the reader has gone
+        let _ = stop_rx.recv();
+    });
+    let (tx, rx) = mpsc::channel();
+    let src = format!(" INCBIN \"{}\"\n", fifo.display());
+    std::thread::spawn(move || {
+        let _ = tx.send(assemble_str("t.asm", &src).map_err(|e| e.to_string()));
+    });
+    let result = rx
+        .recv_timeout(Duration::from_secs(60))
+        .expect("INCBIN of an endless pipe still reading after 60 s");
+    drop(stop_tx);
+    let e = result.unwrap_err();
+    assert!(
+        e.ends_with("endless.bin\" is larger than 65536 bytes"),
+        "{e}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}

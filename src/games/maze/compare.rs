@@ -1,7 +1,6 @@
 //! Comparing the model with a machine's memory (the Forth game running on the emulated
 //! Ace), and loading the model's images into one.
 
-use super::layout::STATE_AREA_FROM_HERE;
 use super::state::Maze;
 use super::vars::VarName;
 use std::fmt;
@@ -70,7 +69,7 @@ pub fn regions(maze: &Maze, here: u16) -> [(Region, u16, &[u8]); 3] {
     [
         (
             Region::MazeState,
-            here.wrapping_add(STATE_AREA_FROM_HERE),
+            Maze::state_address(here),
             maze.state_area(),
         ),
         (

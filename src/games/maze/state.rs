@@ -2,8 +2,8 @@
 //! variables, and the primitive operations every phase is made of.
 
 use super::layout::{
-    codes, Cell, Direction, Size, GAME_VIDEO_BYTES, SECTION_BYTES, STATE_AREA_FROM_HERE,
-    VIDEO_BYTES,
+    codes, Cell, Direction, Size, CELL_COLS, CELL_ROWS, GAME_VIDEO_BYTES, SECTION_BYTES,
+    SECTION_COLS, SECTION_ROWS, STATE_AREA_FROM_HERE, VIDEO_BYTES,
 };
 use super::rng;
 use super::vars::Vars;
@@ -48,9 +48,9 @@ impl Maze {
         self.vars.p = self.vars.p1;
         self.screen = Vec::with_capacity(size.area_bytes());
         for _ in 0..size.sections() {
-            for row in 0..21 {
-                for col in 0..32 {
-                    self.screen.push(match (row < 20, col < 31) {
+            for row in 0..SECTION_ROWS {
+                for col in 0..SECTION_COLS {
+                    self.screen.push(match (row < CELL_ROWS, col < CELL_COLS) {
                         (true, true) => codes::CELL,
                         (true, false) => codes::LEFT_ONLY,
                         (false, true) => codes::TOP_ONLY,

@@ -54,8 +54,10 @@ pub struct Generated {
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GenerateError {
-    #[error("interior of {0}x{1} is outside 1x1..255x255")]
+    #[error("interior of {0}x{1} is outside 1x1..{max}x{max}", max = MAX_SIDE)]
     Size(usize, usize),
+    #[error("block density {0}..={1} is not a range within 0..=1000 (thousandths)")]
+    Density(usize, usize),
     #[error("no mazezam of at least {wanted} moves found in {attempts} attempts (longest {best})")]
     NotFound {
         wanted: usize,
@@ -73,6 +75,10 @@ pub fn generate(seed: u64, params: &Params) -> Result<Generated, GenerateError> 
     let (w, h) = (params.width, params.height);
     if !(1..=MAX_SIDE).contains(&w) || !(1..=MAX_SIDE).contains(&h) {
         return Err(GenerateError::Size(w, h));
+    }
+    let (low, high) = (*params.density.start(), *params.density.end());
+    if low > high || high > 1000 {
+        return Err(GenerateError::Density(low, high));
     }
     let mut rng = Rng::new(seed);
     let mut best_found = 0;
@@ -191,6 +197,21 @@ mod tests {
             assert_eq!(g.analysis.moves, g.solution.len());
             assert!(Game::replay(&g.level, &g.solution).is_ok());
             assert_eq!((g.level.width(), g.level.height()), (5, 3));
+        }
+    }
+
+    /// An inverted range used to overflow in `random_level` (a panic in debug builds).
+    #[test]
+    fn a_density_that_is_not_a_range_is_an_error() {
+        for (density, low, high) in [
+            (RangeInclusive::new(600, 250), 600, 250),
+            (0..=1001, 0, 1001),
+        ] {
+            let params = Params {
+                density,
+                ..small(0)
+            };
+            assert_eq!(generate(1, &params), Err(GenerateError::Density(low, high)));
         }
     }
 

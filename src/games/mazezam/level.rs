@@ -49,7 +49,7 @@ pub enum LevelError {
     ExitRow(usize),
     #[error("the cell right of the entrance holds a block (rule R4)")]
     EntranceBlocked,
-    #[error("title has {0} characters, at most 28 are allowed")]
+    #[error("title has {0} characters, at most {max} are allowed", max = MAX_TITLE_CHARS)]
     TitleTooLong(usize),
 }
 
@@ -122,7 +122,7 @@ impl Level {
         }
     }
 
-    /// Sets the title, refusing more than 28 characters.
+    /// Sets the title, refusing more than [`MAX_TITLE_CHARS`] characters.
     pub fn with_title(mut self, title: &str) -> Result<Level, LevelError> {
         let n = title.chars().count();
         if n > MAX_TITLE_CHARS {

@@ -15,19 +15,26 @@ pub struct Parsed {
     pub warnings: Vec<Diagnostic>,
 }
 
+/// Largest .mzm file read: 16 MB, room for some 250 mazezams of the largest size. The cap
+/// keeps a device or a huge file named by mistake from being read for ever.
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
+
 /// Reads and parses a file; the file name in diagnostics is the path as given.
 pub fn parse_file(path: &Path) -> Result<Parsed, ParseErrors> {
+    use std::io::Read;
     let name = path.display().to_string();
-    match std::fs::read(path) {
-        Ok(bytes) => parse_bytes(&bytes, &name),
-        Err(e) => Err(ParseErrors::single(Diagnostic::new(
-            &name,
-            0,
-            None,
-            Code::Io,
-            format!("cannot read: {e}"),
-        ))),
+    let io_error =
+        |message: String| ParseErrors::single(Diagnostic::new(&name, 0, None, Code::Io, message));
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| io_error(format!("cannot read: {e}")))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(io_error(format!(
+            "larger than {MAX_FILE_BYTES} bytes, too large for a .mzm file"
+        )));
     }
+    parse_bytes(&bytes, &name)
 }
 
 /// Parses text that is already a string.
@@ -224,12 +231,13 @@ impl<'a> Reader<'a> {
             return;
         };
         let text = decode_text(rest);
-        let Some((key, value)) = text.split_once(':') else {
+        let Some(colon) = text.find(':') else {
             return; // a plain comment
         };
-        let key = key.trim();
-        let value = value.trim();
-        let value_column = 3 + text.find(':').unwrap() + 1 + (value_start(&text));
+        let (key, after) = (text[..colon].trim(), &text[colon + 1..]);
+        let value = after.trim();
+        // 1-based: ";;" fills columns 1 and 2, then the colon, then the spaces trimmed off.
+        let value_column = 3 + colon + 1 + (after.len() - after.trim_start().len());
         let stored = (!value.is_empty()).then(|| value.to_string());
         match key.to_ascii_lowercase().as_str() {
             "version" => {
@@ -473,12 +481,6 @@ impl Place {
             Place::Interior => "inside the mazezam",
         }
     }
-}
-
-/// Where the value starts after the colon (skipping the spaces that are trimmed).
-fn value_start(text: &str) -> usize {
-    let after = &text[text.find(':').unwrap() + 1..];
-    after.len() - after.trim_start().len()
 }
 
 /// Comment text: UTF-8, or Latin-1 when it is not valid UTF-8 (spec section 7).

@@ -3,7 +3,10 @@
 
 use crate::games::mazezam::level::Level;
 
-/// The file text for `levels`. Reading it back gives the same levels and metadata.
+/// The file text for `levels`. Reading it back gives the same levels and metadata, once
+/// metadata values are in the form a file can hold: one line each (a line break would end
+/// the comment and start a broken row, so each becomes a space) without surrounding spaces
+/// (the reader trims them).
 pub fn write(levels: &[Level]) -> String {
     let mut out = String::from(";;Version: 1\n");
     let (mut title, mut author, mut comment) = (None, None, None);
@@ -15,19 +18,13 @@ pub fn write(levels: &[Level]) -> String {
             ("Comment", &meta.comment, &mut comment),
         ] {
             if in_force != value {
-                match value {
-                    Some(text) => out += &format!(";;{key}: {text}\n"),
-                    // An empty value clears a sticky key.
-                    None => out += &format!(";;{key}:\n"),
-                }
+                // An empty value clears a sticky key.
+                out += &metadata_line(key, value.as_deref().unwrap_or(""));
                 in_force.clone_from(value);
             }
         }
         for (key, value) in &meta.extra {
-            match value.as_str() {
-                "" => out += &format!(";;{key}:\n"),
-                text => out += &format!(";;{key}: {text}\n"),
-            }
+            out += &metadata_line(key, value);
         }
         for line in level.drawing() {
             out += &line;
@@ -36,6 +33,15 @@ pub fn write(levels: &[Level]) -> String {
         out.push('\n');
     }
     out
+}
+
+/// `;;Key: value` on one line (`;;Key:` for an empty value).
+fn metadata_line(key: &str, value: &str) -> String {
+    let one_line = value.replace(['\r', '\n'], " ");
+    match one_line.trim() {
+        "" => format!(";;{key}:\n"),
+        text => format!(";;{key}: {text}\n"),
+    }
 }
 
 #[cfg(test)]
@@ -58,5 +64,23 @@ mod tests {
         );
         let back = parse_str(&text, "t").unwrap().levels;
         assert_eq!(back, [tiny(Some("A")), tiny(Some("A")), tiny(None)]);
+    }
+
+    /// A value with a line break (e.g. `generate --author` from a shell) used to end the
+    /// comment line and write its rest as a broken row: the file did not read back.
+    #[test]
+    fn values_are_written_on_one_line() {
+        let mut level = tiny(Some("two\nlines"));
+        level.meta.author = Some(" me\r\n#####\n".into());
+        level.meta.extra.push(("Note".into(), "a\nb".into()));
+        let text = write(&[level]);
+        assert_eq!(
+            text,
+            ";;Version: 1\n;;Title: two lines\n;;Author: me  #####\n;;Note: a b\n###\n+ *\n###\n\n"
+        );
+        let back = parse_str(&text, "t").unwrap().levels;
+        assert_eq!(back.len(), 1);
+        assert_eq!(back[0].meta.title.as_deref(), Some("two lines"));
+        assert_eq!(back[0].meta.author.as_deref(), Some("me  #####"));
     }
 }
