@@ -3,10 +3,23 @@
 
 use std::collections::VecDeque;
 
-/// One of the Ace's 40 keys.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[rustfmt::skip]
-pub enum Key {
+/// Defines [`Key`] and [`ALL_KEYS`] from one list, so the matrix order is written once.
+macro_rules! keys_in_matrix_order {
+    ($($key:ident),* $(,)?) => {
+        /// One of the Ace's 40 keys.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Key {
+            $($key),*
+        }
+
+        /// All keys in matrix order: half-row `i` (address line A8+i low) holds keys
+        /// `5i..5i+5`, bit 0 first.
+        pub const ALL_KEYS: [Key; 40] = [$(Key::$key),*];
+    };
+}
+
+// Half-rows A8 to A15 (spec section 6), bit 0 first on each line.
+keys_in_matrix_order! {
     Shift, SymbolShift, Z, X, C,
     A, S, D, F, G,
     Q, W, E, R, T,
@@ -16,23 +29,6 @@ pub enum Key {
     Enter, L, K, J, H,
     Space, M, N, B, V,
 }
-
-/// All keys in matrix order: half-row `i` (address line A8+i low) holds keys `5i..5i+5`,
-/// bit 0 first.
-#[rustfmt::skip]
-pub const ALL_KEYS: [Key; 40] = {
-    use Key::*;
-    [
-        Shift, SymbolShift, Z, X, C,
-        A, S, D, F, G,
-        Q, W, E, R, T,
-        N1, N2, N3, N4, N5,
-        N0, N9, N8, N7, N6,
-        P, O, I, U, Y,
-        Enter, L, K, J, H,
-        Space, M, N, B, V,
-    ]
-};
 
 impl Key {
     /// (half-row 0-7, bit 0-4) of this key in the matrix.
