@@ -6,5 +6,6 @@
 pub mod frontend;
 pub mod games;
 pub mod machine;
+pub mod output_file;
 pub mod rom;
 pub mod tape;

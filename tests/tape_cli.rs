@@ -73,7 +73,7 @@ fn convert_goes_through_wav_and_tzx_and_never_overwrites_without_the_flag() {
     let out = aceemu(&["tape", "convert", &p(&tap), &p(&back)]);
     assert!(!out.status.success());
     assert!(
-        text(&out.stderr).contains("--overwrite"),
+        text(&out.stderr).contains("--force"),
         "{}",
         text(&out.stderr)
     );

@@ -206,7 +206,7 @@ fn recording_can_also_be_written_as_wav_but_never_over_a_file() {
         ..manual()
     };
     let e = Deck::empty(&options).err().unwrap();
-    assert!(e.to_string().contains("not overwriting"), "{e}");
+    assert!(e.to_string().contains("already exists"), "{e}");
 }
 
 #[test]

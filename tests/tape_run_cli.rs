@@ -196,11 +196,11 @@ fn run_saves_a_snapshot_and_resumes_from_it() {
     ];
     let out = aceemu(&first);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    // Never over an existing file without --overwrite.
+    // Never over an existing file without --force.
     let again = aceemu(&first);
     assert!(!again.status.success());
     assert!(
-        text(&again.stderr).contains("--overwrite"),
+        text(&again.stderr).contains("--force"),
         "{}",
         text(&again.stderr)
     );

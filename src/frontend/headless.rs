@@ -118,12 +118,7 @@ pub fn run(
 /// Writes mono f32 samples as a 16-bit WAV file; refuses to replace a file unless
 /// `overwrite`.
 pub fn write_wav(path: &Path, samples: &[f32], rate: u32, overwrite: bool) -> anyhow::Result<()> {
-    if path.exists() && !overwrite {
-        bail!(
-            "{}: already exists; pass --force to replace it",
-            path.display()
-        );
-    }
+    crate::output_file::refuse_existing(path, overwrite)?;
     let spec = hound::WavSpec {
         channels: 1,
         sample_rate: rate,

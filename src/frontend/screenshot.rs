@@ -15,12 +15,7 @@ pub fn write_png(
     if pixels.len() != width * height {
         bail!("picture of {} pixels is not {width}x{height}", pixels.len());
     }
-    if path.exists() && !overwrite {
-        bail!(
-            "{}: already exists; pass --force to replace it",
-            path.display()
-        );
-    }
+    crate::output_file::refuse_existing(path, overwrite)?;
     let file = std::fs::File::create(path)
         .with_context(|| format!("{}: cannot create the PNG file", path.display()))?;
     let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), width as u32, height as u32);

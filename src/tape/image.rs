@@ -157,30 +157,7 @@ impl TapeImage {
                 );
             }
         }
-        write_new_file(path, &self.to_bytes(format), overwrite)
+        crate::output_file::write_new(path, &self.to_bytes(format), overwrite)
     }
 }
 
-/// Writes a file, refusing to replace one that exists unless `overwrite`.
-pub fn write_new_file(path: &Path, bytes: &[u8], overwrite: bool) -> anyhow::Result<()> {
-    use std::io::Write;
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true);
-    if overwrite {
-        options.create(true).truncate(true);
-    } else {
-        options.create_new(true);
-    }
-    let mut file = options.open(path).map_err(|e| {
-        if e.kind() == std::io::ErrorKind::AlreadyExists {
-            anyhow::anyhow!(
-                "{} exists; not overwriting it (use --overwrite)",
-                path.display()
-            )
-        } else {
-            anyhow::anyhow!("cannot create {}: {e}", path.display())
-        }
-    })?;
-    file.write_all(bytes)
-        .with_context(|| format!("cannot write {}", path.display()))
-}

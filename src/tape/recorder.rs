@@ -5,7 +5,6 @@
 //! file is created (or, with `overwrite`, emptied) only when the first block arrives, so a
 //! session that saves nothing leaves no file behind and an existing one untouched.
 
-use super::image::write_new_file;
 use super::pulse::{Block, Decoder, Signal, CLOCK_HZ};
 use super::{tap, wav};
 use anyhow::Context;
@@ -44,12 +43,7 @@ impl Recorder {
     /// Also keeps the signal and writes it as a WAV file on [`Recorder::finish`]. Refuses an
     /// existing file unless `overwrite`.
     pub fn save_wav_to(&mut self, path: &Path, overwrite: bool) -> anyhow::Result<()> {
-        if path.exists() && !overwrite {
-            anyhow::bail!(
-                "{} exists; not overwriting it (use --overwrite)",
-                path.display()
-            );
-        }
+        crate::output_file::refuse_existing(path, overwrite)?;
         self.wav = Some((path.to_path_buf(), Signal::default(), overwrite));
         Ok(())
     }
@@ -122,7 +116,7 @@ impl Recorder {
             if !signal.pulses().is_empty() {
                 signal.push(self.level, 1_000);
                 signal.push(false, CLOCK_HZ / 2);
-                write_new_file(&path, &wav::write(&signal), overwrite)?;
+                crate::output_file::write_new(&path, &wav::write(&signal), overwrite)?;
             }
         }
         match self.errors.first() {

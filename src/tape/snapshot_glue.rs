@@ -136,5 +136,5 @@ pub fn load_snapshot_file(ace: &mut Ace, path: &Path) -> anyhow::Result<()> {
 /// `overwrite`.
 pub fn save_snapshot_file(ace: &Ace, path: &Path, overwrite: bool) -> anyhow::Result<()> {
     let snap = snapshot_of(ace)?;
-    super::image::write_new_file(path, &snap.write(), overwrite)
+    crate::output_file::write_new(path, &snap.write(), overwrite)
 }

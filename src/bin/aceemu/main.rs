@@ -5,7 +5,6 @@ mod asm;
 mod bench;
 mod maze;
 mod mazezam;
-mod output_file;
 mod rom;
 mod run;
 mod tape;

@@ -1,12 +1,12 @@
 //! `aceemu maze`: generate an A-Mouz-in-Mase maze with the reference model, optionally
 //! solve or play it, draw it in the terminal, and write a PNG and raw memory dumps.
 
-use crate::output_file::create;
+use aceemu::output_file::{create, refuse_existing};
 use aceemu::games::maze::codes::{self, Marker};
 use aceemu::games::maze::picture::Picture;
 use aceemu::games::maze::terminal::{self, Style};
 use aceemu::games::maze::{KeyOutcome, Maze, Size};
-use anyhow::{bail, Context};
+use anyhow::Context;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
@@ -53,18 +53,11 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<()> {
     let size = Size::new(args.size)?;
     // Refuse before doing any work, so nothing is half written.
-    if !args.force {
-        for path in [&args.png, &args.dump_state, &args.dump_screen]
-            .into_iter()
-            .flatten()
-        {
-            if path.exists() {
-                bail!(
-                    "{} already exists (use --force to replace it)",
-                    path.display()
-                );
-            }
-        }
+    for path in [&args.png, &args.dump_state, &args.dump_screen]
+        .into_iter()
+        .flatten()
+    {
+        refuse_existing(path, args.force)?;
     }
     let seed = args.seed as u16;
     let mut maze = Maze::new(size, seed);

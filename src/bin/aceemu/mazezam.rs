@@ -209,12 +209,7 @@ fn generate(
     force: bool,
 ) -> anyhow::Result<()> {
     if let Some(path) = output {
-        if path.exists() && !force {
-            bail!(
-                "{} already exists (use --force to replace it)",
-                path.display()
-            );
-        }
+        aceemu::output_file::refuse_existing(path, force)?;
     }
     let title = title.unwrap_or_else(|| format!("Seed {seed}"));
     let chars = title.chars().count();
@@ -234,7 +229,7 @@ fn generate(
     match output {
         None => print!("{text}"),
         Some(path) => {
-            let mut out = crate::output_file::create(path, force)?;
+            let mut out = aceemu::output_file::create(path, force)?;
             out.write_all(text.as_bytes())
                 .with_context(|| format!("writing {}", path.display()))?;
         }

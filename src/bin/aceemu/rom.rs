@@ -73,14 +73,7 @@ fn info(path: Option<PathBuf>) -> anyhow::Result<()> {
 }
 
 fn save(file: &std::path::Path, force: bool) -> anyhow::Result<()> {
-    if file.exists() && !force {
-        anyhow::bail!(
-            "{} already exists; add --force to overwrite it",
-            file.display()
-        );
-    }
-    std::fs::write(file, rom::open::open_rom())
-        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", file.display()))?;
+    aceemu::output_file::write_new(file, rom::open::open_rom(), force)?;
     println!("wrote the open ROM (8192 bytes) to {}", file.display());
     Ok(())
 }

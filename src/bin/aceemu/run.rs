@@ -93,10 +93,6 @@ pub struct Args {
     #[arg(long, value_name = "FILE.wav", requires = "headless")]
     pub audio_wav: Option<PathBuf>,
 
-    /// Replace existing output files.
-    #[arg(long)]
-    pub force: bool,
-
     /// Window: integer scale factor (1-8).
     #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=8))]
     pub scale: u32,
@@ -135,22 +131,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 
 fn run_headless(mut ace: Ace, args: &Args, mut runner: FrameRunner) -> anyhow::Result<()> {
     // Check outputs before running, so a long run does not end in "file exists".
+    let force = args.tape_options.force;
     for path in args.screenshot.iter().chain(&args.audio_wav) {
-        if path.exists() && !args.force {
-            bail!(
-                "{}: already exists; pass --force to replace it",
-                path.display()
-            );
-        }
+        aceemu::output_file::refuse_existing(path, force)?;
     }
     let options = &args.tape_options;
     if let Some(path) = &options.save_snapshot {
-        if path.exists() && !options.overwrite {
-            bail!(
-                "{}: already exists; pass --overwrite to replace it",
-                path.display()
-            );
-        }
+        aceemu::output_file::refuse_existing(path, force)?;
     }
     let type_text = match &args.type_text {
         Some(t) => Some(text::unescape(t).map_err(|e| anyhow::anyhow!("--type: {e}"))?),
@@ -193,11 +180,11 @@ fn run_headless(mut ace: Ace, args: &Args, mut runner: FrameRunner) -> anyhow::R
             &picture,
             SCREEN_WIDTH * scale,
             SCREEN_HEIGHT * scale,
-            args.force,
+            force,
         )?;
     }
     if let Some(path) = &args.audio_wav {
-        headless::write_wav(path, &outcome.audio, ace.audio_rate(), args.force)?;
+        headless::write_wav(path, &outcome.audio, ace.audio_rate(), force)?;
     }
     if outcome.text_found == Some(false) {
         bail!(

@@ -20,9 +20,9 @@ pub enum Command {
     Convert {
         input: PathBuf,
         output: PathBuf,
-        /// Replace OUTPUT if it exists.
-        #[arg(long)]
-        overwrite: bool,
+        /// Replace OUTPUT if it exists (--overwrite is accepted too).
+        #[arg(long, visible_alias = "overwrite")]
+        force: bool,
     },
     /// List the words in the dictionary files of a tape, each with its kind. Kinds come
     /// from code-field values, which differ between ROMs: the ROM that saved each file is
@@ -50,9 +50,9 @@ pub enum Command {
         /// RAM size in KB: 3, 19, 35 or 51.
         #[arg(long, value_name = "KB", default_value = "51")]
         ram: aceemu::machine::RamSize,
-        /// Replace OUTPUT if it exists.
-        #[arg(long)]
-        overwrite: bool,
+        /// Replace OUTPUT if it exists (--overwrite is accepted too).
+        #[arg(long, visible_alias = "overwrite")]
+        force: bool,
     },
 }
 
@@ -66,15 +66,16 @@ pub struct TapeArgs {
     #[arg(long, value_name = "SPEED", default_value = "real")]
     pub tape_speed: TapeSpeed,
     /// Append what the Ace saves (SAVE, BSAVE) to this TAP file (created, or with
-    /// --overwrite emptied, at the first block saved).
+    /// --force emptied, at the first block saved).
     #[arg(long, value_name = "FILE.tap")]
     pub save_to: Option<PathBuf>,
     /// Also write the saved signal as a WAV file when the emulator stops.
     #[arg(long, value_name = "FILE.wav")]
     pub save_wav: Option<PathBuf>,
-    /// Allow --save-to, --save-wav and --save-snapshot to replace existing content.
-    #[arg(long)]
-    pub overwrite: bool,
+    /// Replace existing output files: --save-to, --save-wav, --save-snapshot and, with
+    /// --headless, --screenshot and --audio-wav (--overwrite is accepted too).
+    #[arg(long, visible_alias = "overwrite")]
+    pub force: bool,
     /// Headless: write the machine's state at the end as a .ace snapshot (`aceemu run
     /// FILE.ace` loads one).
     #[arg(long, value_name = "FILE.ace")]
@@ -88,14 +89,14 @@ impl TapeArgs {
             manual: false,
             save_to: self.save_to.clone(),
             save_wav: self.save_wav.clone(),
-            overwrite: self.overwrite,
+            overwrite: self.force,
         }
     }
 
     /// Writes the snapshot asked for with --save-snapshot, if any.
     pub fn save_snapshot(&self, ace: &aceemu::machine::Ace) -> anyhow::Result<()> {
         match &self.save_snapshot {
-            Some(path) => snapshot_glue::save_snapshot_file(ace, path, self.overwrite),
+            Some(path) => snapshot_glue::save_snapshot_file(ace, path, self.force),
             None => Ok(()),
         }
     }
@@ -112,8 +113,8 @@ pub fn run(cmd: Command) -> anyhow::Result<()> {
         Command::Convert {
             input,
             output,
-            overwrite,
-        } => convert(&input, &output, overwrite),
+            force,
+        } => convert(&input, &output, force),
         Command::Words { file, rom } => words(&file, rom),
         Command::FromForth {
             source,
@@ -121,8 +122,8 @@ pub fn run(cmd: Command) -> anyhow::Result<()> {
             name,
             rom,
             ram,
-            overwrite,
-        } => from_forth(&source, &output, name, rom.as_deref(), ram, overwrite),
+            force,
+        } => from_forth(&source, &output, name, rom.as_deref(), ram, force),
     }
 }
 
@@ -135,12 +136,7 @@ fn from_forth(
     overwrite: bool,
 ) -> anyhow::Result<()> {
     Format::from_path(output)?;
-    if output.exists() && !overwrite {
-        bail!(
-            "{}: already exists; pass --overwrite to replace it",
-            output.display()
-        );
-    }
+    aceemu::output_file::refuse_existing(output, overwrite)?;
     let text = std::fs::read_to_string(source)
         .with_context(|| format!("cannot read {}", source.display()))?;
     let name = match name {

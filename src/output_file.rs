@@ -1,0 +1,72 @@
+//! Output files: created new, or replaced only when the user says so (`--force` on every
+//! command). One place for the rule and for the message, so every command refuses the
+//! same way.
+
+use anyhow::Context;
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::Path;
+
+/// The refusal every command gives for an existing output file.
+fn already_exists(path: &Path) -> anyhow::Error {
+    anyhow::anyhow!(
+        "{} already exists (use --force to replace it)",
+        path.display()
+    )
+}
+
+/// Fails if `path` exists and `force` is not given. For checking every output before a
+/// long run, so the run does not end in "file exists" with its result lost.
+pub fn refuse_existing(path: &Path, force: bool) -> anyhow::Result<()> {
+    if !force && path.exists() {
+        return Err(already_exists(path));
+    }
+    Ok(())
+}
+
+/// Opens a new output file; an existing file is only replaced with `force`. The check and
+/// the creation are one system call, so a file appearing in between is not clobbered.
+pub fn create(path: &Path, force: bool) -> anyhow::Result<File> {
+    let mut options = OpenOptions::new();
+    options.write(true);
+    if force {
+        options.create(true).truncate(true);
+    } else {
+        options.create_new(true);
+    }
+    match options.open(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(already_exists(path)),
+        other => other.with_context(|| format!("cannot create {}", path.display())),
+    }
+}
+
+/// Writes `bytes` to a new file (or over an existing one with `force`).
+pub fn write_new(path: &Path, bytes: &[u8], force: bool) -> anyhow::Result<()> {
+    create(path, force)?
+        .write_all(bytes)
+        .with_context(|| format!("cannot write {}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_existing_file_is_kept_unless_forced() {
+        let dir = std::env::temp_dir().join(format!("aceemu-output-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("kept.bin");
+        write_new(&path, b"first", false).unwrap();
+        assert!(refuse_existing(&path, false).is_err());
+        let err = write_new(&path, b"second", false).unwrap_err().to_string();
+        assert!(err.contains("kept.bin") && err.contains("--force"), "{err}");
+        assert_eq!(std::fs::read(&path).unwrap(), b"first");
+        refuse_existing(&path, true).unwrap();
+        write_new(&path, b"third", true).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"third");
+        let missing = dir.join("no/such/dir/x.bin");
+        let err = write_new(&missing, b"", true).unwrap_err().to_string();
+        assert!(err.contains("cannot create"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
