@@ -1,6 +1,9 @@
 //! Every vector measured from the original program (shared/spec/maze-vectors.json):
 //! all seeds, sizes and phases; maze-state area, screen buffer, video rows 0..21 and
-//! variables, reproduced exactly.
+//! variables, reproduced exactly. Then 21 more seeds in all three sizes, whose values come
+//! from a second, independent model (tests/independent/maze_model.py, written in Python
+//! from the spec alone by someone who had not read the Rust model; it also reproduces
+//! every measured vector): the Rust model must agree with it on seeds nobody measured.
 
 use aceemu::games::maze::{Maze, Size, VarName};
 use serde_json::Value;
@@ -11,10 +14,20 @@ const VECTORS: &str = concat!(
     "/../shared/spec/maze-vectors.json"
 );
 
+/// Made by `python3 tests/independent/maze_model.py emit` (its "generated_by" entry says
+/// with which seeds); same layout as the measured vectors, without raw bytes.
+const INDEPENDENT: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/maze-extra-seeds.json"
+);
+
+fn load_file(path: &str) -> Value {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
 fn load() -> Value {
-    let text =
-        std::fs::read_to_string(VECTORS).unwrap_or_else(|e| panic!("cannot read {VECTORS}: {e}"));
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{VECTORS}: {e}"))
+    load_file(VECTORS)
 }
 
 fn sha256_hex(bytes: &[u8]) -> String {
@@ -81,66 +94,105 @@ fn check_phase(label: &str, maze: &Maze, here: u16, phase: &Value) -> Vec<String
     errors
 }
 
-#[test]
-fn every_measured_vector_is_reproduced() {
-    let vectors = load();
+/// Runs one case (generate; solve; play with the case's keys) and compares every phase.
+fn check_case(case: &Value, here: u16) -> Vec<String> {
+    let seed = case["seed"].as_u64().expect("seed") as u16;
+    let size = Size::new(case["size"].as_u64().expect("size") as u8).unwrap();
+    let label = format!("seed {seed} size {size}");
+    let mut errors = Vec::new();
+
+    let mut generated = Maze::new(size, seed);
+    generated.generate();
+    errors.extend(check_phase(
+        &format!("{label} generate"),
+        &generated,
+        here,
+        &case["generate"],
+    ));
+
+    let mut solved = generated.clone();
+    solved.prepare_to_play();
+    if let Err(e) = solved.solve() {
+        errors.push(format!("{label} solve: {e}"));
+    }
+    errors.extend(check_phase(
+        &format!("{label} solve"),
+        &solved,
+        here,
+        &case["solve"],
+    ));
+
+    let keys = case["play_keys"].as_str().expect("play_keys").as_bytes();
+    let mut played = generated.clone();
+    played.prepare_to_play();
+    let used = played.press_keys(keys);
+    if used != keys.len() || !played.mouse_at_exit() {
+        errors.push(format!(
+            "{label} play: used {used} of {} keys, at exit: {}",
+            keys.len(),
+            played.mouse_at_exit()
+        ));
+    }
+    errors.extend(check_phase(
+        &format!("{label} play"),
+        &played,
+        here,
+        &case["play"],
+    ));
+    errors
+}
+
+/// HERE of a vectors file, checked against its maze-state address.
+fn here_of(vectors: &Value) -> u16 {
     let here = vectors["here"].as_u64().expect("here") as u16;
     assert_eq!(
         u64::from(Maze::state_address(here)),
         vectors["maze_state_address"].as_u64().unwrap()
     );
+    here
+}
+
+#[test]
+fn every_measured_vector_is_reproduced() {
+    let vectors = load();
+    let here = here_of(&vectors);
     let cases = vectors["cases"].as_array().expect("cases");
     assert_eq!(cases.len(), 30, "10 seeds x 3 sizes");
     let mut errors = Vec::new();
     let mut raw_checked = 0;
     for case in cases {
-        let seed = case["seed"].as_u64().expect("seed") as u16;
-        let size = Size::new(case["size"].as_u64().expect("size") as u8).unwrap();
-        let label = format!("seed {seed} size {size}");
-
-        let mut generated = Maze::new(size, seed);
-        generated.generate();
-        errors.extend(check_phase(
-            &format!("{label} generate"),
-            &generated,
-            here,
-            &case["generate"],
-        ));
-
-        let mut solved = generated.clone();
-        solved.prepare_to_play();
-        if let Err(e) = solved.solve() {
-            errors.push(format!("{label} solve: {e}"));
-        }
-        errors.extend(check_phase(
-            &format!("{label} solve"),
-            &solved,
-            here,
-            &case["solve"],
-        ));
-
-        let keys = case["play_keys"].as_str().expect("play_keys").as_bytes();
-        let mut played = generated.clone();
-        played.prepare_to_play();
-        let used = played.press_keys(keys);
-        if used != keys.len() || !played.mouse_at_exit() {
-            errors.push(format!(
-                "{label} play: used {used} of {} keys, at exit: {}",
-                keys.len(),
-                played.mouse_at_exit()
-            ));
-        }
-        errors.extend(check_phase(
-            &format!("{label} play"),
-            &played,
-            here,
-            &case["play"],
-        ));
+        errors.extend(check_case(case, here));
         if case["generate"]["hex"].is_object() {
             raw_checked += 1;
         }
     }
     assert_eq!(raw_checked, 20, "sizes 1 and 2 carry raw bytes");
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+}
+
+/// Seeds that were not measured, against the independent model: none of them is in the
+/// measured file, and each size appears for every seed.
+#[test]
+fn the_independent_model_agrees_on_unmeasured_seeds() {
+    let measured: Vec<(u64, u64)> = load()["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["seed"].as_u64().unwrap(), c["size"].as_u64().unwrap()))
+        .collect();
+    let vectors = load_file(INDEPENDENT);
+    let here = here_of(&vectors);
+    let cases = vectors["cases"].as_array().expect("cases");
+    assert_eq!(cases.len(), 63, "21 seeds x 3 sizes");
+    let mut errors = Vec::new();
+    for case in cases {
+        let key = (
+            case["seed"].as_u64().unwrap(),
+            case["size"].as_u64().unwrap(),
+        );
+        assert!(!measured.contains(&key), "{key:?} is a measured case");
+        errors.extend(check_case(case, here));
+    }
     assert!(errors.is_empty(), "{}", errors.join("\n"));
 }
 

@@ -160,4 +160,3 @@ impl TapeImage {
         crate::output_file::write_new(path, &self.to_bytes(format), overwrite)
     }
 }
-

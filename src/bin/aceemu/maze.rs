@@ -1,11 +1,11 @@
 //! `aceemu maze`: generate an A-Mouz-in-Mase maze with the reference model, optionally
 //! solve or play it, draw it in the terminal, and write a PNG and raw memory dumps.
 
-use aceemu::output_file::{create, refuse_existing};
 use aceemu::games::maze::codes::{self, Marker};
 use aceemu::games::maze::picture::Picture;
 use aceemu::games::maze::terminal::{self, Style};
 use aceemu::games::maze::{KeyOutcome, Maze, Size};
+use aceemu::output_file::{create, refuse_existing};
 use anyhow::Context;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
