@@ -6,6 +6,8 @@
 pub mod audio;
 pub mod bench;
 pub mod headless;
+#[cfg(feature = "window")]
+pub mod host_keys;
 pub mod pacing;
 pub mod screenshot;
 pub mod text;

@@ -8,17 +8,21 @@
 //! arrows = the cursor keys, Caps Lock = CAPS LOCK, Insert = INVERSE VIDEO, Tab = GRAPHICS,
 //! Delete = DELETE LINE, Esc = BREAK (SHIFT+SPACE).
 //! F2 screenshot, F5 reset, F6 tape play/stop, F7 rewind, F9 pause, F10 turbo.
-//! With `ACEEMU_DEBUG_KEYS` set, every host key press is printed to stderr.
+//! Keys tapped faster than a frame are not lost: they go through the typing queue in
+//! order (see [`super::host_keys::HostKeys`]). With `ACEEMU_DEBUG_KEYS` set, each frame's
+//! host key events and what became of them are printed to stderr.
 //! Checked by hand under Xvfb with xdotool: ENTER reaches the guest, F2 writes a PNG, the
-//! title shows the ROM, tape and last message.
+//! title shows the ROM, tape and last message, and `xdotool type --delay 1` of a whole
+//! line (`: SQ DUP * ; 7 SQ .`, capitals and symbols) arrives whole and prints 49.
 
+use super::host_keys::{matrix_keys, HostEvent, HostKeys};
 use super::pacing::FramePacer;
 use super::screenshot;
 use super::{DeckControl, FrameRunner};
 use crate::machine::ula::{SCREEN_HEIGHT, SCREEN_WIDTH};
-use crate::machine::{keyboard, Ace, Key};
+use crate::machine::{Ace, Key};
 use anyhow::{bail, Context};
-use minifb::{Key as HostKey, KeyRepeat};
+use minifb::Key as HostKey;
 use std::cell::RefCell;
 use std::collections::HashSet;
 use std::path::PathBuf;
@@ -42,109 +46,24 @@ pub struct WindowOptions {
     pub screenshot_dir: PathBuf,
 }
 
-struct CharQueue(Rc<RefCell<Vec<char>>>);
+/// Collects the key presses, releases and typed characters between two frames, in order.
+struct InputLog(Rc<RefCell<Vec<HostEvent>>>);
 
-impl minifb::InputCallback for CharQueue {
+impl minifb::InputCallback for InputLog {
     fn add_char(&mut self, uni_char: u32) {
         if let Some(c) = char::from_u32(uni_char) {
-            self.0.borrow_mut().push(c);
+            self.0.borrow_mut().push(HostEvent::Char(c));
         }
     }
-}
 
-const LETTERS: [(HostKey, Key); 26] = [
-    (HostKey::A, Key::A),
-    (HostKey::B, Key::B),
-    (HostKey::C, Key::C),
-    (HostKey::D, Key::D),
-    (HostKey::E, Key::E),
-    (HostKey::F, Key::F),
-    (HostKey::G, Key::G),
-    (HostKey::H, Key::H),
-    (HostKey::I, Key::I),
-    (HostKey::J, Key::J),
-    (HostKey::K, Key::K),
-    (HostKey::L, Key::L),
-    (HostKey::M, Key::M),
-    (HostKey::N, Key::N),
-    (HostKey::O, Key::O),
-    (HostKey::P, Key::P),
-    (HostKey::Q, Key::Q),
-    (HostKey::R, Key::R),
-    (HostKey::S, Key::S),
-    (HostKey::T, Key::T),
-    (HostKey::U, Key::U),
-    (HostKey::V, Key::V),
-    (HostKey::W, Key::W),
-    (HostKey::X, Key::X),
-    (HostKey::Y, Key::Y),
-    (HostKey::Z, Key::Z),
-];
-
-const DIGITS: [(HostKey, Key); 10] = [
-    (HostKey::Key0, Key::N0),
-    (HostKey::Key1, Key::N1),
-    (HostKey::Key2, Key::N2),
-    (HostKey::Key3, Key::N3),
-    (HostKey::Key4, Key::N4),
-    (HostKey::Key5, Key::N5),
-    (HostKey::Key6, Key::N6),
-    (HostKey::Key7, Key::N7),
-    (HostKey::Key8, Key::N8),
-    (HostKey::Key9, Key::N9),
-];
-
-/// Host keys that are SHIFT + an Ace key (editing functions, BREAK).
-const SHIFTED: [(HostKey, Key); 10] = [
-    (HostKey::Escape, Key::Space), // BREAK
-    (HostKey::Backspace, Key::N0), // DELETE
-    (HostKey::Left, Key::N5),
-    (HostKey::Up, Key::N6),
-    (HostKey::Down, Key::N7),
-    (HostKey::Right, Key::N8),
-    (HostKey::CapsLock, Key::N2), // CAPS LOCK
-    (HostKey::Insert, Key::N4),   // INVERSE VIDEO
-    (HostKey::Tab, Key::N9),      // GRAPHICS
-    (HostKey::Delete, Key::N1),   // DELETE LINE
-];
-
-/// The Ace keys the host keys held now stand for.
-fn matrix_keys(down: &[HostKey]) -> HashSet<Key> {
-    let held = |k: HostKey| down.contains(&k);
-    let shift = held(HostKey::LeftShift) || held(HostKey::RightShift);
-    let ctrl = held(HostKey::LeftCtrl) || held(HostKey::RightCtrl);
-    let mut keys = HashSet::new();
-    for (host, ace) in LETTERS {
-        if held(host) {
-            keys.insert(ace);
-        }
+    fn set_key_state(&mut self, key: HostKey, down: bool) {
+        let event = if down {
+            HostEvent::Press(key)
+        } else {
+            HostEvent::Release(key)
+        };
+        self.0.borrow_mut().push(event);
     }
-    // With host Shift, digits are symbols typed through the character queue instead.
-    if !shift || ctrl {
-        for (host, ace) in DIGITS {
-            if held(host) {
-                keys.insert(ace);
-            }
-        }
-    }
-    if held(HostKey::Space) {
-        keys.insert(Key::Space);
-    }
-    if held(HostKey::Enter) || held(HostKey::NumPadEnter) {
-        keys.insert(Key::Enter);
-    }
-    if ctrl {
-        keys.insert(Key::SymbolShift);
-    } else if shift {
-        keys.insert(Key::Shift);
-    }
-    for (host, ace) in SHIFTED {
-        if held(host) {
-            keys.insert(Key::Shift);
-            keys.insert(ace);
-        }
-    }
-    keys
 }
 
 /// Presses and releases Ace keys so the matrix holds `wanted`; `held` is what the host
@@ -166,12 +85,6 @@ fn reset(ace: &mut Ace, held: &mut HashSet<Key>) {
     ace.reset();
     ace.release_all_keys();
     held.clear();
-}
-
-/// Characters from the host that are typed through the queue: symbols only (letters,
-/// digits and space come from the matrix).
-fn queued_symbol(c: char) -> bool {
-    !c.is_alphanumeric() && !c.is_whitespace() && !c.is_control()
 }
 
 fn check_display() -> anyhow::Result<()> {
@@ -201,8 +114,10 @@ pub fn run(
                 "cannot open a window ({e}); without a display use `aceemu run --headless`"
             )
         })?;
-    let chars = Rc::new(RefCell::new(Vec::new()));
-    window.set_input_callback(Box::new(CharQueue(chars.clone())));
+    let event_log = Rc::new(RefCell::new(Vec::new()));
+    window.set_input_callback(Box::new(InputLog(event_log.clone())));
+    let mut host_input = HostKeys::default();
+    let mut frame: u64 = 0;
 
     let audio = if options.audio {
         match super::audio_out() {
@@ -229,18 +144,17 @@ pub fn run(
 
     while window.is_open() {
         // Keys.
-        let down = window.get_keys();
-        sync_keys(&mut ace, &mut host_keys, matrix_keys(&down));
-        let ctrl = down.contains(&HostKey::LeftCtrl) || down.contains(&HostKey::RightCtrl);
-        for c in chars.borrow_mut().drain(..) {
-            if !ctrl && queued_symbol(c) && keyboard::stroke_for(c).is_some() {
-                ace.type_text(&c.to_string());
-            }
+        frame += 1;
+        let events = std::mem::take(&mut *event_log.borrow_mut());
+        let input = host_input.frame(frame, &window.get_keys(), &events, !ace.typing_done());
+        if std::env::var_os("ACEEMU_DEBUG_KEYS").is_some() && !events.is_empty() {
+            eprintln!("aceemu: frame {frame}: {events:?} -> {input:?}");
         }
-        for key in window.get_keys_pressed(KeyRepeat::No) {
-            if std::env::var_os("ACEEMU_DEBUG_KEYS").is_some() {
-                eprintln!("aceemu: host key {key:?}");
-            }
+        sync_keys(&mut ace, &mut host_keys, matrix_keys(&input.keys));
+        if !input.typed.is_empty() {
+            ace.type_text(&input.typed);
+        }
+        for key in input.commands {
             match key {
                 HostKey::F2 => {
                     ace.render(&mut picture);
@@ -378,17 +292,6 @@ fn compose(picture: &[u32], scale: usize, out: &mut [u32]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn host_shift_with_digits_leaves_them_to_the_character_queue() {
-        let keys = matrix_keys(&[HostKey::LeftShift, HostKey::Key1]);
-        assert!(keys.contains(&Key::Shift) && !keys.contains(&Key::N1));
-        let keys = matrix_keys(&[HostKey::LeftCtrl, HostKey::Key1]);
-        assert!(keys.contains(&Key::SymbolShift) && keys.contains(&Key::N1));
-        let keys = matrix_keys(&[HostKey::Left]);
-        assert_eq!(keys, HashSet::from([Key::Shift, Key::N5]));
-        assert!(queued_symbol('!') && queued_symbol('£') && !queued_symbol('a'));
-    }
 
     #[test]
     fn a_key_let_go_right_after_reset_is_released() {
