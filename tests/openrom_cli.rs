@@ -68,3 +68,39 @@ fn rom_compare_reports_the_longest_shared_run() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("short.rom"));
 }
+
+/// `run --caps-lock` presses CAPS LOCK once the ROM is ready: STATIN bit 1 is set and typed
+/// letters arrive as capitals; without it they arrive in lower case, as on a real Ace.
+#[test]
+fn caps_lock_option_makes_letters_capitals_from_power_on() {
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "run",
+            "--headless",
+            "--type",
+            "load demo",
+            "--frames",
+            "150",
+            "--screen-text",
+            "--dump-mem",
+            "0x3C28:1",
+        ];
+        args.extend(extra);
+        let out = aceemu(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let with = run(&["--caps-lock"]);
+    assert!(with.contains("LOAD DEMO"), "{with}");
+    let statin = with.lines().last().unwrap();
+    let byte = u8::from_str_radix(statin.split_whitespace().nth(1).unwrap(), 16).unwrap();
+    assert_eq!(byte & 2, 2, "STATIN {statin}");
+
+    let without = run(&[]);
+    assert!(without.contains("load demo"), "{without}");
+    assert!(!without.contains("LOAD DEMO"));
+}

@@ -333,6 +333,17 @@ pub struct TypingQueue {
     waited: u32,
 }
 
+/// CAPS LOCK: SHIFT+2 (spec ace-hardware.md, keyboard table).
+pub const CAPS_LOCK: Stroke = Stroke {
+    modifier: Modifier::Shift,
+    key: Key::N2,
+};
+
+/// STATIN bit 1: CAPS LOCK is on (ace-forth.md 2).
+pub fn caps_lock_on(statin: u8) -> bool {
+    statin & 2 != 0
+}
+
 /// Longest wait for the line editor after ENTER (5 s), before typing on regardless.
 pub const PROMPT_WAIT_FRAMES: u32 = 250;
 
@@ -348,6 +359,12 @@ pub fn line_editor_waiting(statin: u8) -> bool {
 impl TypingQueue {
     pub fn push(&mut self, steps: Vec<KeyStep>) {
         self.steps.extend(steps);
+    }
+
+    /// Makes the next key wait for the line editor, as after ENTER: at power-on, so the
+    /// first key is not pressed while the ROM is still starting up.
+    pub fn wait_for_prompt(&mut self) {
+        self.after_enter = true;
     }
 
     /// True when nothing is queued and the queue holds no key.

@@ -35,6 +35,11 @@ pub struct Args {
     #[arg(long, value_name = "KB", default_value = "51")]
     pub ram: RamSize,
 
+    /// Press CAPS LOCK as soon as the Ace is ready, so letters type in capitals (the Ace
+    /// starts with it off, and Forth words and tape names are in capitals).
+    #[arg(long)]
+    pub caps_lock: bool,
+
     /// Tape (TAP, TZX or WAV) to put in the deck.
     #[arg(long, value_name = "FILE", conflicts_with = "file")]
     pub tape: Option<PathBuf>,
@@ -114,6 +119,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if let Some(path) = tape.filter(|p| aceemu::tape::snapshot_glue::is_snapshot_path(p)) {
         aceemu::tape::snapshot_glue::load_snapshot_file(&mut ace, path)?;
         tape = None;
+    }
+    if args.caps_lock {
+        ace.caps_lock_at_prompt();
     }
     if tape.is_some() || args.tape_options.records() {
         let traps = aceemu::tape::traps::RomTapeTraps::for_rom(&rom.sha256_hex());
