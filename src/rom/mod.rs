@@ -25,8 +25,12 @@ pub enum RomError {
     /// A ROM file has the wrong size.
     #[error("{}: a Jupiter Ace ROM image must be exactly {ROM_SIZE} bytes, this file has {len}", path.display())]
     WrongFileSize { path: PathBuf, len: u64 },
-    /// A ROM file could not be read.
-    #[error("{}: cannot read the ROM image: {source}", path.display())]
+    /// A ROM file (a device, a pipe) goes on past the size of a ROM image.
+    #[error("{}: a Jupiter Ace ROM image must be exactly {ROM_SIZE} bytes, this file has more", path.display())]
+    TooLong { path: PathBuf },
+    /// A ROM file could not be read. (The reason is the error's source, not part of this
+    /// message: `{:#}` shows the chain, and would otherwise say it twice.)
+    #[error("{}: cannot read the ROM image", path.display())]
     Io {
         path: PathBuf,
         #[source]
@@ -77,12 +81,32 @@ impl RomImage {
         })
     }
 
-    /// Reads and checks a ROM file; errors name the file.
+    /// Reads and checks a ROM file; errors name the file. At most one byte more than a
+    /// ROM image is read, so a huge file or a device such as /dev/zero is refused at once
+    /// instead of being read into memory without end.
     pub fn load(path: &Path) -> Result<RomImage, RomError> {
-        let bytes = std::fs::read(path).map_err(|source| RomError::Io {
+        use std::io::Read;
+        let io = |source| RomError::Io {
             path: path.to_owned(),
             source,
-        })?;
+        };
+        let file = std::fs::File::open(path).map_err(io)?;
+        let mut bytes = Vec::with_capacity(ROM_SIZE + 1);
+        (&file)
+            .take(ROM_SIZE as u64 + 1)
+            .read_to_end(&mut bytes)
+            .map_err(io)?;
+        if bytes.len() > ROM_SIZE {
+            return Err(match file.metadata() {
+                Ok(meta) if meta.is_file() => RomError::WrongFileSize {
+                    path: path.to_owned(),
+                    len: meta.len(),
+                },
+                _ => RomError::TooLong {
+                    path: path.to_owned(),
+                },
+            });
+        }
         if bytes.len() != ROM_SIZE {
             return Err(RomError::WrongFileSize {
                 path: path.to_owned(),
@@ -180,6 +204,42 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(missing.contains("missing.rom"), "{missing}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The reason a file cannot be read is said once: the message used to repeat it
+    /// ("...: Is a directory (os error 21): Is a directory (os error 21)") because it was
+    /// both in the message and the error's source, which `{:#}` (the CLI's format) adds.
+    #[test]
+    fn unreadable_file_says_why_once() {
+        let dir = std::env::temp_dir().join(format!("aceemu-rom-dir-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for path in [dir.clone(), dir.join("missing.rom")] {
+            let err = anyhow::Error::from(RomImage::load(&path).unwrap_err());
+            let text = format!("{err:#}");
+            assert!(text.contains(&*path.to_string_lossy()), "{text}");
+            assert_eq!(text.matches("os error").count(), 1, "{text}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A file far larger than a ROM, or a device that never ends, is refused after reading
+    /// 8193 bytes (before, /dev/zero was read until memory ran out).
+    #[test]
+    fn endless_or_huge_files_are_refused_without_reading_them_whole() {
+        #[cfg(unix)]
+        {
+            let err = RomImage::load(Path::new("/dev/zero"))
+                .unwrap_err()
+                .to_string();
+            assert!(err.contains("/dev/zero") && err.contains("8192"), "{err}");
+        }
+        let dir = std::env::temp_dir().join(format!("aceemu-rom-big-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("big.rom");
+        std::fs::write(&path, vec![0u8; 16384]).unwrap();
+        let err = RomImage::load(&path).unwrap_err().to_string();
+        assert!(err.contains("big.rom") && err.contains("16384"), "{err}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
