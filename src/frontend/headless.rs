@@ -4,6 +4,7 @@
 //! caller from the machine afterwards.
 
 use super::FrameRunner;
+use crate::machine::ula::can_show;
 use crate::machine::Ace;
 use anyhow::{bail, Context};
 use std::path::Path;
@@ -57,6 +58,15 @@ pub fn run(
     options: &HeadlessOptions,
     runner: &mut FrameRunner,
 ) -> anyhow::Result<Outcome> {
+    if let StopCondition::UntilText { text, .. } = &options.stop {
+        // Checked first: such text would be waited for in vain until max_frames.
+        if let Some((index, ch)) = text.chars().enumerate().find(|&(_, c)| !can_show(c)) {
+            bail!(
+                "--until-text: {ch:?} (character {index}) never appears on the Ace's screen \
+                 (it shows ASCII from space to '~' except '`', '£', '©' and block graphics)"
+            );
+        }
+    }
     let mut outcome = Outcome::default();
     let mut frame = |ace: &mut Ace, outcome: &mut Outcome| {
         runner(ace);
@@ -137,4 +147,32 @@ pub fn write_wav(path: &Path, samples: &[f32], rate: u32, overwrite: bool) -> an
         .finalize()
         .with_context(|| format!("{}: cannot finish the WAV file", path.display()))?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::machine::testing::TestRom;
+    use crate::machine::RamSize;
+
+    /// Text the screen cannot show is refused before any frame runs (it used to be waited
+    /// for until max_frames and then reported as "did not appear").
+    #[test]
+    fn until_text_the_screen_cannot_show_is_refused_before_running() {
+        let mut ace = TestRom::new().at(0, &[0xF3, 0x76]).boot(RamSize::K3);
+        for text in ["caf\u{e9}", "a\tb", "`"] {
+            let options = HeadlessOptions {
+                stop: StopCondition::UntilText {
+                    text: text.into(),
+                    max_frames: 5,
+                },
+                ..HeadlessOptions::default()
+            };
+            let err = run(&mut ace, &options, &mut super::super::plain_frames())
+                .expect_err(text)
+                .to_string();
+            assert!(err.contains("never appears"), "{err}");
+            assert_eq!(ace.frame_count(), 0, "no frame should run");
+        }
+    }
 }

@@ -85,6 +85,13 @@ pub fn char_for_code(code: u8) -> char {
     }
 }
 
+/// Whether `c` can appear in [`screen_text`]: a character some screen code shows, or the
+/// '\n' between lines. Text made of other characters (`é`, a tab, '`', which the Ace
+/// shows as '£') can never be found on the screen.
+pub fn can_show(c: char) -> bool {
+    c == '\n' || (0..=0x7F).any(|code| char_for_code(code) == c || char_for_code(code | 0x80) == c)
+}
+
 /// Markers around inverse runs in [`screen_text_marked`]; the Ace cannot show them itself.
 pub const INVERSE_START: char = '⟦';
 pub const INVERSE_END: char = '⟧';
@@ -151,6 +158,16 @@ mod tests {
         assert_eq!(char_for_code(0x97), '▖');
         assert_eq!(char_for_code(0x60), '£');
         assert_eq!(char_for_code(0xC1), 'A');
+    }
+
+    #[test]
+    fn characters_the_screen_can_show() {
+        for c in ['A', 'z', ' ', '~', '£', '©', '▘', '█', '\n'] {
+            assert!(can_show(c), "{c:?}");
+        }
+        for c in ['`', 'é', '\t', '\r', '⟦', '\u{7F}'] {
+            assert!(!can_show(c), "{c:?}");
+        }
     }
 
     #[test]
