@@ -58,6 +58,10 @@ pub fn run(
     options: &HeadlessOptions,
     runner: &mut FrameRunner,
 ) -> anyhow::Result<Outcome> {
+    if let Some(text) = &options.type_text {
+        // Checked first too, not after the frames before typing.
+        crate::machine::keyboard::strokes_for(text).context("--type")?;
+    }
     if let StopCondition::UntilText { text, .. } = &options.stop {
         // Checked first: such text would be waited for in vain until max_frames.
         if let Some((index, ch)) = text.chars().enumerate().find(|&(_, c)| !can_show(c)) {
@@ -174,5 +178,20 @@ mod tests {
             assert!(err.contains("never appears"), "{err}");
             assert_eq!(ace.frame_count(), 0, "no frame should run");
         }
+    }
+
+    /// Text the keyboard cannot type is refused before the frames waited before typing
+    /// (it used to be found only when typing began).
+    #[test]
+    fn untypable_text_is_refused_before_running() {
+        let mut ace = TestRom::new().at(0, &[0xF3, 0x76]).boot(RamSize::K3);
+        let options = HeadlessOptions {
+            type_text: Some("1\t2".into()),
+            type_after_frames: 5,
+            ..HeadlessOptions::default()
+        };
+        let err = run(&mut ace, &options, &mut super::super::plain_frames()).unwrap_err();
+        assert!(format!("{err:#}").contains("'\\t' (character 1"), "{err:#}");
+        assert_eq!(ace.frame_count(), 0, "no frame should run");
     }
 }
