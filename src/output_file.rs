@@ -15,11 +15,21 @@ fn already_exists(path: &Path) -> anyhow::Error {
     )
 }
 
-/// Fails if `path` exists and `force` is not given. For checking every output before a
-/// long run, so the run does not end in "file exists" with its result lost.
+/// Fails if `path` exists and `force` is not given, or if its directory does not exist.
+/// For checking every output before a long run, so the run does not end in "file exists"
+/// or "no such directory" with its result lost.
 pub fn refuse_existing(path: &Path, force: bool) -> anyhow::Result<()> {
     if !force && path.exists() {
         return Err(already_exists(path));
+    }
+    if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
+        if !dir.is_dir() {
+            anyhow::bail!(
+                "cannot create {}: the directory {} does not exist",
+                path.display(),
+                dir.display()
+            );
+        }
     }
     Ok(())
 }
@@ -64,7 +74,15 @@ mod tests {
         refuse_existing(&path, true).unwrap();
         write_new(&path, b"third", true).unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"third");
+        // A missing directory is found by the check made before a run, not only when
+        // the file is finally created.
         let missing = dir.join("no/such/dir/x.bin");
+        let err = refuse_existing(&missing, true).unwrap_err().to_string();
+        assert!(
+            err.contains("no/such/dir") && err.contains("does not exist"),
+            "{err}"
+        );
+        refuse_existing(Path::new("relative-name.bin"), true).unwrap();
         let err = write_new(&missing, b"", true).unwrap_err().to_string();
         assert!(err.contains("cannot create"), "{err}");
         std::fs::remove_dir_all(&dir).unwrap();
