@@ -23,6 +23,11 @@ pub const IDLE_BUS: u8 = 0x20;
 /// so real software writing there has no effect). Any port with low byte 0x01 counts.
 pub const DEBUG_PORT: u8 = 0x01;
 
+/// Most bytes the debug port keeps for [`crate::machine::Ace::debug_output`]; beyond this
+/// the oldest half is dropped. Real Ace software may write to odd ports forever with nobody
+/// reading them (the window never does), and must not grow memory without end.
+pub const DEBUG_CAPACITY: usize = 64 * 1024;
+
 pub struct Bus {
     pub(crate) mem: Box<[u8; 0x10000]>,
     pub(crate) char_ram: Box<[u8; 1024]>,
@@ -118,6 +123,9 @@ impl Bus {
     pub fn port_write(&mut self, port: u16, value: u8) {
         if port & 1 != 0 {
             if port as u8 == DEBUG_PORT {
+                if self.debug.len() >= DEBUG_CAPACITY {
+                    self.debug.drain(..DEBUG_CAPACITY / 2);
+                }
                 self.debug.push(value);
                 self.debug_written = true;
             }

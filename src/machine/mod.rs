@@ -642,7 +642,8 @@ impl Ace {
         self.bus.beeper.pending_edges().collect()
     }
 
-    /// Bytes the guest wrote to the debug port since the last call.
+    /// Bytes the guest wrote to the debug port since the last call (at most the newest
+    /// [`bus::DEBUG_CAPACITY`]: older ones are dropped if nobody reads them).
     pub fn debug_output(&mut self) -> Vec<u8> {
         std::mem::take(&mut self.bus.debug)
     }
