@@ -334,3 +334,38 @@ fn every_typable_character_arrives_through_the_scanner_rules() {
     let frames = frames_seen(text);
     assert_eq!(scanner_model(&frames), text);
 }
+
+/// Keys typed at power-on are not pressed before the guest first reads the keyboard (a
+/// ROM still starting up would miss them). The guest spends about 2.5 frames with
+/// interrupts off before polling row A-G about ten times a frame:
+/// `DI ; LD DE,6200 ; wait: DEC DE ; LD A,D ; OR E ; JR NZ,wait` (26 T a round, 161,200 T)
+/// `poll: LD A,0xFD ; IN A,(0xFE) ; OUT (1),A ; LD B,0 ; DJNZ $ ; DJNZ $ ; JR poll`.
+/// Before the fix, 'a' was held from frame 1 to 4 and the first read already saw it.
+#[test]
+fn typing_waits_for_the_guests_first_keyboard_read() {
+    let code = [
+        0xF3, 0x11, 0x38, 0x18, 0x1B, 0x7A, 0xB3, 0x20, 0xFB, // DI ; LD DE ; wait loop
+        0x3E, 0xFD, 0xDB, 0xFE, 0xD3, 0x01, // 0x0009: LD A,0xFD ; IN A,(0xFE) ; OUT (1),A
+        0x06, 0x00, 0x10, 0xFE, 0x10, 0xFE, 0x18, 0xF2, // LD B,0 ; DJNZ $ ; DJNZ $ ; JR poll
+    ];
+    let mut ace = TestRom::new().at(0, &code).boot(RamSize::K3);
+    ace.try_type_text("a").unwrap();
+    // About ten reads a frame: no key, then 'a' for its 4 frames, then no key again.
+    let reads = run_for_debug_bytes(&mut ace, 100, 20 * 64_896);
+    assert_eq!(reads.len(), 100);
+    assert_eq!(reads[0], 0xFF, "first read saw a key: {reads:02X?}");
+    let mut phases = reads.clone();
+    phases.dedup();
+    assert_eq!(phases, [0xFF, 0xFE, 0xFF], "{reads:02X?}");
+}
+
+/// The open ROM takes three frames to start; text typed at power-on arrives whole (its
+/// first letter used to be lost, pressed while the ROM was still starting).
+#[test]
+fn text_typed_at_power_on_reaches_the_open_rom_whole() {
+    let mut ace = Ace::new(aceemu::rom::open::open_rom(), RamSize::K51).unwrap();
+    ace.try_type_text("abc").unwrap();
+    ace.run_frames(60);
+    let screen = ace.screen_text();
+    assert!(screen.contains("abc"), "{screen}");
+}

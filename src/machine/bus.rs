@@ -42,6 +42,8 @@ pub struct Bus {
     /// sets it before executing an I/O instruction.
     pub(crate) io_time: u64,
     pub(crate) debug: Vec<u8>,
+    /// The guest has read the keyboard (an IN from an even port) since power-on or reset.
+    pub(crate) keyboard_read: bool,
     /// Set by a write to the debug port, cleared by the machine.
     pub(crate) debug_written: bool,
 }
@@ -66,6 +68,7 @@ impl Bus {
             tape: None,
             io_time: 0,
             debug: Vec::new(),
+            keyboard_read: false,
             debug_written: false,
         }
     }
@@ -109,6 +112,7 @@ impl Bus {
         if port & 1 != 0 {
             return IDLE_BUS;
         }
+        self.keyboard_read = true;
         let keys = self.matrix.read((port >> 8) as u8);
         let ear = match self.tape.as_mut() {
             Some(tape) => tape.ear(self.io_time),

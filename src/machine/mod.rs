@@ -134,6 +134,9 @@ pub struct Ace {
     int_driven: bool,
     /// The typing queue had keys waiting but did not move on at the last frame start.
     typing_stalled: bool,
+    /// Frames the typing queue has waited, since power-on or reset, for the guest's first
+    /// keyboard read (see `start_frame`).
+    first_read_wait: u32,
     /// Opcode fetches not yet added to R (see `sync_r`).
     r_pending: u64,
     timings: &'static timing::FastTables,
@@ -158,6 +161,7 @@ impl Ace {
             int_accepted: false,
             int_driven: false,
             typing_stalled: false,
+            first_read_wait: 0,
             r_pending: 0,
             timings: timing::fast_tables(),
         })
@@ -171,6 +175,8 @@ impl Ace {
         self.halted = false;
         self.ei_end = u64::MAX;
         self.int_driven = false;
+        self.bus.keyboard_read = false;
+        self.first_read_wait = 0;
         self.typing.clear(&mut self.bus.matrix);
     }
 
@@ -301,7 +307,18 @@ impl Ace {
         self.int_end = frame_start + INT_TSTATES;
         let accepted = std::mem::take(&mut self.int_accepted);
         self.int_driven |= accepted;
-        let hold = self.int_driven && !accepted;
+        // Nothing is pressed before the guest first reads the keyboard: a ROM still
+        // starting up (the open ROM takes three frames before its first interrupt) would
+        // miss the first key, or CAPS LOCK, pressed then. A guest that polls the keyboard
+        // opens this at once; one that never reads it is typed to after the longest
+        // prompt wait.
+        let booting = !self.bus.keyboard_read
+            && self.first_read_wait < keyboard::PROMPT_WAIT_FRAMES
+            && !self.typing.is_done();
+        if booting {
+            self.first_read_wait += 1;
+        }
+        let hold = booting || self.int_driven && !accepted;
         self.typing_stalled = hold && !self.typing.is_done();
         if !hold {
             // Only an interrupt-driven guest can be a ROM with a line editor to wait for.
@@ -470,8 +487,9 @@ impl Ace {
     }
 
     /// True when typed keys are waiting because the guest accepted no interrupt in the
-    /// last frame (it has interrupts off, e.g. during a tape transfer or BEEP), or because
-    /// the ROM is still busy with the line ENTER ended.
+    /// last frame (it has interrupts off, e.g. during a tape transfer or BEEP), because
+    /// the ROM is still busy with the line ENTER ended, or because the guest has not read
+    /// the keyboard yet since power-on (a ROM still starting up).
     pub fn typing_stalled(&self) -> bool {
         self.typing_stalled
     }
