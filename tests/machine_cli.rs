@@ -180,3 +180,21 @@ fn screenshot_scale_multiplies_the_picture_size() {
     assert_eq!(&bytes[12..16], b"IHDR");
     assert_eq!((be(16), be(20)), (512, 384));
 }
+
+/// `--type` is not only for --headless: the window types it too, so its errors are
+/// reported before a window would open (before, the window ignored --type, and without a
+/// display the only message was about the display).
+#[test]
+fn type_is_checked_for_the_window_too() {
+    for (text, expect) in [(r"a\q", r"unknown escape \q"), ("é", "cannot type 'é'")] {
+        let out = aceemu_command()
+            .args(["run", "--type", text])
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .output()
+            .unwrap();
+        assert!(!out.status.success());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("--type") && err.contains(expect), "{err}");
+    }
+}

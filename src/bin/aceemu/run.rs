@@ -6,7 +6,7 @@ use aceemu::frontend::{plain_frames, screenshot, DeckControl, FrameRunner};
 use aceemu::machine::ula::{SCREEN_HEIGHT, SCREEN_WIDTH};
 use aceemu::machine::{Ace, RamSize};
 use aceemu::rom;
-use anyhow::bail;
+use anyhow::{bail, Context};
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
@@ -52,7 +52,8 @@ pub struct Args {
     #[arg(long = "type", value_name = "TEXT")]
     pub type_text: Option<String>,
 
-    /// Frames to wait before typing (the ROM must reach its prompt first).
+    /// Headless: frames to wait before typing (the ROM must reach its prompt first). The
+    /// window types as soon as the Ace first reads its keyboard.
     #[arg(long, value_name = "N", default_value_t = 10)]
     pub type_after: u32,
 
@@ -123,6 +124,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if args.caps_lock {
         ace.caps_lock_at_prompt();
     }
+    if !args.headless {
+        // The window types --type too (headless typing waits --type-after frames itself):
+        // the typing queue holds it until the Ace first reads its keyboard.
+        if let Some(text) = &args.type_text {
+            ace.try_type_text(&unescape_type(text)?).context("--type")?;
+        }
+    }
     if tape.is_some() || args.tape_options.records() {
         let traps = aceemu::tape::traps::RomTapeTraps::for_rom(&rom.sha256_hex());
         let options = args.tape_options.deck_options();
@@ -147,10 +155,7 @@ fn run_headless(mut ace: Ace, args: &Args, mut runner: FrameRunner) -> anyhow::R
     if let Some(path) = &options.save_snapshot {
         aceemu::output_file::refuse_existing(path, force)?;
     }
-    let type_text = match &args.type_text {
-        Some(t) => Some(text::unescape(t).map_err(|e| anyhow::anyhow!("--type: {e}"))?),
-        None => None,
-    };
+    let type_text = args.type_text.as_deref().map(unescape_type).transpose()?;
     let stop = match &args.until_text {
         Some(text) => StopCondition::UntilText {
             text: text.clone(),
@@ -202,6 +207,11 @@ fn run_headless(mut ace: Ace, args: &Args, mut runner: FrameRunner) -> anyhow::R
         );
     }
     Ok(())
+}
+
+/// `--type`'s text with its escapes resolved.
+fn unescape_type(text: &str) -> anyhow::Result<String> {
+    text::unescape(text).map_err(|e| anyhow::anyhow!("--type: {e}"))
 }
 
 /// The window, or an error naming the missing feature in a build without it.
