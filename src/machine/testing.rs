@@ -45,7 +45,7 @@ impl TestRom {
 /// Runs until the guest has written `count` bytes to the debug port or `max_tstates` pass,
 /// and returns what it wrote.
 pub fn run_for_debug_bytes(ace: &mut Ace, count: usize, max_tstates: u64) -> Vec<u8> {
-    let deadline = ace.tstates() + max_tstates;
+    let deadline = ace.tstates().saturating_add(max_tstates);
     let mut out = Vec::new();
     while out.len() < count && ace.tstates() < deadline {
         if !ace.run_until_debug(deadline - ace.tstates()) {
@@ -83,6 +83,23 @@ pub fn screen_fingerprint(ace: &Ace) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    /// "No time limit" (u64::MAX) is accepted: the deadline used to overflow and panic.
+    #[test]
+    fn no_time_limit_does_not_overflow() {
+        // LD A,7 ; OUT (1),A ; HALT
+        let mut ace = TestRom::new()
+            .at(0, &[0x3E, 7, 0xD3, 0x01, 0x76])
+            .boot(RamSize::K3);
+        ace.run_frame();
+        assert_eq!(run_for_debug_bytes(&mut ace, 0, u64::MAX), []);
+        let mut ace = TestRom::new()
+            .at(0, &[0x3E, 7, 0xD3, 0x01, 0x76])
+            .boot(RamSize::K3);
+        assert_eq!(run_for_debug_bytes(&mut ace, 1, u64::MAX), [7]);
+    }
+
     #[test]
     fn fingerprint_is_fnv1a() {
         // FNV-1a 64 of the empty input is the offset basis; of the bytes 61 00 00 00
