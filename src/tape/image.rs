@@ -2,7 +2,7 @@
 
 use super::pulse::{self, Block, Signal};
 use super::{tap, tzx, wav};
-use anyhow::{bail, Context};
+use anyhow::bail;
 use std::path::Path;
 
 /// The formats aceemu reads and writes, chosen by file extension.
@@ -56,8 +56,7 @@ impl TapeImage {
     /// Reads a file; the format comes from its extension.
     pub fn open(path: &Path) -> anyhow::Result<TapeImage> {
         let format = Format::from_path(path)?;
-        let bytes =
-            std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let bytes = super::input::read(path)?;
         Self::from_bytes(&bytes, &path.display().to_string(), format)
     }
 
