@@ -74,5 +74,74 @@ fn a_directory_given_as_a_tape_is_refused_with_its_name() {
     assert!(!out.status.success());
     let e = text(&out.stderr);
     assert!(e.contains("folder.tap") && e.contains("directory"), "{e}");
-    let _ = golden_tap();
+}
+
+/// Runs the open ROM headless, typing `: A 1 ;` and `SAVE TEST` (the spec's golden vector),
+/// instant speed, with `extra` options.
+fn save_golden(extra: &[&str]) -> Output {
+    let mut args = vec![
+        "run",
+        "--headless",
+        "--tape-speed",
+        "instant",
+        "--type",
+        ": A 1 ;\\nSAVE TEST\\n",
+        "--frames",
+        "100",
+    ];
+    args.extend(extra);
+    aceemu_within(60, &args)
+}
+
+#[test]
+fn save_to_refuses_a_file_that_is_not_tap_and_leaves_it_alone() {
+    let dir = scratch_dir("save-to-tzx");
+    let tzx = dir.join("mine.tzx");
+    let original = b"ZXTape!\x1a\x01\x14".to_vec();
+    std::fs::write(&tzx, &original).unwrap();
+    for extra in [&[][..], &["--force"][..]] {
+        let mut args = vec!["--save-to", s(&tzx)];
+        args.extend(extra);
+        let out = save_golden(&args);
+        assert!(!out.status.success(), "{extra:?}");
+        let e = text(&out.stderr);
+        assert!(e.contains("mine.tzx") && e.contains(".tap"), "{e}");
+        assert_eq!(std::fs::read(&tzx).unwrap(), original);
+    }
+}
+
+#[test]
+fn save_to_does_not_append_after_a_cut_short_block_unless_forced() {
+    let dir = scratch_dir("save-to-cut");
+    let tap = dir.join("cut.tap");
+    let mut damaged = golden_tap();
+    damaged.truncate(35); // the data block's length says 15 bytes, 5 are left
+    std::fs::write(&tap, &damaged).unwrap();
+    let out = save_golden(&["--save-to", s(&tap)]);
+    assert!(!out.status.success());
+    let e = text(&out.stderr);
+    assert!(
+        e.contains("cut.tap: block 2 at byte offset 28: truncated block") && e.contains("--force"),
+        "{e}"
+    );
+    assert_eq!(std::fs::read(&tap).unwrap(), damaged);
+
+    // What the open ROM saves (its code fields differ from the spec's original-ROM vector).
+    let fresh = dir.join("fresh.tap");
+    let out = save_golden(&["--save-to", s(&fresh)]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let saved = std::fs::read(&fresh).unwrap();
+    assert_eq!(saved[..28], golden_tap()[..28], "the header block");
+
+    let out = save_golden(&["--save-to", s(&tap), "--force"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read(&tap).unwrap(), saved);
+
+    // A whole TAP file is appended to.
+    let out = save_golden(&["--save-to", s(&tap)]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        std::fs::read(&tap).unwrap(),
+        [&saved[..], &saved[..]].concat()
+    );
 }

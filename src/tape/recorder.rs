@@ -126,6 +126,27 @@ impl Recorder {
     }
 }
 
+/// Refuses to append to an existing file that is not a whole TAP file (reading it also
+/// refuses directories and FIFOs, which opening for appending would wait on): blocks
+/// written after a cut-short block would be read as part of it and lost.
+fn refuse_damaged_tail(path: &Path) -> anyhow::Result<()> {
+    let bytes = super::input::read(path)?;
+    let listing = tap::read_lenient(&bytes, &path.display().to_string());
+    let cut = listing.problems.iter().find(|p| {
+        matches!(
+            p.problem,
+            tap::TapProblem::TruncatedLength | tap::TapProblem::TruncatedBlock { .. }
+        )
+    });
+    if let Some(problem) = cut {
+        anyhow::bail!(
+            "cannot append recorded blocks: {problem}; blocks added after it could not be \
+             read back (use --force to replace the file)"
+        );
+    }
+    Ok(())
+}
+
 /// The TAP file recorded blocks are appended to.
 struct TapTarget {
     path: PathBuf,
@@ -138,7 +159,27 @@ struct TapTarget {
 
 impl TapTarget {
     fn new(path: &Path, overwrite: bool) -> anyhow::Result<TapTarget> {
+        let is_tap = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| e.eq_ignore_ascii_case("tap"));
+        if !is_tap {
+            // Appending TAP blocks to a .tzx, .wav or any other file would spoil it.
+            anyhow::bail!(
+                "cannot record into {}: recorded blocks are written as TAP, so the file name \
+                 must end in .tap",
+                path.display()
+            );
+        }
         let file = if path.exists() {
+            if !overwrite {
+                refuse_damaged_tail(path)?;
+            } else if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+                anyhow::bail!(
+                    "cannot record into {}: it is not a regular file",
+                    path.display()
+                );
+            }
             let file = std::fs::OpenOptions::new()
                 .append(true)
                 .open(path)
