@@ -145,3 +145,51 @@ fn save_to_does_not_append_after_a_cut_short_block_unless_forced() {
         [&saved[..], &saved[..]].concat()
     );
 }
+
+#[test]
+fn save_wav_at_instant_speed_holds_the_saved_blocks() {
+    let dir = scratch_dir("instant-wav");
+    let (tap, wav) = (dir.join("saved.tap"), dir.join("saved.wav"));
+    let out = save_golden(&["--save-to", s(&tap), "--save-wav", s(&wav)]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let from_tap = aceemu::tape::tap::parse(&std::fs::read(&tap).unwrap(), "saved.tap").unwrap();
+    assert_eq!(from_tap.len(), 2);
+    let wav_bytes = std::fs::read(&wav).expect("the WAV was written");
+    let from_wav: Vec<_> = aceemu::tape::wav::decode(&wav_bytes, "saved.wav")
+        .unwrap()
+        .into_iter()
+        .map(|d| d.block)
+        .collect();
+    let expected: Vec<_> = from_tap.into_iter().map(|b| b.block).collect();
+    assert_eq!(from_wav, expected);
+}
+
+#[test]
+fn save_wav_into_a_missing_directory_is_refused_before_the_run() {
+    let dir = scratch_dir("wav-nodir");
+    let wav = dir.join("gone").join("x.wav");
+    let out = save_golden(&["--save-wav", s(&wav)]);
+    assert!(!out.status.success());
+    let e = text(&out.stderr);
+    assert!(e.contains("gone") && e.contains("no directory"), "{e}");
+    assert!(
+        text(&out.stdout).is_empty(),
+        "the run should not have started"
+    );
+}
+
+/// The WAV is written when the machine stops; a failure then must fail the command, not
+/// only print a line. Here the WAV's name is taken by the TAP recorded meanwhile.
+#[test]
+fn a_recording_that_cannot_be_written_at_the_end_fails_the_run() {
+    let dir = scratch_dir("late-fail");
+    let same = dir.join("both.tap");
+    let out = save_golden(&["--save-to", s(&same), "--save-wav", s(&same)]);
+    assert!(!out.status.success());
+    let e = text(&out.stderr);
+    assert!(
+        e.contains("both.tap") && e.contains("already exists"),
+        "{e}"
+    );
+    assert_eq!(e.matches("already exists").count(), 1, "reported once: {e}");
+}

@@ -5,7 +5,7 @@
 //! file is created (or, with `overwrite`, emptied) only when the first block arrives, so a
 //! session that saves nothing leaves no file behind and an existing one untouched.
 
-use super::pulse::{Block, Decoder, Signal, CLOCK_HZ};
+use super::pulse::{self, Block, Decoder, Signal, CLOCK_HZ, FILE_GAP, HEADER_DATA_GAP, LEAD_IN};
 use super::{tap, wav};
 use anyhow::Context;
 use std::fs::File;
@@ -44,6 +44,8 @@ impl Recorder {
     /// existing file unless `overwrite`.
     pub fn save_wav_to(&mut self, path: &Path, overwrite: bool) -> anyhow::Result<()> {
         crate::output_file::refuse_existing(path, overwrite)?;
+        // Found out now, not when the WAV is written at the end of the session.
+        refuse_missing_directory(path)?;
         self.wav = Some((path.to_path_buf(), Signal::default(), overwrite));
         Ok(())
     }
@@ -83,13 +85,28 @@ impl Recorder {
 
     fn collect(&mut self) {
         for decoded in self.decoder.take_blocks() {
-            self.record_block(decoded.block);
+            self.store(decoded.block);
         }
     }
 
-    /// Stores a complete block (decoded from the signal, or handed over by a trapped
-    /// SAVE routine).
+    /// Stores a block handed over by a trapped SAVE routine (`instant` speed). No signal
+    /// came with it, so the one SAVE would have written goes into the WAV recording.
     pub fn record_block(&mut self, block: Block) {
+        if let Some((_, signal, _)) = &mut self.wav {
+            let gap = match self.blocks.last() {
+                None => LEAD_IN,
+                Some(previous) if previous.is_header() && !block.is_header() => HEADER_DATA_GAP,
+                Some(_) => FILE_GAP,
+            };
+            signal.push(false, gap);
+            pulse::encode_block(signal, &block);
+            signal.push(false, END_OF_BLOCK_SILENCE as u32);
+        }
+        self.store(block);
+    }
+
+    /// Stores a complete block and appends it to the TAP file.
+    fn store(&mut self, block: Block) {
         if let Some(target) = &mut self.tap {
             if let Err(e) = target.append(&tap::tap_block_bytes(&block)) {
                 self.errors.push(format!("{e:#}"));
@@ -119,11 +136,25 @@ impl Recorder {
                 crate::output_file::write_new(&path, &wav::write(&signal), overwrite)?;
             }
         }
-        match self.errors.first() {
+        // Reported once: taken out so that a later call (the deck's drop) is quiet.
+        match std::mem::take(&mut self.errors).first() {
             Some(e) => anyhow::bail!("{e}"),
             None => Ok(()),
         }
     }
+}
+
+/// Refuses an output path whose directory does not exist.
+fn refuse_missing_directory(path: &Path) -> anyhow::Result<()> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+    if let Some(dir) = dir.filter(|d| !d.is_dir()) {
+        anyhow::bail!(
+            "cannot record into {}: there is no directory {}",
+            path.display(),
+            dir.display()
+        );
+    }
+    Ok(())
 }
 
 /// Refuses to append to an existing file that is not a whole TAP file (reading it also
@@ -186,14 +217,7 @@ impl TapTarget {
                 .with_context(|| format!("cannot open {} for recording", path.display()))?;
             Some(file)
         } else {
-            let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
-            if let Some(dir) = dir.filter(|d| !d.is_dir()) {
-                anyhow::bail!(
-                    "cannot record into {}: there is no directory {}",
-                    path.display(),
-                    dir.display()
-                );
-            }
+            refuse_missing_directory(path)?;
             None
         };
         Ok(TapTarget {

@@ -123,17 +123,25 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if args.caps_lock {
         ace.caps_lock_at_prompt();
     }
+    let mut recording = None;
     if tape.is_some() || args.tape_options.records() {
         let traps = aceemu::tape::traps::RomTapeTraps::for_rom(&rom.sha256_hex());
         let options = args.tape_options.deck_options();
         let control = aceemu::tape::attach(&mut ace, traps, tape, &options)?;
         deck = Some(Box::new(control.deck.clone()));
+        recording = Some(control.deck.clone());
         runner = control.into_runner();
     }
     if args.headless {
-        run_headless(ace, &args, runner)
+        run_headless(ace, &args, runner)?;
     } else {
-        run_window(ace, &args, &rom, deck, runner)
+        run_window(ace, &args, &rom, deck, runner)?;
+    }
+    // The machine is gone: complete the recording, write --save-wav, and fail the run if
+    // a recorded block or the WAV could not be written.
+    match recording {
+        Some(deck) => deck.deck().finish_recording(),
+        None => Ok(()),
     }
 }
 
