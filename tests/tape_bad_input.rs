@@ -193,3 +193,76 @@ fn a_recording_that_cannot_be_written_at_the_end_fails_the_run() {
     );
     assert_eq!(e.matches("already exists").count(), 1, "reported once: {e}");
 }
+
+/// The golden pair as a WAV file written by aceemu, and where its data chunk's length is.
+fn golden_wav() -> (Vec<u8>, usize, Vec<aceemu::tape::pulse::Block>) {
+    let blocks: Vec<_> = aceemu::tape::tap::parse(&golden_tap(), "golden.tap")
+        .unwrap()
+        .into_iter()
+        .map(|b| b.block)
+        .collect();
+    let wav = aceemu::tape::wav::write(&aceemu::tape::pulse::encode_tape(&blocks));
+    let at = wav.windows(4).position(|w| w == b"data").unwrap() + 4;
+    (wav, at, blocks)
+}
+
+fn decoded(samples: &aceemu::tape::wav::Samples) -> Vec<aceemu::tape::pulse::Block> {
+    aceemu::tape::pulse::decode_halves(aceemu::tape::wav::halves(samples))
+        .into_iter()
+        .map(|d| d.block)
+        .collect()
+}
+
+/// A recorder that stopped before writing its sizes leaves a data length of 0xFFFFFFFF or
+/// more than is there, and a cut file leaves half a sample: the samples present are read,
+/// with a warning naming the chunk's offset.
+#[test]
+fn a_wav_whose_data_length_lies_is_read_as_far_as_it_goes() {
+    let (wav, at, blocks) = golden_wav();
+    let real = u32::from_le_bytes(wav[at..at + 4].try_into().unwrap());
+    for (claimed, cut) in [(u32::MAX, 0), (real + 1000, 0), (real, 1)] {
+        let mut bad = wav.clone();
+        bad[at..at + 4].copy_from_slice(&claimed.to_le_bytes());
+        bad.truncate(bad.len() - cut);
+        let samples = aceemu::tape::wav::read_samples(&bad, "long.wav")
+            .unwrap_or_else(|e| panic!("claimed {claimed}, cut {cut}: {e}"));
+        assert_eq!(decoded(&samples), blocks, "claimed {claimed}, cut {cut}");
+        let w = samples.warnings.join("\n");
+        assert!(
+            w.contains("long.wav") && w.contains(&format!("byte offset {}", at - 4)),
+            "{w}"
+        );
+    }
+    let good = aceemu::tape::wav::read_samples(&wav, "good.wav").unwrap();
+    assert!(good.warnings.is_empty());
+}
+
+#[test]
+fn a_wav_chunk_running_past_the_end_is_named_with_its_offset() {
+    let (wav, _, _) = golden_wav();
+    let mut bad = wav[..12].to_vec();
+    bad.extend(b"LIST");
+    bad.extend(0xFFFF_FFF0u32.to_le_bytes());
+    bad.extend(&wav[12..]);
+    let e = aceemu::tape::wav::read_samples(&bad, "junk.wav")
+        .err()
+        .unwrap();
+    let message = format!("{:#}", anyhow::Error::new(e));
+    assert!(
+        message.contains("junk.wav") && message.contains("\"LIST\" at byte offset 12"),
+        "{message}"
+    );
+}
+
+/// hound's error is said once, not again as the error's source.
+#[test]
+fn a_wav_error_says_its_reason_once() {
+    let (wav, _, _) = golden_wav();
+    let mut bad = wav.clone();
+    bad[22..24].copy_from_slice(&0u16.to_le_bytes()); // zero channels
+    let e = aceemu::tape::wav::read_samples(&bad, "zero.wav")
+        .err()
+        .unwrap();
+    let message = format!("{:#}", anyhow::Error::new(e));
+    assert_eq!(message.matches("zero channels").count(), 1, "{message}");
+}

@@ -96,7 +96,7 @@ impl TapeImage {
                 let samples = wav::read_samples(bytes, name)?;
                 let halves = wav::halves(&samples);
                 let decoded = pulse::decode_halves(halves.iter().copied());
-                let mut warnings = Vec::new();
+                let mut warnings = samples.warnings.clone();
                 for (i, d) in decoded.iter().enumerate() {
                     if d.trailing_halves != 1 {
                         warnings.push(format!(

@@ -15,29 +15,95 @@ use std::path::Path;
 pub const WRITE_RATE: u32 = 44_100;
 const AMPLITUDE: f64 = 0.7 * i16::MAX as f64;
 
+// The hound error is part of the message, not a `source`: printed with its chain (`{:#}`)
+// it would otherwise appear twice.
 #[derive(Debug, thiserror::Error)]
 pub enum WavError {
-    #[error("{file}: not a readable WAV file: {source}")]
-    Format { file: String, source: hound::Error },
+    #[error("{file}: not a readable WAV file: {reason}")]
+    Format { file: String, reason: hound::Error },
     #[error("{file}: unsupported WAV: {what}")]
     Unsupported { file: String, what: String },
-    #[error("{file}: cannot write: {source}")]
-    Write { file: String, source: hound::Error },
+    #[error("{file}: damaged WAV: {what}")]
+    Damaged { file: String, what: String },
+    #[error("{file}: cannot write: {reason}")]
+    Write { file: String, reason: hound::Error },
 }
 
 /// Mono samples in -1..1 with their rate.
 pub struct Samples {
     pub rate: u32,
     pub data: Vec<f32>,
+    /// Problems that did not stop reading (a data chunk longer than the file...).
+    pub warnings: Vec<String>,
+}
+
+/// A recording cut short (the recorder stopped before it wrote the header's final sizes,
+/// or the file was truncated) has a data chunk claiming more bytes than the file holds, or
+/// a length that is not a whole number of sample frames; hound refuses both outright. The
+/// chunks are walked as hound walks them, and such a data length is cut down to the whole
+/// frames present, with a warning. A chunk before the data running past the end of the
+/// file is an error naming it.
+fn repair_data_length<'a>(
+    bytes: &'a [u8],
+    file: &str,
+) -> Result<(std::borrow::Cow<'a, [u8]>, Option<String>), WavError> {
+    let word = |at: usize| -> Option<u32> {
+        let b = bytes.get(at..at + 4)?;
+        Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    };
+    let unchanged = Ok((std::borrow::Cow::Borrowed(bytes), None));
+    if bytes.len() < 12 || &bytes[..4] != b"RIFF" || &bytes[8..12] != b"WAVE" {
+        return unchanged; // hound says what is wrong
+    }
+    let mut pos = 12usize;
+    let mut block_align = 0usize;
+    while let (Some(id), Some(len)) = (bytes.get(pos..pos + 4), word(pos + 4)) {
+        let body = pos + 8;
+        let len = len as usize;
+        let available = bytes.len() - body;
+        if id == b"data" {
+            if block_align == 0 {
+                return unchanged;
+            }
+            let whole = len.min(available) / block_align * block_align;
+            if whole == len {
+                return unchanged;
+            }
+            let mut fixed = bytes.to_vec();
+            fixed[pos + 4..body].copy_from_slice(&(whole as u32).to_le_bytes());
+            let warning = format!(
+                "{file}: the data chunk at byte offset {pos} says {len} bytes but {available} \
+                 follow; reading the {whole} bytes of whole samples (a recording cut short?)"
+            );
+            return Ok((std::borrow::Cow::Owned(fixed), Some(warning)));
+        }
+        if len > available {
+            return Err(WavError::Damaged {
+                file: file.into(),
+                what: format!(
+                    "chunk \"{}\" at byte offset {pos} says {len} bytes, past the end of the \
+                     file ({available} left), before any data chunk",
+                    String::from_utf8_lossy(id)
+                ),
+            });
+        }
+        if id == b"fmt " && len >= 14 {
+            block_align = u16::from_le_bytes([bytes[body + 12], bytes[body + 13]]) as usize;
+        }
+        pos = body + len;
+    }
+    unchanged
 }
 
 /// Reads a WAV from memory (the file name is only for messages).
 pub fn read_samples(bytes: &[u8], file: &str) -> Result<Samples, WavError> {
-    let reader =
-        hound::WavReader::new(std::io::Cursor::new(bytes)).map_err(|source| WavError::Format {
+    let (bytes, warning) = repair_data_length(bytes, file)?;
+    let reader = hound::WavReader::new(std::io::Cursor::new(&bytes[..])).map_err(|reason| {
+        WavError::Format {
             file: file.into(),
-            source,
-        })?;
+            reason,
+        }
+    })?;
     let spec = reader.spec();
     let unsupported = |what: String| WavError::Unsupported {
         file: file.into(),
@@ -50,9 +116,9 @@ pub fn read_samples(bytes: &[u8], file: &str) -> Result<Samples, WavError> {
         )));
     }
     let channels = spec.channels as usize;
-    let fmt_err = |source| WavError::Format {
+    let fmt_err = |reason| WavError::Format {
         file: file.into(),
-        source,
+        reason,
     };
     let interleaved: Vec<f32> = match spec.sample_format {
         hound::SampleFormat::Float => {
@@ -103,6 +169,7 @@ pub fn read_samples(bytes: &[u8], file: &str) -> Result<Samples, WavError> {
     Ok(Samples {
         rate: spec.sample_rate,
         data,
+        warnings: warning.into_iter().collect(),
     })
 }
 
@@ -233,7 +300,7 @@ pub fn write(signal: &Signal) -> Vec<u8> {
 pub fn write_file(signal: &Signal, path: &Path) -> Result<(), WavError> {
     std::fs::write(path, write(signal)).map_err(|e| WavError::Write {
         file: path.display().to_string(),
-        source: hound::Error::IoError(e),
+        reason: hound::Error::IoError(e),
     })
 }
 
