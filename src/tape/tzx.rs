@@ -166,7 +166,11 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<Tzx, TzxError> {
                     }
                 };
                 let data = r.take(len).ok_or_else(cut)?.to_vec();
-                player.signal.mark_block();
+                // Marks and blocks go in step (the deck seeks block i at mark i): a data
+                // block with no byte carries no block, so it gets no mark.
+                if !data.is_empty() {
+                    player.signal.mark_block();
+                }
                 for _ in 0..pilot_count {
                     player.pulse(pilot as f64);
                 }
@@ -371,6 +375,20 @@ mod tests {
         assert!(e
             .to_string()
             .starts_with("loop.tzx: TZX block 4 (id 0x11) at byte offset 17"));
+    }
+
+    #[test]
+    fn an_empty_data_block_gets_no_mark_so_marks_follow_blocks() {
+        let blocks = vec![Block::new(0xFF, vec![5, 5])];
+        let mut file = write(&blocks);
+        // An empty turbo block in front: 15 bytes of timings, then a 24-bit length of 0.
+        let mut empty = vec![0x11];
+        empty.extend([0u8; 15]);
+        empty.extend([0, 0, 0]);
+        file.splice(10..10, empty);
+        let tzx = parse(&file, "e.tzx").unwrap();
+        assert_eq!(tzx.blocks, blocks);
+        assert_eq!(tzx.signal.marks.len(), 1);
     }
 
     #[test]
