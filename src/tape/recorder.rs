@@ -108,7 +108,16 @@ impl Recorder {
     /// Stores a complete block and appends it to the TAP file.
     fn store(&mut self, block: Block) {
         if let Some(target) = &mut self.tap {
-            if let Err(e) = target.append(&tap::tap_block_bytes(&block)) {
+            if block.data.len() > u16::MAX as usize {
+                // A TAP length field cannot say it; cut, the block would lose its end.
+                self.errors.push(format!(
+                    "{}: block {} was not written: {} bytes with its checksum, more than a \
+                     TAP block can hold (65,535)",
+                    target.path.display(),
+                    self.blocks.len() + 1,
+                    block.data.len()
+                ));
+            } else if let Err(e) = target.append(&tap::tap_block_bytes(&block)) {
                 self.errors.push(format!("{e:#}"));
             }
         }
@@ -245,5 +254,31 @@ impl TapTarget {
         file.write_all(bytes)
             .and_then(|_| file.flush())
             .with_context(|| format!("cannot append to {}", self.path.display()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// BSAVE of 65,535 bytes makes a block of 65,536 with its checksum: it must not be
+    /// appended cut short (it would read back with a bad checksum), and the run must say so.
+    #[test]
+    fn a_block_too_long_for_tap_is_reported_not_cut() {
+        let dir = std::env::temp_dir().join(format!("aceemu-recorder-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("long.tap");
+        let _ = std::fs::remove_file(&path);
+        let mut recorder = Recorder::default();
+        recorder.save_tap_to(&path, false).unwrap();
+        recorder.record_block(Block::new(0xFF, vec![1; 65_536]));
+        recorder.record_block(Block::new(0xFF, vec![2, 2]));
+        let e = recorder.finish().unwrap_err().to_string();
+        assert!(
+            e.contains("long.tap") && e.contains("block 1") && e.contains("65,535"),
+            "{e}"
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), vec![2, 0, 2, 2]);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
