@@ -338,3 +338,21 @@ fn randomly_damaged_files_never_panic_the_readers() {
         let _ = TapeImage::from_bytes(&w, "f.wav", Format::Wav);
     }
 }
+
+/// The window never wrote --save-snapshot (only the headless run does): asking for it
+/// without --headless is refused rather than ignored at the end of a session.
+#[test]
+fn save_snapshot_without_headless_is_refused_not_ignored() {
+    let dir = scratch_dir("snap-window");
+    let snap = dir.join("w.ace");
+    let out = aceemu_command()
+        .args(["run", "--save-snapshot", s(&snap)])
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let e = text(&out.stderr);
+    assert!(e.contains("required") && e.contains("--headless"), "{e}");
+}

@@ -78,7 +78,7 @@ pub struct TapeArgs {
     pub force: bool,
     /// Headless: write the machine's state at the end as a .ace snapshot (`aceemu run
     /// FILE.ace` loads one).
-    #[arg(long, value_name = "FILE.ace")]
+    #[arg(long, value_name = "FILE.ace", requires = "headless")]
     pub save_snapshot: Option<PathBuf>,
 }
 
