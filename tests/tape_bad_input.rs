@@ -356,3 +356,32 @@ fn save_snapshot_without_headless_is_refused_not_ignored() {
     let e = text(&out.stderr);
     assert!(e.contains("required") && e.contains("--headless"), "{e}");
 }
+
+/// With 51 KB the ROM's stacks sit above 0xBFFF, which a .ace cannot hold: the snapshot is
+/// refused at the end, but the screenshot asked for in the same run is still written.
+#[test]
+fn a_refused_snapshot_does_not_lose_the_other_outputs() {
+    let dir = scratch_dir("snap-51k");
+    let (snap, png) = (dir.join("s.ace"), dir.join("shot.png"));
+    let out = aceemu_within(
+        60,
+        &[
+            "run",
+            "--headless",
+            "--frames",
+            "20",
+            "--save-snapshot",
+            s(&snap),
+            "--screenshot",
+            s(&png),
+        ],
+    );
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("0xBFFF"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(png.exists(), "the screenshot was lost");
+    assert!(!snap.exists());
+}

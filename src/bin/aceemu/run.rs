@@ -173,7 +173,6 @@ fn run_headless(mut ace: Ace, args: &Args, mut runner: FrameRunner) -> anyhow::R
         collect_audio: args.audio_wav.is_some(),
     };
     let outcome = headless::run(&mut ace, &options, &mut runner)?;
-    args.tape_options.save_snapshot(&ace)?;
 
     let asked_for_output =
         args.screenshot.is_some() || !args.dump_mem.is_empty() || args.audio_wav.is_some();
@@ -202,6 +201,9 @@ fn run_headless(mut ace: Ace, args: &Args, mut runner: FrameRunner) -> anyhow::R
     if let Some(path) = &args.audio_wav {
         headless::write_wav(path, &outcome.audio, ace.audio_rate(), force)?;
     }
+    // Last of the files: it can still be refused (RAM above 0xBFFF in use), and the
+    // screenshot and sound of the run should not be lost with it.
+    args.tape_options.save_snapshot(&ace)?;
     if outcome.text_found == Some(false) {
         bail!(
             "{:?} did not appear on the screen within {} frames",
