@@ -132,17 +132,18 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         recording = Some(control.deck.clone());
         runner = control.into_runner();
     }
-    if args.headless {
-        run_headless(ace, &args, runner)?;
+    let ran = if args.headless {
+        run_headless(ace, &args, runner)
     } else {
-        run_window(ace, &args, &rom, deck, runner)?;
-    }
-    // The machine is gone: complete the recording, write --save-wav, and fail the run if
-    // a recorded block or the WAV could not be written.
-    match recording {
+        run_window(ace, &args, &rom, deck, runner)
+    };
+    // The machine is gone: complete the recording, write --save-wav (also after a failed
+    // run), and fail if a recorded block or the WAV could not be written.
+    let recorded = match recording {
         Some(deck) => deck.deck().finish_recording(),
         None => Ok(()),
-    }
+    };
+    ran.and(recorded)
 }
 
 fn run_headless(mut ace: Ace, args: &Args, mut runner: FrameRunner) -> anyhow::Result<()> {
