@@ -254,6 +254,33 @@ fn a_wav_chunk_running_past_the_end_is_named_with_its_offset() {
     );
 }
 
+/// RIFF pads an odd-length chunk with a zero byte, which hound does not skip; a file
+/// without the pad (some writers) must still read, and one with no data chunk is named.
+#[test]
+fn odd_length_chunks_before_the_data_are_read_with_or_without_their_pad_byte() {
+    let (wav, _, blocks) = golden_wav();
+    for pad in [&[0u8][..], &[][..]] {
+        let mut file = wav[..36].to_vec(); // RIFF header and the 16-byte fmt chunk
+        file.extend(b"LIST");
+        file.extend(3u32.to_le_bytes());
+        file.extend(b"abc");
+        file.extend(pad);
+        file.extend(&wav[36..]);
+        let samples = aceemu::tape::wav::read_samples(&file, "list.wav")
+            .unwrap_or_else(|e| panic!("pad {pad:?}: {e}"));
+        assert_eq!(decoded(&samples), blocks, "pad {pad:?}");
+        assert!(samples.warnings.is_empty());
+    }
+    let e = aceemu::tape::wav::read_samples(&wav[..36], "nodata.wav")
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        e.contains("nodata.wav") && e.contains("no data chunk"),
+        "{e}"
+    );
+}
+
 /// hound's error is said once, not again as the error's source.
 #[test]
 fn a_wav_error_says_its_reason_once() {

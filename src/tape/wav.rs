@@ -37,67 +37,94 @@ pub struct Samples {
     pub warnings: Vec<String>,
 }
 
-/// A recording cut short (the recorder stopped before it wrote the header's final sizes,
-/// or the file was truncated) has a data chunk claiming more bytes than the file holds, or
-/// a length that is not a whole number of sample frames; hound refuses both outright. The
-/// chunks are walked as hound walks them, and such a data length is cut down to the whole
-/// frames present, with a warning. A chunk before the data running past the end of the
-/// file is an error naming it.
-fn repair_data_length<'a>(
+/// Walks the RIFF chunks before hound reads the file, and hands hound a plain file
+/// (header, `fmt `, `data`) when the original would trip it:
+/// * a recording cut short (the recorder stopped before it wrote the final sizes, or the
+///   file was truncated) has a data chunk claiming more bytes than the file holds, or a
+///   length that is not a whole number of sample frames; hound refuses both outright, so
+///   the length is cut down to the whole frames present, with a warning;
+/// * a chunk of odd length is followed by a pad byte (RIFF rule) that hound does not skip.
+///
+/// A chunk before the data running past the end of the file, or no data chunk at all, is
+/// an error naming the place.
+fn prepare_for_hound<'a>(
     bytes: &'a [u8],
     file: &str,
 ) -> Result<(std::borrow::Cow<'a, [u8]>, Option<String>), WavError> {
+    use std::borrow::Cow;
     let word = |at: usize| -> Option<u32> {
         let b = bytes.get(at..at + 4)?;
         Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     };
-    let unchanged = Ok((std::borrow::Cow::Borrowed(bytes), None));
+    let damaged = |what: String| WavError::Damaged {
+        file: file.into(),
+        what,
+    };
     if bytes.len() < 12 || &bytes[..4] != b"RIFF" || &bytes[8..12] != b"WAVE" {
-        return unchanged; // hound says what is wrong
+        return Ok((Cow::Borrowed(bytes), None)); // hound says what is wrong
     }
     let mut pos = 12usize;
-    let mut block_align = 0usize;
+    let mut fmt: Option<&[u8]> = None;
+    let mut padded = false;
     while let (Some(id), Some(len)) = (bytes.get(pos..pos + 4), word(pos + 4)) {
         let body = pos + 8;
         let len = len as usize;
         let available = bytes.len() - body;
         if id == b"data" {
-            if block_align == 0 {
-                return unchanged;
-            }
+            let Some(fmt) = fmt else {
+                return Ok((Cow::Borrowed(bytes), None)); // hound: "missing fmt chunk"
+            };
+            let block_align = match fmt.get(12..14) {
+                Some(b) if b != [0, 0] => u16::from_le_bytes([b[0], b[1]]) as usize,
+                _ => return Ok((Cow::Borrowed(bytes), None)), // hound says what is wrong
+            };
             let whole = len.min(available) / block_align * block_align;
-            if whole == len {
-                return unchanged;
+            if whole == len && !padded {
+                return Ok((Cow::Borrowed(bytes), None));
             }
-            let mut fixed = bytes.to_vec();
-            fixed[pos + 4..body].copy_from_slice(&(whole as u32).to_le_bytes());
-            let warning = format!(
-                "{file}: the data chunk at byte offset {pos} says {len} bytes but {available} \
-                 follow; reading the {whole} bytes of whole samples (a recording cut short?)"
-            );
-            return Ok((std::borrow::Cow::Owned(fixed), Some(warning)));
+            let warning = (whole != len).then(|| {
+                format!(
+                    "{file}: the data chunk at byte offset {pos} says {len} bytes but \
+                     {available} follow; reading the {whole} bytes of whole samples (a \
+                     recording cut short?)"
+                )
+            });
+            let mut plain = b"RIFF\0\0\0\0WAVEfmt ".to_vec();
+            plain.extend((fmt.len() as u32).to_le_bytes());
+            plain.extend(fmt); // hound takes only even sizes (16, 18, 40): no pad needed
+            plain.extend(b"data");
+            plain.extend((whole as u32).to_le_bytes());
+            plain.extend(&bytes[body..body + whole]);
+            let riff_len = (plain.len() - 8) as u32;
+            plain[4..8].copy_from_slice(&riff_len.to_le_bytes());
+            return Ok((Cow::Owned(plain), warning));
         }
         if len > available {
-            return Err(WavError::Damaged {
-                file: file.into(),
-                what: format!(
-                    "chunk \"{}\" at byte offset {pos} says {len} bytes, past the end of the \
-                     file ({available} left), before any data chunk",
-                    String::from_utf8_lossy(id)
-                ),
-            });
+            return Err(damaged(format!(
+                "chunk \"{}\" at byte offset {pos} says {len} bytes, past the end of the file \
+                 ({available} left), before any data chunk",
+                String::from_utf8_lossy(id)
+            )));
         }
-        if id == b"fmt " && len >= 14 {
-            block_align = u16::from_le_bytes([bytes[body + 12], bytes[body + 13]]) as usize;
+        if id == b"fmt " {
+            fmt = Some(&bytes[body..body + len]);
         }
         pos = body + len;
+        // An odd-length chunk is followed by a zero pad byte; writers that leave it out
+        // start the next chunk's name there instead, which is never a zero byte.
+        if len % 2 == 1 && bytes.get(pos) == Some(&0) {
+            pos += 1;
+            padded = true;
+        }
     }
-    unchanged
+    Err(damaged(format!(
+        "no data chunk (the chunks end at byte offset {pos}): the file holds no samples"
+    )))
 }
 
 /// Reads a WAV from memory (the file name is only for messages).
 pub fn read_samples(bytes: &[u8], file: &str) -> Result<Samples, WavError> {
-    let (bytes, warning) = repair_data_length(bytes, file)?;
+    let (bytes, warning) = prepare_for_hound(bytes, file)?;
     let reader = hound::WavReader::new(std::io::Cursor::new(&bytes[..])).map_err(|reason| {
         WavError::Format {
             file: file.into(),
