@@ -412,3 +412,25 @@ fn a_refused_snapshot_does_not_lose_the_other_outputs() {
     assert!(png.exists(), "the screenshot was lost");
     assert!(!snap.exists());
 }
+
+/// A TAP becomes a signal of about 128 bytes per data byte: one larger than any Ace tape
+/// (here 4.3 MB, 65 blocks of 64 KB) is refused at once, naming the file and the limit,
+/// instead of taking half a gigabyte and seconds to play.
+#[test]
+fn a_tap_file_larger_than_any_ace_tape_is_refused() {
+    let dir = scratch_dir("huge-tap");
+    let tap = dir.join("huge.tap");
+    let block =
+        aceemu::tape::tap::tap_block_bytes(&aceemu::tape::pulse::Block::new(0xFF, vec![0; 65_535]));
+    std::fs::write(&tap, block.repeat(65)).unwrap();
+    let limit = aceemu::tape::input::MAX_BLOCK_FILE_BYTES.to_string();
+    for args in [
+        &["tape", "info", s(&tap)][..],
+        &["run", "--headless", "--frames", "1", "--tape", s(&tap)][..],
+    ] {
+        let out = aceemu_within(20, args);
+        assert!(!out.status.success(), "{args:?}");
+        let e = text(&out.stderr);
+        assert!(e.contains("huge.tap") && e.contains(&limit), "{e}");
+    }
+}

@@ -14,6 +14,14 @@ pub enum Format {
 }
 
 impl Format {
+    /// The largest file of this format that is read (see [`super::input`]).
+    pub fn max_file_bytes(self) -> u64 {
+        match self {
+            Format::Wav => super::input::MAX_INPUT_BYTES,
+            Format::Tap | Format::Tzx => super::input::MAX_BLOCK_FILE_BYTES,
+        }
+    }
+
     pub fn from_path(path: &Path) -> anyhow::Result<Format> {
         let ext = path
             .extension()
@@ -56,7 +64,7 @@ impl TapeImage {
     /// Reads a file; the format comes from its extension.
     pub fn open(path: &Path) -> anyhow::Result<TapeImage> {
         let format = Format::from_path(path)?;
-        let bytes = super::input::read(path)?;
+        let bytes = super::input::read_limited(path, format.max_file_bytes())?;
         Self::from_bytes(&bytes, &path.display().to_string(), format)
     }
 

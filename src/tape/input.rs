@@ -1,15 +1,24 @@
 //! Reading a tape or snapshot file given on the command line: only regular files (a FIFO
 //! would block `read` until something writes to it, a device like /dev/zero never ends),
-//! and no larger than [`MAX_INPUT_BYTES`], so a wrong path gives an error instead of a hang
-//! or all the memory.
+//! and no larger than a limit far beyond any real file of its kind, so a wrong path gives
+//! an error instead of a hang or all the memory (a TAP or TZX becomes a signal of about
+//! 128 bytes of memory per byte of data).
 
 use anyhow::{bail, Context};
 use std::io::Read;
 use std::path::Path;
 
 /// Largest file read: far beyond any tape (an hour of 44.1 kHz 16-bit stereo WAV is
-/// 635 MB; a full-memory Ace file is 51 KB in TAP).
+/// 635 MB).
 pub const MAX_INPUT_BYTES: u64 = 1 << 30;
+
+/// Largest TAP or TZX file read: 80 times the whole 51 KB of RAM saved (a 4 MB TAP already
+/// plays for over six hours).
+pub const MAX_BLOCK_FILE_BYTES: u64 = 4 << 20;
+
+/// Largest `.ace` snapshot read (the largest image is 40 KB before compression; a literal
+/// 0xED byte takes three bytes).
+pub const MAX_SNAPSHOT_BYTES: u64 = 1 << 20;
 
 /// The bytes of the regular file at `path`; anything else is refused, naming the path.
 pub fn read(path: &Path) -> anyhow::Result<Vec<u8>> {
@@ -30,7 +39,8 @@ pub fn read_limited(path: &Path, max_bytes: u64) -> anyhow::Result<Vec<u8>> {
     }
     if meta.len() > max_bytes {
         bail!(
-            "cannot read {name}: {} bytes is more than the {max_bytes} a tape file may have",
+            "cannot read {name}: {} bytes is more than the {max_bytes} a file of this kind may \
+             have",
             meta.len()
         );
     }
@@ -41,7 +51,9 @@ pub fn read_limited(path: &Path, max_bytes: u64) -> anyhow::Result<Vec<u8>> {
         .read_to_end(&mut bytes)
         .with_context(|| format!("cannot read {name}"))?;
     if bytes.len() as u64 > max_bytes {
-        bail!("cannot read {name}: it grew past the {max_bytes} bytes a tape file may have");
+        bail!(
+            "cannot read {name}: it grew past the {max_bytes} bytes a file of this kind may have"
+        );
     }
     Ok(bytes)
 }

@@ -170,7 +170,7 @@ fn refuse_missing_directory(path: &Path) -> anyhow::Result<()> {
 /// refuses directories and FIFOs, which opening for appending would wait on): blocks
 /// written after a cut-short block would be read as part of it and lost.
 fn refuse_damaged_tail(path: &Path) -> anyhow::Result<()> {
-    let bytes = super::input::read(path)?;
+    let bytes = super::input::read_limited(path, super::input::MAX_BLOCK_FILE_BYTES)?;
     let listing = tap::read_lenient(&bytes, &path.display().to_string());
     let cut = listing.problems.iter().find(|p| {
         matches!(

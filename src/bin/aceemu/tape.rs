@@ -212,7 +212,7 @@ fn describe(block: &Block) -> String {
 
 fn info(path: &Path) -> anyhow::Result<()> {
     let format = Format::from_path(path)?;
-    let bytes = aceemu::tape::input::read(path)?;
+    let bytes = aceemu::tape::input::read_limited(path, format.max_file_bytes())?;
     let name = path.display().to_string();
     // For TAP the lenient reader gives offsets; other formats go through the tape image.
     let (rows, problems): (Vec<(Option<usize>, Block)>, Vec<String>) = if format == Format::Tap {
