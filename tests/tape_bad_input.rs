@@ -434,3 +434,48 @@ fn a_tap_file_larger_than_any_ace_tape_is_refused() {
         assert!(e.contains("huge.tap") && e.contains(&limit), "{e}");
     }
 }
+
+/// A bad checksum in a TZX or WAV tape is a problem named with its place, as in a TAP:
+/// `tape info` fails and lists it (before, only the listing's "BAD" said so, exit 0).
+#[test]
+fn a_bad_checksum_in_tzx_or_wav_is_reported_with_its_place() {
+    use aceemu::tape::image::{Format, TapeImage};
+    let mut blocks: Vec<_> = aceemu::tape::tap::parse(&golden_tap(), "g.tap")
+        .unwrap()
+        .into_iter()
+        .map(|b| b.block)
+        .collect();
+    blocks[1].data[3] ^= 0x10;
+    let tzx = aceemu::tape::tzx::write(&blocks);
+    let image = TapeImage::from_bytes(&tzx, "bad.tzx", Format::Tzx).unwrap();
+    // The description block is TZX block 1; the header's turbo block 2, its end mark 3,
+    // its pause 4; the data block is TZX block 5.
+    let offset = 10 + 2 + 34 + (1 + 18 + 27) + 4 + 3;
+    assert_eq!(
+        image.warnings,
+        vec![format!(
+            "bad.tzx: TZX block 5 at byte offset {offset} (tape block 2): bad checksum: \
+             stored C7, XOR of the payload is D7"
+        )]
+    );
+    let wav = aceemu::tape::wav::write(&aceemu::tape::pulse::encode_tape(&blocks));
+    let image = TapeImage::from_bytes(&wav, "bad.wav", Format::Wav).unwrap();
+    assert_eq!(image.warnings.len(), 1, "{:?}", image.warnings);
+    assert!(
+        image.warnings[0].starts_with("bad.wav: block 2 at ")
+            && image.warnings[0].ends_with("bad checksum: stored C7, XOR of the payload is D7"),
+        "{:?}",
+        image.warnings
+    );
+
+    let dir = scratch_dir("bad-tzx");
+    let path = dir.join("bad.tzx");
+    std::fs::write(&path, &tzx).unwrap();
+    let out = aceemu_within(20, &["tape", "info", s(&path)]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("TZX block 5"),
+        "{}",
+        text(&out.stderr)
+    );
+}

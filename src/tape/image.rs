@@ -39,6 +39,22 @@ impl Format {
     }
 }
 
+/// What is wrong with a block's checksum, if anything (TAP listings say the same through
+/// [`tap::TapProblem::BadChecksum`]).
+fn checksum_problem(block: &Block) -> Option<String> {
+    match block.data.split_last() {
+        _ if block.checksum_ok() => None,
+        None => Some("the block holds only its flag byte, no checksum".into()),
+        Some((&stored, payload)) => Some(
+            tap::TapProblem::BadChecksum {
+                computed: tap::xor(payload),
+                stored,
+            }
+            .to_string(),
+        ),
+    }
+}
+
 /// A tape: its blocks (for listings, conversion and instant loading) and its signal.
 #[derive(Debug, Default)]
 pub struct TapeImage {
@@ -93,11 +109,27 @@ impl TapeImage {
                         .map(|d| d.block)
                         .collect();
                 }
+                let warnings = blocks
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, block)| {
+                        let place = match t.places.get(i) {
+                            Some((number, offset)) => {
+                                format!(
+                                    "TZX block {number} at byte offset {offset} (tape block {})",
+                                    i + 1
+                                )
+                            }
+                            None => format!("block {} (read from the signal)", i + 1),
+                        };
+                        checksum_problem(block).map(|p| format!("{name}: {place}: {p}"))
+                    })
+                    .collect();
                 Ok(TapeImage {
                     name: name.into(),
                     blocks,
                     signal: t.signal,
-                    warnings: Vec::new(),
+                    warnings,
                 })
             }
             Format::Wav => {
@@ -106,6 +138,13 @@ impl TapeImage {
                 let decoded = pulse::decode_halves(halves.iter().copied());
                 let mut warnings = samples.warnings.clone();
                 for (i, d) in decoded.iter().enumerate() {
+                    if let Some(p) = checksum_problem(&d.block) {
+                        warnings.push(format!(
+                            "{name}: block {} at {:.3} s: {p}",
+                            i + 1,
+                            d.time / pulse::CLOCK_HZ as f64
+                        ));
+                    }
                     if d.trailing_halves != 1 {
                         warnings.push(format!(
                             "{name}: block {} at {:.3} s stops inside a byte",

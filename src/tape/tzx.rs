@@ -41,6 +41,8 @@ pub struct Tzx {
     pub signal: Signal,
     /// Blocks carried by data blocks (0x10, 0x11, 0x14), flag split off.
     pub blocks: Vec<Block>,
+    /// Where each of `blocks` is in the file: (TZX block number, byte offset), for messages.
+    pub places: Vec<(usize, usize)>,
     /// Text of description / archive-info blocks, for listings.
     pub notes: Vec<String>,
 }
@@ -182,6 +184,7 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<Tzx, TzxError> {
                 player.pause(pause);
                 if let Some((&flag, rest)) = data.split_first() {
                     tzx.blocks.push(Block::new(flag, rest.to_vec()));
+                    tzx.places.push((number, offset));
                 }
             }
             0x12 => {
