@@ -2,7 +2,7 @@
 
 use super::pulse::{self, Block, Signal};
 use super::{tap, tzx, wav};
-use anyhow::{bail, Context};
+use anyhow::bail;
 use std::path::Path;
 
 /// The formats aceemu reads and writes, chosen by file extension.
@@ -14,6 +14,14 @@ pub enum Format {
 }
 
 impl Format {
+    /// The largest file of this format that is read (see [`super::input`]).
+    pub fn max_file_bytes(self) -> u64 {
+        match self {
+            Format::Wav => super::input::MAX_INPUT_BYTES,
+            Format::Tap | Format::Tzx => super::input::MAX_BLOCK_FILE_BYTES,
+        }
+    }
+
     pub fn from_path(path: &Path) -> anyhow::Result<Format> {
         let ext = path
             .extension()
@@ -28,6 +36,22 @@ impl Format {
                 path.display()
             ),
         }
+    }
+}
+
+/// What is wrong with a block's checksum, if anything (TAP listings say the same through
+/// [`tap::TapProblem::BadChecksum`]).
+fn checksum_problem(block: &Block) -> Option<String> {
+    match block.data.split_last() {
+        _ if block.checksum_ok() => None,
+        None => Some("the block holds only its flag byte, no checksum".into()),
+        Some((&stored, payload)) => Some(
+            tap::TapProblem::BadChecksum {
+                computed: tap::xor(payload),
+                stored,
+            }
+            .to_string(),
+        ),
     }
 }
 
@@ -56,8 +80,7 @@ impl TapeImage {
     /// Reads a file; the format comes from its extension.
     pub fn open(path: &Path) -> anyhow::Result<TapeImage> {
         let format = Format::from_path(path)?;
-        let bytes =
-            std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let bytes = super::input::read_limited(path, format.max_file_bytes())?;
         Self::from_bytes(&bytes, &path.display().to_string(), format)
     }
 
@@ -86,19 +109,42 @@ impl TapeImage {
                         .map(|d| d.block)
                         .collect();
                 }
+                let warnings = blocks
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, block)| {
+                        let place = match t.places.get(i) {
+                            Some((number, offset)) => {
+                                format!(
+                                    "TZX block {number} at byte offset {offset} (tape block {})",
+                                    i + 1
+                                )
+                            }
+                            None => format!("block {} (read from the signal)", i + 1),
+                        };
+                        checksum_problem(block).map(|p| format!("{name}: {place}: {p}"))
+                    })
+                    .collect();
                 Ok(TapeImage {
                     name: name.into(),
                     blocks,
                     signal: t.signal,
-                    warnings: Vec::new(),
+                    warnings,
                 })
             }
             Format::Wav => {
                 let samples = wav::read_samples(bytes, name)?;
                 let halves = wav::halves(&samples);
                 let decoded = pulse::decode_halves(halves.iter().copied());
-                let mut warnings = Vec::new();
+                let mut warnings = samples.warnings.clone();
                 for (i, d) in decoded.iter().enumerate() {
+                    if let Some(p) = checksum_problem(&d.block) {
+                        warnings.push(format!(
+                            "{name}: block {} at {:.3} s: {p}",
+                            i + 1,
+                            d.time / pulse::CLOCK_HZ as f64
+                        ));
+                    }
                     if d.trailing_halves != 1 {
                         warnings.push(format!(
                             "{name}: block {} at {:.3} s stops inside a byte",

@@ -2,7 +2,8 @@
 //! [`pulse`], so TAP, TZX, WAV and the machine's SAVE share one encoder and one decoder.
 //!
 //! * [`pulse`]: blocks ⇄ signal in Ace T-states (encoder, tolerant decoder).
-//! * [`tap`], [`tzx`], [`wav`]: the file formats; [`image`]: any of them by extension.
+//! * [`tap`], [`tzx`], [`wav`]: the file formats; [`image`]: any of them by extension;
+//!   [`input`]: reading them from a path (regular files only, size-capped).
 //! * [`deck`]: the cassette deck the machine plays and records ([`recorder`]), with the
 //!   `real`, `fast` and `instant` ([`traps`]) speeds; [`mod@attach`]: the front end's glue.
 //! * [`from_forth`]: a dictionary tape made by typing a Forth source into the Ace and
@@ -17,6 +18,7 @@ pub mod deck;
 pub mod dict;
 pub mod from_forth;
 pub mod image;
+pub mod input;
 pub mod pulse;
 pub mod recorder;
 pub mod snapshot_glue;

@@ -5,7 +5,7 @@
 //! file is created (or, with `overwrite`, emptied) only when the first block arrives, so a
 //! session that saves nothing leaves no file behind and an existing one untouched.
 
-use super::pulse::{Block, Decoder, Signal, CLOCK_HZ};
+use super::pulse::{self, Block, Decoder, Signal, CLOCK_HZ, FILE_GAP, HEADER_DATA_GAP, LEAD_IN};
 use super::{tap, wav};
 use anyhow::Context;
 use std::fs::File;
@@ -44,6 +44,8 @@ impl Recorder {
     /// existing file unless `overwrite`.
     pub fn save_wav_to(&mut self, path: &Path, overwrite: bool) -> anyhow::Result<()> {
         crate::output_file::refuse_existing(path, overwrite)?;
+        // Found out now, not when the WAV is written at the end of the session.
+        refuse_missing_directory(path)?;
         self.wav = Some((path.to_path_buf(), Signal::default(), overwrite));
         Ok(())
     }
@@ -83,15 +85,39 @@ impl Recorder {
 
     fn collect(&mut self) {
         for decoded in self.decoder.take_blocks() {
-            self.record_block(decoded.block);
+            self.store(decoded.block);
         }
     }
 
-    /// Stores a complete block (decoded from the signal, or handed over by a trapped
-    /// SAVE routine).
+    /// Stores a block handed over by a trapped SAVE routine (`instant` speed). No signal
+    /// came with it, so the one SAVE would have written goes into the WAV recording.
     pub fn record_block(&mut self, block: Block) {
+        if let Some((_, signal, _)) = &mut self.wav {
+            let gap = match self.blocks.last() {
+                None => LEAD_IN,
+                Some(previous) if previous.is_header() && !block.is_header() => HEADER_DATA_GAP,
+                Some(_) => FILE_GAP,
+            };
+            signal.push(false, gap);
+            pulse::encode_block(signal, &block);
+            signal.push(false, END_OF_BLOCK_SILENCE as u32);
+        }
+        self.store(block);
+    }
+
+    /// Stores a complete block and appends it to the TAP file.
+    fn store(&mut self, block: Block) {
         if let Some(target) = &mut self.tap {
-            if let Err(e) = target.append(&tap::tap_block_bytes(&block)) {
+            if block.data.len() > u16::MAX as usize {
+                // A TAP length field cannot say it; cut, the block would lose its end.
+                self.errors.push(format!(
+                    "{}: block {} was not written: {} bytes with its checksum, more than a \
+                     TAP block can hold (65,535)",
+                    target.path.display(),
+                    self.blocks.len() + 1,
+                    block.data.len()
+                ));
+            } else if let Err(e) = target.append(&tap::tap_block_bytes(&block)) {
                 self.errors.push(format!("{e:#}"));
             }
         }
@@ -119,11 +145,46 @@ impl Recorder {
                 crate::output_file::write_new(&path, &wav::write(&signal), overwrite)?;
             }
         }
-        match self.errors.first() {
+        // Reported once: taken out so that a later call (the deck's drop) is quiet.
+        match std::mem::take(&mut self.errors).first() {
             Some(e) => anyhow::bail!("{e}"),
             None => Ok(()),
         }
     }
+}
+
+/// Refuses an output path whose directory does not exist.
+fn refuse_missing_directory(path: &Path) -> anyhow::Result<()> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+    if let Some(dir) = dir.filter(|d| !d.is_dir()) {
+        anyhow::bail!(
+            "cannot record into {}: there is no directory {}",
+            path.display(),
+            dir.display()
+        );
+    }
+    Ok(())
+}
+
+/// Refuses to append to an existing file that is not a whole TAP file (reading it also
+/// refuses directories and FIFOs, which opening for appending would wait on): blocks
+/// written after a cut-short block would be read as part of it and lost.
+fn refuse_damaged_tail(path: &Path) -> anyhow::Result<()> {
+    let bytes = super::input::read_limited(path, super::input::MAX_BLOCK_FILE_BYTES)?;
+    let listing = tap::read_lenient(&bytes, &path.display().to_string());
+    let cut = listing.problems.iter().find(|p| {
+        matches!(
+            p.problem,
+            tap::TapProblem::TruncatedLength | tap::TapProblem::TruncatedBlock { .. }
+        )
+    });
+    if let Some(problem) = cut {
+        anyhow::bail!(
+            "cannot append recorded blocks: {problem}; blocks added after it could not be \
+             read back (use --force to replace the file)"
+        );
+    }
+    Ok(())
 }
 
 /// The TAP file recorded blocks are appended to.
@@ -138,21 +199,34 @@ struct TapTarget {
 
 impl TapTarget {
     fn new(path: &Path, overwrite: bool) -> anyhow::Result<TapTarget> {
+        let is_tap = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| e.eq_ignore_ascii_case("tap"));
+        if !is_tap {
+            // Appending TAP blocks to a .tzx, .wav or any other file would spoil it.
+            anyhow::bail!(
+                "cannot record into {}: recorded blocks are written as TAP, so the file name \
+                 must end in .tap",
+                path.display()
+            );
+        }
         let file = if path.exists() {
+            if !overwrite {
+                refuse_damaged_tail(path)?;
+            } else if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+                anyhow::bail!(
+                    "cannot record into {}: it is not a regular file",
+                    path.display()
+                );
+            }
             let file = std::fs::OpenOptions::new()
                 .append(true)
                 .open(path)
                 .with_context(|| format!("cannot open {} for recording", path.display()))?;
             Some(file)
         } else {
-            let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
-            if let Some(dir) = dir.filter(|d| !d.is_dir()) {
-                anyhow::bail!(
-                    "cannot record into {}: there is no directory {}",
-                    path.display(),
-                    dir.display()
-                );
-            }
+            refuse_missing_directory(path)?;
             None
         };
         Ok(TapTarget {
@@ -180,5 +254,31 @@ impl TapTarget {
         file.write_all(bytes)
             .and_then(|_| file.flush())
             .with_context(|| format!("cannot append to {}", self.path.display()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// BSAVE of 65,535 bytes makes a block of 65,536 with its checksum: it must not be
+    /// appended cut short (it would read back with a bad checksum), and the run must say so.
+    #[test]
+    fn a_block_too_long_for_tap_is_reported_not_cut() {
+        let dir = std::env::temp_dir().join(format!("aceemu-recorder-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("long.tap");
+        let _ = std::fs::remove_file(&path);
+        let mut recorder = Recorder::default();
+        recorder.save_tap_to(&path, false).unwrap();
+        recorder.record_block(Block::new(0xFF, vec![1; 65_536]));
+        recorder.record_block(Block::new(0xFF, vec![2, 2]));
+        let e = recorder.finish().unwrap_err().to_string();
+        assert!(
+            e.contains("long.tap") && e.contains("block 1") && e.contains("65,535"),
+            "{e}"
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), vec![2, 0, 2, 2]);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

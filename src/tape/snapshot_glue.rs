@@ -8,7 +8,6 @@
 
 use super::ace_snapshot::{AceSnapshot, Registers, BASE};
 use crate::machine::Ace;
-use anyhow::Context;
 use iz80::{Reg16, Reg8};
 use std::path::Path;
 
@@ -127,7 +126,7 @@ pub fn is_snapshot_path(path: &Path) -> bool {
 /// Reads a `.ace` file and puts it into the machine.
 pub fn load_snapshot_file(ace: &mut Ace, path: &Path) -> anyhow::Result<()> {
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {name}"))?;
+    let bytes = super::input::read_limited(path, super::input::MAX_SNAPSHOT_BYTES)?;
     let snap = AceSnapshot::parse(&bytes, &name)?;
     load_snapshot(ace, &snap, &name)
 }

@@ -41,6 +41,8 @@ pub struct Tzx {
     pub signal: Signal,
     /// Blocks carried by data blocks (0x10, 0x11, 0x14), flag split off.
     pub blocks: Vec<Block>,
+    /// Where each of `blocks` is in the file: (TZX block number, byte offset), for messages.
+    pub places: Vec<(usize, usize)>,
     /// Text of description / archive-info blocks, for listings.
     pub notes: Vec<String>,
 }
@@ -126,14 +128,18 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<Tzx, TzxError> {
         level: false,
     };
     let mut tzx = Tzx::default();
+    // Blocks are numbered by their place in the file (1-based); a loop goes back to the
+    // number of its first block, so errors name the block a reader of the file would count.
     let mut number = 0;
-    let mut loop_start: Option<(usize, u16)> = None;
+    let mut loop_start: Option<(usize, u16, usize)> = None;
     let mut guard = 0usize;
     while r.pos < bytes.len() {
         number += 1;
         guard += 1;
         if guard > 1_000_000 || player.signal.pulses().len() > 50_000_000 {
-            return Err(fail(number, 0, r.pos, "signal too long (runaway loop?)"));
+            let what = "the signal gets too long here (more than a million blocks played or \
+                        50 million pulses: a runaway loop?)";
+            return Err(fail(number, bytes[r.pos], r.pos, what));
         }
         let offset = r.pos;
         let id = r.u8().unwrap_or(0);
@@ -162,7 +168,11 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<Tzx, TzxError> {
                     }
                 };
                 let data = r.take(len).ok_or_else(cut)?.to_vec();
-                player.signal.mark_block();
+                // Marks and blocks go in step (the deck seeks block i at mark i): a data
+                // block with no byte carries no block, so it gets no mark.
+                if !data.is_empty() {
+                    player.signal.mark_block();
+                }
                 for _ in 0..pilot_count {
                     player.pulse(pilot as f64);
                 }
@@ -174,6 +184,7 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<Tzx, TzxError> {
                 player.pause(pause);
                 if let Some((&flag, rest)) = data.split_first() {
                     tzx.blocks.push(Block::new(flag, rest.to_vec()));
+                    tzx.places.push((number, offset));
                 }
             }
             0x12 => {
@@ -223,13 +234,14 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<Tzx, TzxError> {
             }
             0x24 => {
                 let count = r.u16().ok_or_else(cut)?;
-                loop_start = Some((r.pos, count));
+                loop_start = Some((r.pos, count, number));
             }
             0x25 => {
-                if let Some((start, count)) = loop_start {
+                if let Some((start, count, start_number)) = loop_start {
                     if count > 1 {
-                        loop_start = Some((start, count - 1));
+                        loop_start = Some((start, count - 1, start_number));
                         r.pos = start;
+                        number = start_number;
                     } else {
                         loop_start = None;
                     }
@@ -350,6 +362,37 @@ pub fn write(blocks: &[Block]) -> Vec<u8> {
 mod tests {
     use super::*;
     use crate::tape::pulse::decode_halves;
+
+    /// Blocks 1-3 loop five times; block 4 is cut short. The error names block 4 at its
+    /// offset, not the twelfth block played.
+    #[test]
+    fn an_error_after_a_loop_names_the_block_by_its_place_in_the_file() {
+        let mut file = MAGIC.to_vec();
+        file.extend([1, 20]);
+        file.extend([0x24, 5, 0]); // loop start, 5 times
+        file.extend([0x20, 1, 0]); // pause 1 ms
+        file.push(0x25); // loop end
+        file.extend([0x11, 0, 0]); // turbo block cut short
+        let e = parse(&file, "loop.tzx").unwrap_err();
+        assert_eq!((e.block, e.id, e.offset), (4, 0x11, 17), "{e}");
+        assert!(e
+            .to_string()
+            .starts_with("loop.tzx: TZX block 4 (id 0x11) at byte offset 17"));
+    }
+
+    #[test]
+    fn an_empty_data_block_gets_no_mark_so_marks_follow_blocks() {
+        let blocks = vec![Block::new(0xFF, vec![5, 5])];
+        let mut file = write(&blocks);
+        // An empty turbo block in front: 15 bytes of timings, then a 24-bit length of 0.
+        let mut empty = vec![0x11];
+        empty.extend([0u8; 15]);
+        empty.extend([0, 0, 0]);
+        file.splice(10..10, empty);
+        let tzx = parse(&file, "e.tzx").unwrap();
+        assert_eq!(tzx.blocks, blocks);
+        assert_eq!(tzx.signal.marks.len(), 1);
+    }
 
     #[test]
     fn conversion_factors_match_the_spec() {

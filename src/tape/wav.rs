@@ -15,29 +15,122 @@ use std::path::Path;
 pub const WRITE_RATE: u32 = 44_100;
 const AMPLITUDE: f64 = 0.7 * i16::MAX as f64;
 
+// The hound error is part of the message, not a `source`: printed with its chain (`{:#}`)
+// it would otherwise appear twice.
 #[derive(Debug, thiserror::Error)]
 pub enum WavError {
-    #[error("{file}: not a readable WAV file: {source}")]
-    Format { file: String, source: hound::Error },
+    #[error("{file}: not a readable WAV file: {reason}")]
+    Format { file: String, reason: hound::Error },
     #[error("{file}: unsupported WAV: {what}")]
     Unsupported { file: String, what: String },
-    #[error("{file}: cannot write: {source}")]
-    Write { file: String, source: hound::Error },
+    #[error("{file}: damaged WAV: {what}")]
+    Damaged { file: String, what: String },
+    #[error("{file}: cannot write: {reason}")]
+    Write { file: String, reason: hound::Error },
 }
 
 /// Mono samples in -1..1 with their rate.
 pub struct Samples {
     pub rate: u32,
     pub data: Vec<f32>,
+    /// Problems that did not stop reading (a data chunk longer than the file...).
+    pub warnings: Vec<String>,
+}
+
+/// Walks the RIFF chunks before hound reads the file, and hands hound a plain file
+/// (header, `fmt `, `data`) when the original would trip it:
+/// * a recording cut short (the recorder stopped before it wrote the final sizes, or the
+///   file was truncated) has a data chunk claiming more bytes than the file holds, or a
+///   length that is not a whole number of sample frames; hound refuses both outright, so
+///   the length is cut down to the whole frames present, with a warning;
+/// * a chunk of odd length is followed by a pad byte (RIFF rule) that hound does not skip.
+///
+/// A chunk before the data running past the end of the file, or no data chunk at all, is
+/// an error naming the place.
+fn prepare_for_hound<'a>(
+    bytes: &'a [u8],
+    file: &str,
+) -> Result<(std::borrow::Cow<'a, [u8]>, Option<String>), WavError> {
+    use std::borrow::Cow;
+    let word = |at: usize| -> Option<u32> {
+        let b = bytes.get(at..at + 4)?;
+        Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    };
+    let damaged = |what: String| WavError::Damaged {
+        file: file.into(),
+        what,
+    };
+    if bytes.len() < 12 || &bytes[..4] != b"RIFF" || &bytes[8..12] != b"WAVE" {
+        return Ok((Cow::Borrowed(bytes), None)); // hound says what is wrong
+    }
+    let mut pos = 12usize;
+    let mut fmt: Option<&[u8]> = None;
+    let mut padded = false;
+    while let (Some(id), Some(len)) = (bytes.get(pos..pos + 4), word(pos + 4)) {
+        let body = pos + 8;
+        let len = len as usize;
+        let available = bytes.len() - body;
+        if id == b"data" {
+            let Some(fmt) = fmt else {
+                return Ok((Cow::Borrowed(bytes), None)); // hound: "missing fmt chunk"
+            };
+            let block_align = match fmt.get(12..14) {
+                Some(b) if b != [0, 0] => u16::from_le_bytes([b[0], b[1]]) as usize,
+                _ => return Ok((Cow::Borrowed(bytes), None)), // hound says what is wrong
+            };
+            let whole = len.min(available) / block_align * block_align;
+            if whole == len && !padded {
+                return Ok((Cow::Borrowed(bytes), None));
+            }
+            let warning = (whole != len).then(|| {
+                format!(
+                    "{file}: the data chunk at byte offset {pos} says {len} bytes but \
+                     {available} follow; reading the {whole} bytes of whole samples (a \
+                     recording cut short?)"
+                )
+            });
+            let mut plain = b"RIFF\0\0\0\0WAVEfmt ".to_vec();
+            plain.extend((fmt.len() as u32).to_le_bytes());
+            plain.extend(fmt); // hound takes only even sizes (16, 18, 40): no pad needed
+            plain.extend(b"data");
+            plain.extend((whole as u32).to_le_bytes());
+            plain.extend(&bytes[body..body + whole]);
+            let riff_len = (plain.len() - 8) as u32;
+            plain[4..8].copy_from_slice(&riff_len.to_le_bytes());
+            return Ok((Cow::Owned(plain), warning));
+        }
+        if len > available {
+            return Err(damaged(format!(
+                "chunk \"{}\" at byte offset {pos} says {len} bytes, past the end of the file \
+                 ({available} left), before any data chunk",
+                String::from_utf8_lossy(id)
+            )));
+        }
+        if id == b"fmt " {
+            fmt = Some(&bytes[body..body + len]);
+        }
+        pos = body + len;
+        // An odd-length chunk is followed by a zero pad byte; writers that leave it out
+        // start the next chunk's name there instead, which is never a zero byte.
+        if len % 2 == 1 && bytes.get(pos) == Some(&0) {
+            pos += 1;
+            padded = true;
+        }
+    }
+    Err(damaged(format!(
+        "no data chunk (the chunks end at byte offset {pos}): the file holds no samples"
+    )))
 }
 
 /// Reads a WAV from memory (the file name is only for messages).
 pub fn read_samples(bytes: &[u8], file: &str) -> Result<Samples, WavError> {
-    let reader =
-        hound::WavReader::new(std::io::Cursor::new(bytes)).map_err(|source| WavError::Format {
+    let (bytes, warning) = prepare_for_hound(bytes, file)?;
+    let reader = hound::WavReader::new(std::io::Cursor::new(&bytes[..])).map_err(|reason| {
+        WavError::Format {
             file: file.into(),
-            source,
-        })?;
+            reason,
+        }
+    })?;
     let spec = reader.spec();
     let unsupported = |what: String| WavError::Unsupported {
         file: file.into(),
@@ -50,9 +143,9 @@ pub fn read_samples(bytes: &[u8], file: &str) -> Result<Samples, WavError> {
         )));
     }
     let channels = spec.channels as usize;
-    let fmt_err = |source| WavError::Format {
+    let fmt_err = |reason| WavError::Format {
         file: file.into(),
-        source,
+        reason,
     };
     let interleaved: Vec<f32> = match spec.sample_format {
         hound::SampleFormat::Float => {
@@ -103,6 +196,7 @@ pub fn read_samples(bytes: &[u8], file: &str) -> Result<Samples, WavError> {
     Ok(Samples {
         rate: spec.sample_rate,
         data,
+        warnings: warning.into_iter().collect(),
     })
 }
 
@@ -233,7 +327,7 @@ pub fn write(signal: &Signal) -> Vec<u8> {
 pub fn write_file(signal: &Signal, path: &Path) -> Result<(), WavError> {
     std::fs::write(path, write(signal)).map_err(|e| WavError::Write {
         file: path.display().to_string(),
-        source: hound::Error::IoError(e),
+        reason: hound::Error::IoError(e),
     })
 }
 

@@ -131,18 +131,27 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             ace.try_type_text(&unescape_type(text)?).context("--type")?;
         }
     }
+    let mut recording = None;
     if tape.is_some() || args.tape_options.records() {
         let traps = aceemu::tape::traps::RomTapeTraps::for_rom(&rom.sha256_hex());
         let options = args.tape_options.deck_options();
         let control = aceemu::tape::attach(&mut ace, traps, tape, &options)?;
         deck = Some(Box::new(control.deck.clone()));
+        recording = Some(control.deck.clone());
         runner = control.into_runner();
     }
-    if args.headless {
+    let ran = if args.headless {
         run_headless(ace, &args, runner)
     } else {
         run_window(ace, &args, &rom, deck, runner)
-    }
+    };
+    // The machine is gone: complete the recording, write --save-wav (also after a failed
+    // run), and fail if a recorded block or the WAV could not be written.
+    let recorded = match recording {
+        Some(deck) => deck.deck().finish_recording(),
+        None => Ok(()),
+    };
+    ran.and(recorded)
 }
 
 fn run_headless(mut ace: Ace, args: &Args, mut runner: FrameRunner) -> anyhow::Result<()> {
@@ -170,7 +179,6 @@ fn run_headless(mut ace: Ace, args: &Args, mut runner: FrameRunner) -> anyhow::R
         collect_audio: args.audio_wav.is_some(),
     };
     let outcome = headless::run(&mut ace, &options, &mut runner)?;
-    args.tape_options.save_snapshot(&ace)?;
 
     let asked_for_output =
         args.screenshot.is_some() || !args.dump_mem.is_empty() || args.audio_wav.is_some();
@@ -199,6 +207,9 @@ fn run_headless(mut ace: Ace, args: &Args, mut runner: FrameRunner) -> anyhow::R
     if let Some(path) = &args.audio_wav {
         headless::write_wav(path, &outcome.audio, ace.audio_rate(), force)?;
     }
+    // Last of the files: it can still be refused (RAM above 0xBFFF in use), and the
+    // screenshot and sound of the run should not be lost with it.
+    args.tape_options.save_snapshot(&ace)?;
     if outcome.text_found == Some(false) {
         bail!(
             "{:?} did not appear on the screen within {} frames",

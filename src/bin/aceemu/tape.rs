@@ -78,7 +78,7 @@ pub struct TapeArgs {
     pub force: bool,
     /// Headless: write the machine's state at the end as a .ace snapshot (`aceemu run
     /// FILE.ace` loads one).
-    #[arg(long, value_name = "FILE.ace")]
+    #[arg(long, value_name = "FILE.ace", requires = "headless")]
     pub save_snapshot: Option<PathBuf>,
 }
 
@@ -212,7 +212,7 @@ fn describe(block: &Block) -> String {
 
 fn info(path: &Path) -> anyhow::Result<()> {
     let format = Format::from_path(path)?;
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let bytes = aceemu::tape::input::read_limited(path, format.max_file_bytes())?;
     let name = path.display().to_string();
     // For TAP the lenient reader gives offsets; other formats go through the tape image.
     let (rows, problems): (Vec<(Option<usize>, Block)>, Vec<String>) = if format == Format::Tap {

@@ -1,0 +1,121 @@
+//! Reading a tape or snapshot file given on the command line: only regular files (a FIFO
+//! would block `read` until something writes to it, a device like /dev/zero never ends),
+//! and no larger than a limit far beyond any real file of its kind, so a wrong path gives
+//! an error instead of a hang or all the memory (a TAP or TZX becomes a signal of about
+//! 128 bytes of memory per byte of data).
+
+use anyhow::{bail, Context};
+use std::io::Read;
+use std::path::Path;
+
+/// Largest file read: far beyond any tape (an hour of 44.1 kHz 16-bit stereo WAV is
+/// 635 MB).
+pub const MAX_INPUT_BYTES: u64 = 1 << 30;
+
+/// Largest TAP or TZX file read: 80 times the whole 51 KB of RAM saved (a 4 MB TAP already
+/// plays for over six hours).
+pub const MAX_BLOCK_FILE_BYTES: u64 = 4 << 20;
+
+/// Largest `.ace` snapshot read (the largest image is 40 KB before compression; a literal
+/// 0xED byte takes three bytes).
+pub const MAX_SNAPSHOT_BYTES: u64 = 1 << 20;
+
+/// The bytes of the regular file at `path`; anything else is refused, naming the path.
+pub fn read(path: &Path) -> anyhow::Result<Vec<u8>> {
+    read_limited(path, MAX_INPUT_BYTES)
+}
+
+/// [`read`] with another size limit.
+pub fn read_limited(path: &Path, max_bytes: u64) -> anyhow::Result<Vec<u8>> {
+    let name = path.display();
+    let meta = std::fs::metadata(path).with_context(|| format!("cannot read {name}"))?;
+    if !meta.is_file() {
+        let what = if meta.is_dir() {
+            "a directory"
+        } else {
+            "not a regular file (a FIFO, socket or device)"
+        };
+        bail!("cannot read {name}: it is {what}; give a tape or snapshot file");
+    }
+    if meta.len() > max_bytes {
+        bail!(
+            "cannot read {name}: {} bytes is more than the {max_bytes} a file of this kind may \
+             have",
+            meta.len()
+        );
+    }
+    let file = std::fs::File::open(path).with_context(|| format!("cannot read {name}"))?;
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    // The file may grow after the check: read one byte past the limit to notice.
+    file.take(max_bytes + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {name}"))?;
+    if bytes.len() as u64 > max_bytes {
+        bail!(
+            "cannot read {name}: it grew past the {max_bytes} bytes a file of this kind may have"
+        );
+    }
+    Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("aceemu-input-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_directory_is_refused_with_its_name() {
+        let dir = scratch("dir");
+        let err = read(&dir).unwrap_err().to_string();
+        assert!(
+            err.contains("directory") && err.contains("aceemu-input"),
+            "{err}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_file_over_the_limit_is_refused() {
+        let dir = scratch("big");
+        let path = dir.join("big.tap");
+        std::fs::write(&path, [0u8; 100]).unwrap();
+        let err = read_limited(&path, 99).unwrap_err().to_string();
+        assert!(
+            err.contains("big.tap") && err.contains("100 bytes"),
+            "{err}"
+        );
+        assert_eq!(read_limited(&path, 100).unwrap().len(), 100);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Without the check, reading a FIFO nobody writes to blocks for ever: the read runs in
+    /// a thread and must answer within seconds.
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_is_refused_instead_of_blocking() {
+        let dir = scratch("fifo");
+        let path = dir.join("pipe.tap");
+        let made = std::process::Command::new("mkfifo").arg(&path).status();
+        if !made.is_ok_and(|s| s.success()) {
+            eprintln!("mkfifo not available; skipped");
+            return;
+        }
+        let (tx, rx) = std::sync::mpsc::channel();
+        let p = path.clone();
+        std::thread::spawn(move || {
+            let _ = tx.send(read(&p).map_err(|e| e.to_string()));
+        });
+        let got = rx
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .expect("reading a FIFO blocked");
+        let err = got.unwrap_err();
+        assert!(err.contains("pipe.tap") && err.contains("FIFO"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
