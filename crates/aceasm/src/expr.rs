@@ -389,7 +389,11 @@ mod tests {
         let e = eval(&format!("{}1", "-".repeat(n)), 1, &mut Fixed).unwrap_err();
         assert!(e.msg.contains("nested"), "{}", e.msg);
         // Up to the limit still works.
-        let ok = format!("{}7{}", "(".repeat(MAX_DEPTH - 1), ")".repeat(MAX_DEPTH - 1));
+        let ok = format!(
+            "{}7{}",
+            "(".repeat(MAX_DEPTH - 1),
+            ")".repeat(MAX_DEPTH - 1)
+        );
         assert_eq!(ev(&ok), Some(7));
         assert_eq!(ev(&format!("{}5", "-".repeat(MAX_DEPTH - 2))), Some(5));
     }

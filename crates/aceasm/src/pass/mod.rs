@@ -26,6 +26,10 @@ const MAX_DEPTH: usize = 32;
 const MAX_PASSES: usize = 16;
 /// Lines one pass may process (macros calling macros several times grow exponentially).
 const MAX_LINES: usize = 1_000_000;
+/// Text one macro expansion may produce (all its body lines after substitution). An
+/// argument that doubles at each nesting level (`m2 a` calling `m1 a+a`) otherwise grows to
+/// gigabytes within the 32 levels allowed.
+const MAX_EXPANSION_BYTES: usize = 4 << 20;
 
 const DIRECTIVES: &[&str] = &[
     "ORG", "EQU", "DEFL", "DB", "DEFB", "DEFM", "DM", "DW", "DEFW", "DS", "DEFS", "DC", "INCLUDE",
