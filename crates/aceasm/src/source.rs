@@ -94,6 +94,19 @@ fn read_capped(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
 }
 
 impl FileCache {
+    /// Every file read so far, sources and binaries, sorted.
+    pub fn paths(&self) -> Vec<PathBuf> {
+        let mut paths: Vec<PathBuf> = self
+            .sources
+            .keys()
+            .chain(self.binaries.keys())
+            .cloned()
+            .collect();
+        paths.sort();
+        paths.dedup();
+        paths
+    }
+
     /// The lines of the source file at `path`, or an error message.
     pub fn source(&mut self, path: &Path) -> Result<Rc<[Line]>, String> {
         if let Some(l) = self.sources.get(path) {

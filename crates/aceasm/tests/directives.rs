@@ -169,6 +169,15 @@ fn include_and_incbin_are_relative_to_the_including_file() {
     let a = assemble_file(&d.join("main.asm")).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(a.bytes, [1, 2, 0xAB, 0xCD, 3, 4]);
     assert_eq!(a.symbol("inb"), Some(4));
+    let names: Vec<String> = a
+        .inputs
+        .iter()
+        .map(|p| p.strip_prefix(&d).unwrap().display().to_string())
+        .collect();
+    assert_eq!(
+        names,
+        ["main.asm", "sub/a.asm", "sub/b.asm", "sub/data.bin"]
+    );
     // errors in included files name that file
     std::fs::write(d.join("sub/b.asm"), " nop\n bad\n").unwrap();
     let e = assemble_file(&d.join("main.asm")).unwrap_err();

@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
     long_about = "Assemble Z80 source (syntax: crates/aceasm/SYNTAX.md) into a raw binary image \
                   starting at the first ORG.\n\n\
                   The output, listing and symbol files are build products: existing files at \
-                  those paths are overwritten (the input file itself is never overwritten).\n\n\
+                  those paths are overwritten (never the input file, a file it INCLUDEs or INCBINs, or \
+                  another output).\n\n\
                   Example: aceemu asm roms/openace/rom.asm -o openace.rom --list rom.lst --sym rom.sym"
 )]
 pub struct Args {
@@ -26,22 +27,42 @@ pub struct Args {
     sym: Option<PathBuf>,
 }
 
-/// Whether two paths name the same existing file (so an output cannot replace the source).
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(x), Ok(y)) => x == y,
-        _ => false,
+/// What a path names, for comparing: the canonical path of an existing file, or of its
+/// directory joined with its name for a file not made yet (so two spellings of one new
+/// output path compare equal).
+fn identity(path: &Path) -> Option<PathBuf> {
+    if let Ok(p) = path.canonicalize() {
+        return Some(p);
     }
+    let name = path.file_name()?;
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    Some(parent.canonicalize().ok()?.join(name))
+}
+
+/// Whether two paths name the same file.
+fn same_file(a: &Path, b: &Path) -> bool {
+    matches!((identity(a), identity(b)), (Some(x), Some(y)) if x == y)
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    for out in [Some(&args.output), args.list.as_ref(), args.sym.as_ref()]
+    let outputs: Vec<&PathBuf> = [Some(&args.output), args.list.as_ref(), args.sym.as_ref()]
         .into_iter()
         .flatten()
-    {
+        .collect();
+    for (i, out) in outputs.iter().enumerate() {
         if same_file(out, &args.input) {
             bail!(
                 "{} is the input file; choose another output path",
+                out.display()
+            );
+        }
+        if let Some(other) = outputs[..i].iter().find(|o| same_file(out, o)) {
+            bail!(
+                "{} and {} are the same file; give each output its own path",
+                other.display(),
                 out.display()
             );
         }
@@ -53,6 +74,16 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             bail!("{errors}\n{n} error(s); nothing written");
         }
     };
+    // INCLUDEd and INCBINned files are inputs too: known only now, still before writing.
+    for out in &outputs {
+        if let Some(input) = assembly.inputs.iter().find(|i| same_file(out, i)) {
+            bail!(
+                "{} is read by the assembly ({}); choose another output path; nothing written",
+                out.display(),
+                input.display()
+            );
+        }
+    }
     let write = |path: &Path, bytes: &[u8]| {
         std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))
     };

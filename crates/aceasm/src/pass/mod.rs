@@ -109,7 +109,9 @@ pub(crate) fn assemble(root: Root) -> Result<Assembly, AsmErrors> {
     if !pass.errors.is_empty() {
         return Err(AsmErrors(pass.errors));
     }
-    Ok(pass.finish())
+    let mut assembly = pass.finish();
+    assembly.inputs = files.paths();
+    Ok(assembly)
 }
 
 struct Pass<'a> {
@@ -241,6 +243,7 @@ impl<'a> Pass<'a> {
             bytes,
             symbols,
             listing: self.listing,
+            inputs: Vec::new(),
         }
     }
 
