@@ -306,3 +306,18 @@ fn incbin_of_an_endless_pipe_stops_after_64_kb() {
     );
     let _ = std::fs::remove_dir_all(&d);
 }
+
+#[test]
+fn a_source_that_is_not_utf8_names_the_first_bad_byte() {
+    let d = temp_dir("utf8");
+    std::fs::create_dir_all(&d).unwrap();
+    std::fs::write(d.join("main.asm"), " nop\n INCLUDE \"bad.asm\"\n").unwrap();
+    std::fs::write(d.join("bad.asm"), b" nop\n db \"\xE9t\xE9\"\n").unwrap();
+    let e = assemble_file(&d.join("main.asm")).unwrap_err().to_string();
+    assert!(e.contains("main.asm:2:10: "), "{e}");
+    assert!(
+        e.ends_with("bad.asm\" is not UTF-8 text (first bad byte at line 2, column 6)"),
+        "{e}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
