@@ -1,5 +1,6 @@
 //! `aceemu asm`: assemble Z80 source with the project's assembler (crates/aceasm).
 
+use aceemu::output_file::{refuse_shared_paths, same_file};
 use anyhow::{bail, Context};
 use std::path::{Path, PathBuf};
 
@@ -27,46 +28,21 @@ pub struct Args {
     sym: Option<PathBuf>,
 }
 
-/// What a path names, for comparing: the canonical path of an existing file, or of its
-/// directory joined with its name for a file not made yet (so two spellings of one new
-/// output path compare equal).
-fn identity(path: &Path) -> Option<PathBuf> {
-    if let Ok(p) = path.canonicalize() {
-        return Some(p);
-    }
-    let name = path.file_name()?;
-    let parent = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    Some(parent.canonicalize().ok()?.join(name))
-}
-
-/// Whether two paths name the same file.
-fn same_file(a: &Path, b: &Path) -> bool {
-    matches!((identity(a), identity(b)), (Some(x), Some(y)) if x == y)
-}
-
 pub fn run(args: Args) -> anyhow::Result<()> {
     let outputs: Vec<&PathBuf> = [Some(&args.output), args.list.as_ref(), args.sym.as_ref()]
         .into_iter()
         .flatten()
         .collect();
-    for (i, out) in outputs.iter().enumerate() {
+    for out in &outputs {
         if same_file(out, &args.input) {
             bail!(
                 "{} is the input file; choose another output path",
                 out.display()
             );
         }
-        if let Some(other) = outputs[..i].iter().find(|o| same_file(out, o)) {
-            bail!(
-                "{} and {} are the same file; give each output its own path",
-                other.display(),
-                out.display()
-            );
-        }
     }
+    let paths: Vec<&Path> = outputs.iter().map(|p| p.as_path()).collect();
+    refuse_shared_paths(&paths)?;
     let assembly = match aceasm::assemble_file(&args.input) {
         Ok(a) => a,
         Err(errors) => {
