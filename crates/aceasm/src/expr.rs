@@ -3,7 +3,7 @@
 //! forward references are still unresolved in an early pass.
 
 use crate::error::Diag;
-use crate::lexer::{decode_quoted, ident_len, quoted_end};
+use crate::lexer::{char_at, decode_quoted, ident_len, quoted_end};
 
 /// What expressions need from the assembler: symbol values and the current address.
 pub trait Resolver {
@@ -174,7 +174,7 @@ impl Parser<'_, '_> {
         }
         let n = ident_len(s, self.i);
         if n == 0 {
-            return Err(self.err(format!("unexpected '{}' in expression", c as char)));
+            return Err(self.err(format!("unexpected '{}' in expression", char_at(s, self.i))));
         }
         let name = std::str::from_utf8(&s[self.i..self.i + n]).unwrap_or("");
         let start = self.i;
