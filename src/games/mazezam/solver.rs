@@ -394,7 +394,7 @@ mod tests {
         let small = level(&["#######", "#$  $ #", "+  $ $*", "#######"]);
         assert_eq!(key_words(&small), 1);
         assert_eq!(default_state_limit(&small), DEFAULT_STATE_LIMIT);
-        assert!(DEFAULT_STATE_LIMIT * 82 <= DEFAULT_MEMORY_BUDGET);
+        const { assert!(DEFAULT_STATE_LIMIT * 82 <= DEFAULT_MEMORY_BUDGET) };
     }
 
     #[test]
