@@ -5,7 +5,7 @@
 use anyhow::Context;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The refusal every command gives for an existing output file.
 fn already_exists(path: &Path) -> anyhow::Error {
@@ -28,6 +28,41 @@ pub fn refuse_existing(path: &Path, force: bool) -> anyhow::Result<()> {
                 "cannot create {}: the directory {} does not exist",
                 path.display(),
                 dir.display()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// What a path names, for comparing: the canonical path of an existing file, or of its
+/// directory joined with its name for a file not made yet (so `x` and `./x` compare equal
+/// before either exists).
+fn identity(path: &Path) -> Option<PathBuf> {
+    if let Ok(p) = path.canonicalize() {
+        return Some(p);
+    }
+    let name = path.file_name()?;
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    Some(parent.canonicalize().ok()?.join(name))
+}
+
+/// Whether two paths name the same file (existing or not).
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    matches!((identity(a), identity(b)), (Some(x), Some(y)) if x == y)
+}
+
+/// Fails if two of a command's outputs name the same file: one would be written over the
+/// other (or, without --force, the second would fail after the first was written).
+pub fn refuse_shared_paths(paths: &[&Path]) -> anyhow::Result<()> {
+    for (i, path) in paths.iter().enumerate() {
+        if let Some(other) = paths[..i].iter().find(|o| same_file(path, o)) {
+            anyhow::bail!(
+                "{} and {} are the same file; give each output its own path",
+                other.display(),
+                path.display()
             );
         }
     }
@@ -85,6 +120,20 @@ mod tests {
         refuse_existing(Path::new("relative-name.bin"), true).unwrap();
         let err = write_new(&missing, b"", true).unwrap_err().to_string();
         assert!(err.contains("cannot create"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn two_spellings_of_one_path_are_refused_as_two_outputs() {
+        let dir = std::env::temp_dir().join(format!("aceemu-shared-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let a = dir.join("a.bin");
+        let a2 = dir.join(".").join("a.bin");
+        let b = dir.join("b.bin");
+        assert!(same_file(&a, &a2) && !same_file(&a, &b));
+        let err = refuse_shared_paths(&[&a, &b, &a2]).unwrap_err().to_string();
+        assert!(err.contains("are the same file"), "{err}");
+        refuse_shared_paths(&[&a, &b]).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -70,3 +70,57 @@ fn refuses_to_write_over_its_input() {
     assert_eq!(std::fs::read_to_string(&src).unwrap(), "  nop\n");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An output path naming a file the source INCLUDEs or INCBINs used to overwrite it: the
+/// included source was replaced by the binary. Now refused, nothing written.
+#[test]
+fn refuses_to_write_over_an_included_or_incbinned_file() {
+    let dir = scratch_dir("included");
+    let src = dir.join("main.asm");
+    std::fs::write(&src, "  INCLUDE \"part.asm\"\n  INCBIN \"blob.bin\"\n").unwrap();
+    std::fs::write(dir.join("part.asm"), "  nop\n").unwrap();
+    std::fs::write(dir.join("blob.bin"), b"AB").unwrap();
+    for (flag, victim) in [
+        ("-o", "part.asm"),
+        ("--sym", "blob.bin"),
+        ("--list", "part.asm"),
+    ] {
+        let target = dir.join(victim);
+        let other = dir.join("out.bin");
+        let mut args = vec!["asm", src.to_str().unwrap()];
+        if flag != "-o" {
+            args.extend(["-o", other.to_str().unwrap()]);
+        }
+        args.extend([flag, target.to_str().unwrap()]);
+        let out = aceemu(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{flag} {victim}");
+        assert!(err.contains("is read by the assembly"), "{err}");
+        assert!(!other.exists(), "nothing is written");
+    }
+    assert_eq!(std::fs::read(dir.join("part.asm")).unwrap(), b"  nop\n");
+    assert_eq!(std::fs::read(dir.join("blob.bin")).unwrap(), b"AB");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Two outputs on one path (`-o x --list x`) used to write one over the other.
+#[test]
+fn refuses_two_outputs_on_one_path() {
+    let dir = scratch_dir("twice");
+    let src = dir.join("s.asm");
+    std::fs::write(&src, "  nop\n").unwrap();
+    let bin = dir.join("s.bin");
+    let bin2 = dir.join(".").join("s.bin");
+    let out = aceemu(&[
+        "asm",
+        src.to_str().unwrap(),
+        "-o",
+        bin.to_str().unwrap(),
+        "--list",
+        bin2.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("are the same file"));
+    assert!(!bin.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -98,3 +98,30 @@ fn keys_move_the_mouse() {
         "{stdout}"
     );
 }
+
+/// `--png x --dump-state x` used to write the PNG, then fail on the dump ("already
+/// exists"), or with --force write the dump over the PNG. Now refused before any work.
+#[test]
+fn two_outputs_on_one_path_are_refused_before_writing() {
+    let dir = scratch_dir("shared");
+    let path = dir.join("out.bin");
+    for force in [false, true] {
+        let mut args = vec![
+            "maze",
+            "--quiet",
+            "--png",
+            path.to_str().unwrap(),
+            "--dump-state",
+            path.to_str().unwrap(),
+        ];
+        if force {
+            args.push("--force");
+        }
+        let out = aceemu(&args);
+        assert!(!out.status.success());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("are the same file"), "{err}");
+        assert!(!path.exists(), "nothing written (force {force})");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -433,6 +433,42 @@ fn an_endless_file_is_refused_after_the_size_cap() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// One long line of bad characters used to give an error per character (a 16 MB line: 16
+/// million errors, 5.5 GB, as many lines of output), and many bad lines made the reader
+/// quadratic (100,000 lines: 24 s in a dev build). Now the first MAX_SHOWN errors are kept
+/// and one more diagnostic counts the rest.
+#[test]
+fn errors_past_the_cap_are_counted_not_kept() {
+    use aceemu::games::mazezam::format::MAX_SHOWN;
+    let long_line = format!("#{}\n", "x".repeat(1_000_000));
+    let found = errors(&long_line);
+    assert_eq!(found.len(), MAX_SHOWN + 1);
+    assert_eq!(found[0], (Code::Char, 1, Some(2)));
+    assert_eq!(found[MAX_SHOWN - 1], (Code::Char, 1, Some(MAX_SHOWN + 1)));
+    assert_eq!(found[MAX_SHOWN], (Code::MoreErrors, 0, None));
+    let err = parse_str(&long_line, "t.mzm").unwrap_err().to_string();
+    assert!(
+        err.ends_with(&format!(
+            "t.mzm: error [MORE_ERRORS]: {} more errors not shown (only the first {MAX_SHOWN} are)",
+            1_000_000 - MAX_SHOWN
+        )),
+        "{}",
+        &err[err.len() - 200..]
+    );
+    // Many bad lines, and many warnings in an otherwise valid file.
+    let found = errors(&"#x\n".repeat(50_000));
+    assert_eq!(found.len(), MAX_SHOWN + 1);
+    assert_eq!(found[MAX_SHOWN - 1], (Code::Char, MAX_SHOWN, Some(2)));
+    let trailing = "### \n+ * \n### \n\n".repeat(100);
+    let p = ok(&trailing);
+    assert_eq!(p.levels.len(), 100);
+    assert_eq!(p.warnings.len(), MAX_SHOWN + 1);
+    assert_eq!(p.warnings[MAX_SHOWN].code, Code::MoreWarnings);
+    assert!(p.warnings[MAX_SHOWN]
+        .to_string()
+        .contains("200 more warnings"));
+}
+
 // ---- writing ----
 
 #[test]

@@ -3,7 +3,7 @@
 //! forward references are still unresolved in an early pass.
 
 use crate::error::Diag;
-use crate::lexer::{decode_quoted, ident_len, quoted_end};
+use crate::lexer::{char_at, decode_quoted, ident_len, quoted_end};
 
 /// What expressions need from the assembler: symbol values and the current address.
 pub trait Resolver {
@@ -22,6 +22,7 @@ pub fn eval(text: &str, col: usize, r: &mut dyn Resolver) -> Result<Option<i32>,
         i: 0,
         col,
         r,
+        depth: 0,
     };
     let v = p.binary(0)?;
     p.space();
@@ -30,6 +31,11 @@ pub fn eval(text: &str, col: usize, r: &mut dyn Resolver) -> Result<Option<i32>,
     }
     Ok(v)
 }
+
+/// How deeply parentheses and unary operators may nest. Far beyond real sources; the
+/// parser recurses once per level, so without a limit a line of a few thousand `(` or `-`
+/// overflowed the stack and aborted the whole program.
+const MAX_DEPTH: usize = 256;
 
 /// Binary operators, longest spelling first, with their precedence (higher binds tighter).
 const BINARY: &[(&str, u8)] = &[
@@ -59,6 +65,8 @@ struct Parser<'a, 'r> {
     i: usize,
     col: usize,
     r: &'r mut dyn Resolver,
+    /// Nesting of `unary` calls (every nested parenthesis or prefix operator adds one).
+    depth: usize,
 }
 
 impl Parser<'_, '_> {
@@ -101,19 +109,37 @@ impl Parser<'_, '_> {
     }
 
     fn unary(&mut self) -> Result<Option<i32>, Diag> {
+        if self.depth >= MAX_DEPTH {
+            return Err(self.err(format!(
+                "expression nested more than {MAX_DEPTH} deep (parentheses and unary operators)"
+            )));
+        }
+        self.depth += 1;
+        let v = self.unary_operand();
+        self.depth -= 1;
+        v
+    }
+
+    fn unary_operand(&mut self) -> Result<Option<i32>, Diag> {
         self.space();
         let Some(&c) = self.s.get(self.i) else {
             return Err(self.err("expression expected"));
         };
-        let f: fn(i32) -> i32 = match c {
-            b'-' => i32::wrapping_neg,
-            b'+' => |v| v,
-            b'~' => |v| !v,
-            b'!' if self.s.get(self.i + 1) != Some(&b'=') => |v| (v == 0) as i32,
+        let f: fn(i32) -> Option<i32> = match c {
+            b'-' => i32::checked_neg,
+            b'+' => Some,
+            b'~' => |v| Some(!v),
+            b'!' if self.s.get(self.i + 1) != Some(&b'=') => |v| Some((v == 0) as i32),
             _ => return self.primary(),
         };
+        let at = self.i;
         self.i += 1;
-        Ok(self.unary()?.map(f))
+        match self.unary()? {
+            None => Ok(None),
+            Some(v) => f(v)
+                .map(Some)
+                .ok_or_else(|| Diag::new(self.col + at, overflow())),
+        }
     }
 
     fn primary(&mut self) -> Result<Option<i32>, Diag> {
@@ -148,7 +174,7 @@ impl Parser<'_, '_> {
         }
         let n = ident_len(s, self.i);
         if n == 0 {
-            return Err(self.err(format!("unexpected '{}' in expression", c as char)));
+            return Err(self.err(format!("unexpected '{}' in expression", char_at(s, self.i))));
         }
         let name = std::str::from_utf8(&s[self.i..self.i + n]).unwrap_or("");
         let start = self.i;
@@ -258,6 +284,10 @@ fn parse_radix(digits: &str, radix: u32) -> Option<i32> {
     (v <= u32::MAX as u64).then_some(v as u32 as i32)
 }
 
+fn overflow() -> String {
+    "arithmetic overflow: the result does not fit in 32 bits (-2147483648..2147483647)".into()
+}
+
 fn apply(op: &str, a: i32, b: i32) -> Result<i32, String> {
     Ok(match op {
         "||" => (a != 0 || b != 0) as i32,
@@ -279,12 +309,14 @@ fn apply(op: &str, a: i32, b: i32) -> Result<i32, String> {
             }) as i32
         }
         ">>" => a >> b.clamp(0, 31),
-        "+" => a.wrapping_add(b),
-        "-" => a.wrapping_sub(b),
-        "*" => a.wrapping_mul(b),
         "/" | "%" if b == 0 => return Err("division by zero".into()),
-        "/" => a.wrapping_div(b),
-        "%" => a.wrapping_rem(b),
+        // A result outside 32 bits is an error rather than wrapped: wrapping turned e.g.
+        // `0x7FFFFFFF * 0x7FFFFFFF` into 1, a value every operand check then accepts.
+        "+" => a.checked_add(b).ok_or_else(overflow)?,
+        "-" => a.checked_sub(b).ok_or_else(overflow)?,
+        "*" => a.checked_mul(b).ok_or_else(overflow)?,
+        "/" => a.checked_div(b).ok_or_else(overflow)?,
+        "%" => a.checked_rem(b).ok_or_else(overflow)?,
         _ => unreachable!("operator {op} is in BINARY"),
     })
 }
@@ -343,5 +375,48 @@ mod tests {
         assert_eq!(e.col, 3);
         assert!(eval("(1 + 2", 1, &mut Fixed).is_err());
         assert!(eval("12xy", 1, &mut Fixed).is_err());
+    }
+
+    /// Deep nesting used to recurse once per level and overflow the stack (abort) at a few
+    /// thousand levels; now it is an error at the level past the limit.
+    #[test]
+    fn deep_nesting_is_an_error_not_a_stack_overflow() {
+        let n = 100_000;
+        let parens = format!("{}1{}", "(".repeat(n), ")".repeat(n));
+        let e = eval(&parens, 1, &mut Fixed).unwrap_err();
+        assert!(e.msg.contains("nested more than 256"), "{}", e.msg);
+        assert_eq!(e.col, 1 + MAX_DEPTH);
+        let e = eval(&format!("{}1", "-".repeat(n)), 1, &mut Fixed).unwrap_err();
+        assert!(e.msg.contains("nested"), "{}", e.msg);
+        // Up to the limit still works.
+        let ok = format!(
+            "{}7{}",
+            "(".repeat(MAX_DEPTH - 1),
+            ")".repeat(MAX_DEPTH - 1)
+        );
+        assert_eq!(ev(&ok), Some(7));
+        assert_eq!(ev(&format!("{}5", "-".repeat(MAX_DEPTH - 2))), Some(5));
+    }
+
+    /// Results outside 32 bits used to wrap silently (0x7FFFFFFF * 0x7FFFFFFF gave 1).
+    #[test]
+    fn overflow_is_an_error_at_the_operator() {
+        for (text, col) in [
+            ("0x7FFFFFFF * 0x7FFFFFFF", 12),
+            ("0x7FFFFFFF + 1", 12),
+            ("-2147483647 - 2", 13),
+            ("-(-2147483647 - 1)", 1),
+            ("(-2147483647 - 1) / -1", 19),
+            ("(-2147483647 - 1) % -1", 19),
+        ] {
+            let e = eval(text, 1, &mut Fixed).unwrap_err();
+            assert!(e.msg.contains("overflow"), "{text}: {}", e.msg);
+            assert_eq!(e.col, col, "{text}");
+        }
+        // 32-bit literals and results inside the range are unchanged.
+        assert_eq!(ev("0xFFFFFFFF"), Some(-1));
+        assert_eq!(ev("0xFFFFFFFF + 1"), Some(0));
+        assert_eq!(ev("-2147483647 - 1"), Some(i32::MIN));
+        assert_eq!(ev("1 << 40"), Some(0));
     }
 }

@@ -145,7 +145,7 @@ pub fn split_fields<'a>(
     } else if i == 0 {
         return Err(Diag::new(
             1,
-            format!("unexpected '{}' at the start of a line", s[0] as char),
+            format!("unexpected '{}' at the start of a line", char_at(s, 0)),
         ));
     }
     i = skip_space(s, i);
@@ -222,6 +222,16 @@ pub fn as_string(w: Word<'_>) -> Result<Option<Vec<u8>>, Diag> {
 }
 
 /// Decodes the inside of a quoted literal: escapes `\n \r \t \0 \\ \' \"`, ASCII only.
+/// The character that starts at byte `i` of `s` (UTF-8 text), for messages: showing the
+/// byte as a char would print the first byte of 'é' as 'Ã'.
+pub fn char_at(s: &[u8], i: usize) -> char {
+    let window = &s[i.min(s.len())..(i + 4).min(s.len())];
+    String::from_utf8_lossy(window)
+        .chars()
+        .next()
+        .unwrap_or(' ')
+}
+
 pub fn decode_quoted(inner: &str, col: usize) -> Result<Vec<u8>, Diag> {
     let s = inner.as_bytes();
     let mut out = Vec::new();
@@ -239,7 +249,7 @@ pub fn decode_quoted(inner: &str, col: usize) -> Result<Vec<u8>, Diag> {
                 _ => {
                     return Err(Diag::new(
                         col + i,
-                        format!("unknown escape '\\{}'", e as char),
+                        format!("unknown escape '\\{}'", char_at(s, i + 1)),
                     ))
                 }
             });

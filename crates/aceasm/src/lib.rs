@@ -25,7 +25,7 @@ mod operand;
 mod pass;
 mod source;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 pub use error::{AsmError, AsmErrors};
 
@@ -41,6 +41,9 @@ pub struct Assembly {
     pub symbols: Vec<(String, i64)>,
     /// Address, bytes and source text of every assembled line.
     pub listing: String,
+    /// Every file the assembly read (the root source, INCLUDEs, INCBINs), as the paths
+    /// were opened, sorted: so a caller can refuse to write its output over one of them.
+    pub inputs: Vec<PathBuf>,
 }
 
 impl Assembly {

@@ -15,8 +15,9 @@ pub struct Macro {
 }
 
 /// `text` with every whole identifier equal to a parameter replaced by its argument.
-/// Quoted strings and character constants are left alone.
-pub fn substitute(text: &str, params: &[String], args: &[&str]) -> String {
+/// Quoted strings and character constants are left alone. `None` when the result would be
+/// longer than `limit` bytes (it is checked as it grows, so a huge result is never built).
+pub fn substitute(text: &str, params: &[String], args: &[&str], limit: usize) -> Option<String> {
     let s = text.as_bytes();
     let mut out = String::with_capacity(text.len() + 16);
     let mut i = 0;
@@ -36,6 +37,9 @@ pub fn substitute(text: &str, params: &[String], args: &[&str]) -> String {
                 Some(k) => out.push_str(args[k]),
                 None => out.push_str(word),
             }
+            if out.len() > limit {
+                return None;
+            }
             i += n;
             continue;
         }
@@ -43,7 +47,7 @@ pub fn substitute(text: &str, params: &[String], args: &[&str]) -> String {
         out.push(ch);
         i += ch.len_utf8();
     }
-    out
+    (out.len() <= limit).then_some(out)
 }
 
 /// A body line of an expansion: its own location, the substituted text, the call chain.
@@ -67,11 +71,18 @@ mod tests {
             ".nm: DC name ; cfa.x cfa \"name\" 'n'",
             &p,
             &["\"DUP\"", "dup_cfa"],
-        );
+            usize::MAX,
+        )
+        .unwrap();
         assert_eq!(out, ".nm: DC \"DUP\" ; cfa.x dup_cfa \"name\" 'n'");
         assert_eq!(
-            substitute("ex af,af' ; name", &p, &["X", "Y"]),
+            substitute("ex af,af' ; name", &p, &["X", "Y"], usize::MAX).unwrap(),
             "ex af,af' ; X"
+        );
+        assert_eq!(substitute("name name", &p, &["XY", ""], 4), None);
+        assert_eq!(
+            substitute("name", &p, &["XY", ""], 2).as_deref(),
+            Some("XY")
         );
     }
 }

@@ -94,14 +94,37 @@ fn read_capped(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
 }
 
 impl FileCache {
+    /// Every file read so far, sources and binaries, sorted.
+    pub fn paths(&self) -> Vec<PathBuf> {
+        let mut paths: Vec<PathBuf> = self
+            .sources
+            .keys()
+            .chain(self.binaries.keys())
+            .cloned()
+            .collect();
+        paths.sort();
+        paths.dedup();
+        paths
+    }
+
     /// The lines of the source file at `path`, or an error message.
     pub fn source(&mut self, path: &Path) -> Result<Rc<[Line]>, String> {
         if let Some(l) = self.sources.get(path) {
             return Ok(l.clone());
         }
         let bytes = read_capped(path, MAX_SOURCE)?;
-        let text = String::from_utf8(bytes)
-            .map_err(|_| format!("\"{}\" is not UTF-8 text", path.display()))?;
+        let text = String::from_utf8(bytes).map_err(|e| {
+            // Name the place of the first bad byte: the error itself is located at the
+            // INCLUDE (or at 1:1 for the root file), not inside the file.
+            let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+            let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+            let column =
+                good.len() - good.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1) + 1;
+            format!(
+                "\"{}\" is not UTF-8 text (first bad byte at line {line}, column {column})",
+                path.display()
+            )
+        })?;
         let lines = split_lines(&path.display().to_string(), &text);
         self.sources.insert(path.to_path_buf(), lines.clone());
         Ok(lines)

@@ -169,6 +169,15 @@ fn include_and_incbin_are_relative_to_the_including_file() {
     let a = assemble_file(&d.join("main.asm")).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(a.bytes, [1, 2, 0xAB, 0xCD, 3, 4]);
     assert_eq!(a.symbol("inb"), Some(4));
+    let names: Vec<String> = a
+        .inputs
+        .iter()
+        .map(|p| p.strip_prefix(&d).unwrap().display().to_string())
+        .collect();
+    assert_eq!(
+        names,
+        ["main.asm", "sub/a.asm", "sub/b.asm", "sub/data.bin"]
+    );
     // errors in included files name that file
     std::fs::write(d.join("sub/b.asm"), " nop\n bad\n").unwrap();
     let e = assemble_file(&d.join("main.asm")).unwrap_err();
@@ -293,6 +302,21 @@ fn incbin_of_an_endless_pipe_stops_after_64_kb() {
     let e = result.unwrap_err();
     assert!(
         e.ends_with("endless.bin\" is larger than 65536 bytes"),
+        "{e}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn a_source_that_is_not_utf8_names_the_first_bad_byte() {
+    let d = temp_dir("utf8");
+    std::fs::create_dir_all(&d).unwrap();
+    std::fs::write(d.join("main.asm"), " nop\n INCLUDE \"bad.asm\"\n").unwrap();
+    std::fs::write(d.join("bad.asm"), b" nop\n db \"\xE9t\xE9\"\n").unwrap();
+    let e = assemble_file(&d.join("main.asm")).unwrap_err().to_string();
+    assert!(e.contains("main.asm:2:10: "), "{e}");
+    assert!(
+        e.ends_with("bad.asm\" is not UTF-8 text (first bad byte at line 2, column 6)"),
         "{e}"
     );
     let _ = std::fs::remove_dir_all(&d);

@@ -328,3 +328,12 @@ fn all_errors_are_reported_and_displayed_with_locations() {
     let boxed: Box<dyn std::error::Error> = Box::new(errs);
     assert!(boxed.to_string().contains("many.asm:4:1"));
 }
+
+/// Messages quoting a non-ASCII character used to show its first byte as a Latin-1 char
+/// ('é' came out as 'Ã').
+#[test]
+fn non_ascii_characters_are_quoted_whole() {
+    check("é: nop\n", 1, 1, "unexpected 'é' at the start of a line");
+    check("  ld a,1+€\n", 1, 10, "unexpected '€' in expression");
+    check("  db \"\\é\"\n", 1, 7, "unknown escape '\\é'");
+}

@@ -165,3 +165,32 @@ fn runaway_macro_expansion_is_stopped() {
         "{errors}"
     );
 }
+
+#[test]
+fn an_argument_that_doubles_at_every_level_is_stopped() {
+    // Each level passes `a+a` down: the argument doubles per level, 2^30 bytes at the
+    // bottom. Before the cap this allocated gigabytes (and aborted where memory ran out).
+    let mut src = String::from("m0 MACRO a\n db 0\n ENDM\n");
+    for k in 1..=30 {
+        src.push_str(&format!("m{k} MACRO a\n m{} a+a\n ENDM\n", k - 1));
+    }
+    src.push_str(" m30 1\n");
+    let errors = assemble_str("grow.asm", &src).unwrap_err();
+    assert_eq!(errors.0.len(), 1, "{errors}");
+    let e = &errors.0[0];
+    assert!(
+        e.message.contains("expands to more than 4194304 bytes"),
+        "{errors}"
+    );
+    assert_eq!(e.file, "grow.asm");
+}
+
+#[test]
+fn assembly_stops_after_100_errors() {
+    // 900,000 bad lines took 48 minutes before (a linear duplicate check per error).
+    let src = " frob\n".repeat(200_000);
+    let errors = assemble_str("many.asm", &src).unwrap_err();
+    assert_eq!(errors.0.len(), 101, "{}", errors.0.len());
+    assert_eq!(errors.0[100].message, "more than 100 errors; stopping here");
+    assert_eq!(errors.0[100].line, 100);
+}

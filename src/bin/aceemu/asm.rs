@@ -1,5 +1,6 @@
 //! `aceemu asm`: assemble Z80 source with the project's assembler (crates/aceasm).
 
+use aceemu::output_file::{refuse_shared_paths, same_file};
 use anyhow::{bail, Context};
 use std::path::{Path, PathBuf};
 
@@ -9,7 +10,8 @@ use std::path::{Path, PathBuf};
     long_about = "Assemble Z80 source (syntax: crates/aceasm/SYNTAX.md) into a raw binary image \
                   starting at the first ORG.\n\n\
                   The output, listing and symbol files are build products: existing files at \
-                  those paths are overwritten (the input file itself is never overwritten).\n\n\
+                  those paths are overwritten (never the input file, a file it INCLUDEs or INCBINs, or \
+                  another output).\n\n\
                   Example: aceemu asm roms/openace/rom.asm -o openace.rom --list rom.lst --sym rom.sym"
 )]
 pub struct Args {
@@ -26,19 +28,12 @@ pub struct Args {
     sym: Option<PathBuf>,
 }
 
-/// Whether two paths name the same existing file (so an output cannot replace the source).
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(x), Ok(y)) => x == y,
-        _ => false,
-    }
-}
-
 pub fn run(args: Args) -> anyhow::Result<()> {
-    for out in [Some(&args.output), args.list.as_ref(), args.sym.as_ref()]
+    let outputs: Vec<&PathBuf> = [Some(&args.output), args.list.as_ref(), args.sym.as_ref()]
         .into_iter()
         .flatten()
-    {
+        .collect();
+    for out in &outputs {
         if same_file(out, &args.input) {
             bail!(
                 "{} is the input file; choose another output path",
@@ -46,6 +41,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             );
         }
     }
+    let paths: Vec<&Path> = outputs.iter().map(|p| p.as_path()).collect();
+    refuse_shared_paths(&paths)?;
     let assembly = match aceasm::assemble_file(&args.input) {
         Ok(a) => a,
         Err(errors) => {
@@ -53,6 +50,16 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             bail!("{errors}\n{n} error(s); nothing written");
         }
     };
+    // INCLUDEd and INCBINned files are inputs too: known only now, still before writing.
+    for out in &outputs {
+        if let Some(input) = assembly.inputs.iter().find(|i| same_file(out, i)) {
+            bail!(
+                "{} is read by the assembly ({}); choose another output path; nothing written",
+                out.display(),
+                input.display()
+            );
+        }
+    }
     let write = |path: &Path, bytes: &[u8]| {
         std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))
     };

@@ -5,7 +5,7 @@ use aceemu::games::maze::codes::{self, Marker};
 use aceemu::games::maze::picture::Picture;
 use aceemu::games::maze::terminal::{self, Style};
 use aceemu::games::maze::{KeyOutcome, Maze, Size};
-use aceemu::output_file::{create, refuse_existing};
+use aceemu::output_file::{create, refuse_existing, refuse_shared_paths};
 use anyhow::Context;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -53,10 +53,13 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<()> {
     let size = Size::new(args.size)?;
     // Refuse before doing any work, so nothing is half written.
-    for path in [&args.png, &args.dump_state, &args.dump_screen]
+    let outputs: Vec<&Path> = [&args.png, &args.dump_state, &args.dump_screen]
         .into_iter()
         .flatten()
-    {
+        .map(PathBuf::as_path)
+        .collect();
+    refuse_shared_paths(&outputs)?;
+    for path in &outputs {
         refuse_existing(path, args.force)?;
     }
     let seed = args.seed as u16;

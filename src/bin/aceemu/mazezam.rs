@@ -24,9 +24,10 @@ pub enum Command {
         /// Minimise pushes (then moves) instead of moves.
         #[arg(long)]
         pushes: bool,
-        /// Give up on a mazezam after storing this many states.
-        #[arg(long, default_value_t = solver::DEFAULT_STATE_LIMIT)]
-        max_states: usize,
+        /// Give up on a mazezam after storing this many states [default: 20000000, fewer
+        /// for very large mazezams, so a search stays within about 2 GB of memory].
+        #[arg(long)]
+        max_states: Option<usize>,
     },
     /// Generate a random solvable mazezam and print it in .mzm form.
     Generate {
@@ -162,7 +163,12 @@ fn check(file: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn solve(file: &Path, level: Option<u32>, pushes: bool, max_states: usize) -> anyhow::Result<()> {
+fn solve(
+    file: &Path,
+    level: Option<u32>,
+    pushes: bool,
+    max_states: Option<usize>,
+) -> anyhow::Result<()> {
     let parsed = load(file)?;
     let only = pick(&parsed, file, level)?;
     let goal = if pushes { Goal::Pushes } else { Goal::Moves };
@@ -172,7 +178,8 @@ fn solve(file: &Path, level: Option<u32>, pushes: bool, max_states: usize) -> an
             continue;
         }
         print!("{:>3}  {}: ", i + 1, describe(level));
-        match solver::solve_with_limit(level, goal, max_states) {
+        let limit = max_states.unwrap_or_else(|| solver::default_state_limit(level));
+        match solver::solve_with_limit(level, goal, limit) {
             Ok(report) => match &report.verdict {
                 Verdict::Solved(moves) => println!(
                     "{} moves, {} push{} ({} states)\n     {moves}",
@@ -195,7 +202,12 @@ fn solve(file: &Path, level: Option<u32>, pushes: bool, max_states: usize) -> an
         }
     }
     if failed > 0 {
-        bail!("{failed} mazezam(s) not solved within --max-states {max_states}");
+        match max_states {
+            Some(n) => bail!("{failed} mazezam(s) not solved within --max-states {n}"),
+            None => bail!(
+                "{failed} mazezam(s) not solved within the default state limit (--max-states raises it)"
+            ),
+        }
     }
     Ok(())
 }

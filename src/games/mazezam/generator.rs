@@ -58,12 +58,27 @@ pub enum GenerateError {
     Size(usize, usize),
     #[error("block density {0}..={1} is not a range within 0..=1000 (thousandths)")]
     Density(usize, usize),
-    #[error("no mazezam of at least {wanted} moves found in {attempts} attempts (longest {best})")]
+    #[error("{}", not_found_message(*wanted, *attempts, *best))]
     NotFound {
         wanted: usize,
         attempts: usize,
         best: usize,
     },
+}
+
+/// Says why nothing was found: too short, or nothing solvable at all (then "longest 0"
+/// and "at least 0 moves" would only puzzle).
+fn not_found_message(wanted: usize, attempts: usize, best: usize) -> String {
+    if best == 0 {
+        format!(
+            "no solvable mazezam found in {attempts} attempts (every candidate was unsolvable \
+             or too large to search; try more --attempts or a smaller size)"
+        )
+    } else {
+        format!(
+            "no mazezam of at least {wanted} moves found in {attempts} attempts (longest {best})"
+        )
+    }
 }
 
 /// Generates a mazezam from `seed`; the same seed and parameters give the same level.
@@ -213,6 +228,32 @@ mod tests {
             };
             assert_eq!(generate(1, &params), Err(GenerateError::Density(low, high)));
         }
+    }
+
+    /// With no solvable candidate at all the message used to read "no mazezam of at least
+    /// 0 moves found ... (longest 0)".
+    #[test]
+    fn finding_nothing_solvable_says_so() {
+        let params = Params {
+            attempts: 3,
+            climb_steps: 0,
+            density: 1000..=1000,
+            ..Params::new(3, 2)
+        };
+        let err = generate(1, &params).unwrap_err();
+        assert_eq!(
+            err,
+            GenerateError::NotFound {
+                wanted: 0,
+                attempts: 3,
+                best: 0
+            }
+        );
+        let text = err.to_string();
+        assert!(
+            text.starts_with("no solvable mazezam found in 3 attempts"),
+            "{text}"
+        );
     }
 
     #[test]

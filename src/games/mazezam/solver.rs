@@ -51,12 +51,42 @@ impl Report {
 #[error("gave up after {0} states without an answer (raise the state limit to search further)")]
 pub struct TooManyStates(pub usize);
 
-/// States stored before a search gives up, by default (about 1 GB for the largest keys).
+/// The most states a search stores by default, whatever the level (about 1.6 GB with
+/// one-word keys).
 pub const DEFAULT_STATE_LIMIT: usize = 20_000_000;
 
-/// Solves with the default state limit.
+/// The memory a default search may use, in bytes: the default state limit is lowered for
+/// levels whose states take more room, so it stays near this.
+pub const DEFAULT_MEMORY_BUDGET: usize = 2_000_000_000;
+
+/// Bytes one stored state costs with keys of `words` 64-bit words: the key twice (the
+/// list and the index), the index's spare room, the cost, the parent link and the queue.
+/// Measured (peak RSS over 1,000,000 states of unsolvable levels): 82 bytes with one word,
+/// 142 with two, 617 with the widest key (33 words, a 255x255 level with one block per
+/// row); a boxed wide key adds its pointer and the allocator's overhead.
+pub fn bytes_per_state(words: usize) -> usize {
+    match words {
+        0 | 1 => 100,
+        2 => 150,
+        w => 64 + 2 * (32 + 8 * w),
+    }
+}
+
+/// The most states that fit in `budget` bytes for `level`.
+pub fn state_limit_for_memory(level: &Level, budget: usize) -> usize {
+    budget / bytes_per_state(key_words(level))
+}
+
+/// The state limit [`solve`] and `aceemu mazezam solve` use: [`DEFAULT_STATE_LIMIT`], or
+/// fewer for wide keys so the search stays within [`DEFAULT_MEMORY_BUDGET`]. (A flat 20
+/// million states of a 255x255 level would need some 12 GB.)
+pub fn default_state_limit(level: &Level) -> usize {
+    state_limit_for_memory(level, DEFAULT_MEMORY_BUDGET).min(DEFAULT_STATE_LIMIT)
+}
+
+/// Solves with the level's default state limit ([`default_state_limit`]).
 pub fn solve(level: &Level, goal: Goal) -> Result<Report, TooManyStates> {
-    solve_with_limit(level, goal, DEFAULT_STATE_LIMIT)
+    solve_with_limit(level, goal, default_state_limit(level))
 }
 
 /// Solves, giving up once more than `max_states` states were stored.
@@ -334,6 +364,37 @@ mod tests {
         let report = solve(&lv, Goal::Moves).unwrap();
         assert_eq!(report.verdict, Verdict::Unsolvable);
         assert_eq!(report.states, 3);
+    }
+
+    /// A 255x255 level with one block in every row: 33-word keys, the widest there are.
+    fn widest_level() -> Level {
+        let (w, h) = (255, 255);
+        let mut cells = vec![false; w * h];
+        for r in 0..h {
+            cells[r * w + (r * 7 + 5) % w] = true;
+        }
+        Level::new(w, h, 0, h - 1, cells).unwrap()
+    }
+
+    /// The default limit used to be 20 million states whatever the key size: for the
+    /// widest keys (617 bytes a state, measured) that is over 12 GB before the search gives
+    /// up with its message. Now it stays within the budget.
+    #[test]
+    fn the_default_state_limit_keeps_wide_searches_within_the_memory_budget() {
+        let wide = widest_level();
+        assert_eq!(key_words(&wide), 33);
+        let measured_bytes_per_state = 617;
+        let limit = default_state_limit(&wide);
+        assert!(
+            limit * measured_bytes_per_state <= DEFAULT_MEMORY_BUDGET,
+            "{limit} states"
+        );
+        assert!(limit >= 1_000_000, "{limit} states is needlessly few");
+        // One-word keys keep the full default (82 bytes a state, measured).
+        let small = level(&["#######", "#$  $ #", "+  $ $*", "#######"]);
+        assert_eq!(key_words(&small), 1);
+        assert_eq!(default_state_limit(&small), DEFAULT_STATE_LIMIT);
+        const { assert!(DEFAULT_STATE_LIMIT * 82 <= DEFAULT_MEMORY_BUDGET) };
     }
 
     #[test]

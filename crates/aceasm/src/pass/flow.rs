@@ -1,7 +1,7 @@
 //! Walking the lines of a file or macro body: conditional assembly, collecting macro
 //! definitions, and expanding macro calls with their private local-label scope.
 
-use super::{Pass, DIRECTIVES, MAX_DEPTH, MAX_LINES, PRIVATE};
+use super::{Pass, DIRECTIVES, MAX_DEPTH, MAX_EXPANSION_BYTES, MAX_LINES, PRIVATE};
 use crate::error::Diag;
 use crate::lexer::{split_args, split_fields, strip_comment, Word};
 use crate::macros::{expanded_line, substitute, Macro};
@@ -238,11 +238,23 @@ impl Pass<'_> {
         calls.extend(call.calls.iter().flat_map(|c| c.iter().cloned()));
         let calls = Rc::new(calls);
         let texts: Vec<&str> = args.iter().map(|w| w.text).collect();
-        let lines: Vec<Line> = m
-            .body
-            .iter()
-            .map(|l| expanded_line(l, substitute(&l.text, &m.params, &texts), &calls))
-            .collect();
+        let mut lines: Vec<Line> = Vec::with_capacity(m.body.len());
+        let mut room = MAX_EXPANSION_BYTES;
+        for l in &m.body {
+            let Some(text) = substitute(&l.text, &m.params, &texts, room) else {
+                self.abort = true;
+                return Err(Diag::new(
+                    op.col,
+                    format!(
+                        "macro {} expands to more than {MAX_EXPANSION_BYTES} bytes of text \
+                         (does an argument grow at every level of nesting?)",
+                        m.name
+                    ),
+                ));
+            };
+            room -= text.len();
+            lines.push(expanded_line(l, text, &calls));
+        }
         self.private
             .push(format!("{}{PRIVATE}{}", self.expansions, m.name));
         self.depth += 1;

@@ -26,6 +26,12 @@ const MAX_DEPTH: usize = 32;
 const MAX_PASSES: usize = 16;
 /// Lines one pass may process (macros calling macros several times grow exponentially).
 const MAX_LINES: usize = 1_000_000;
+/// Errors reported before an assembly stops.
+const MAX_ERRORS: usize = 100;
+/// Text one macro expansion may produce (all its body lines after substitution). An
+/// argument that doubles at each nesting level (`m2 a` calling `m1 a+a`) otherwise grows to
+/// gigabytes within the 32 levels allowed.
+const MAX_EXPANSION_BYTES: usize = 4 << 20;
 
 const DIRECTIVES: &[&str] = &[
     "ORG", "EQU", "DEFL", "DB", "DEFB", "DEFM", "DM", "DW", "DEFW", "DS", "DEFS", "DC", "INCLUDE",
@@ -105,7 +111,9 @@ pub(crate) fn assemble(root: Root) -> Result<Assembly, AsmErrors> {
     if !pass.errors.is_empty() {
         return Err(AsmErrors(pass.errors));
     }
-    Ok(pass.finish())
+    let mut assembly = pass.finish();
+    assembly.inputs = files.paths();
+    Ok(assembly)
 }
 
 struct Pass<'a> {
@@ -237,6 +245,7 @@ impl<'a> Pass<'a> {
             bytes,
             symbols,
             listing: self.listing,
+            inputs: Vec::new(),
         }
     }
 
@@ -260,8 +269,22 @@ impl<'a> Pass<'a> {
             column: d.col as u32,
             message,
         };
+        if self.errors.len() >= MAX_ERRORS {
+            return;
+        }
         if !self.errors.contains(&e) {
             self.errors.push(e);
+        }
+        if self.errors.len() == MAX_ERRORS {
+            // The duplicate check above is linear: unbounded, 900,000 bad lines took 48
+            // minutes. Stop the pass with a last error saying so.
+            self.errors.push(AsmError {
+                file: line.file.to_string(),
+                line: line.line,
+                column: 1,
+                message: format!("more than {MAX_ERRORS} errors; stopping here"),
+            });
+            self.abort = true;
         }
     }
 

@@ -12,6 +12,10 @@ use std::io::{IsTerminal, Write};
 /// States the par search may store before the par is shown as unknown.
 const PAR_STATE_LIMIT: usize = 2_000_000;
 
+/// Memory the par search may use: it runs in raw mode, where Ctrl-C cannot stop it, so it
+/// must end soon (2,000,000 states of a 255x255 level would be some 1.2 GB).
+const PAR_MEMORY_BUDGET: usize = 200_000_000;
+
 /// Puts the terminal back when dropped, also on errors and panics.
 struct RawTerminal;
 
@@ -53,7 +57,8 @@ fn command_for(key: KeyEvent) -> Option<Command> {
 }
 
 fn par(level: &Level) -> String {
-    match solver::solve_with_limit(level, Goal::Moves, PAR_STATE_LIMIT) {
+    let limit = solver::state_limit_for_memory(level, PAR_MEMORY_BUDGET).min(PAR_STATE_LIMIT);
+    match solver::solve_with_limit(level, Goal::Moves, limit) {
         Ok(report) => match report.solution() {
             Some(moves) => moves.len().to_string(),
             None => "none (unsolvable)".into(),

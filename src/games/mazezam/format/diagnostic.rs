@@ -36,6 +36,9 @@ pub enum Code {
     Version,
     // Reading the file at all.
     Io,
+    // The count of errors or warnings past the ones shown.
+    MoreErrors,
+    MoreWarnings,
 }
 
 /// Warning or error.
@@ -73,15 +76,19 @@ impl Code {
             Code::TitleLong => "TITLE_LONG",
             Code::Version => "VERSION",
             Code::Io => "IO",
+            Code::MoreErrors => "MORE_ERRORS",
+            Code::MoreWarnings => "MORE_WARNINGS",
         }
     }
 
     /// Warnings do not stop a file from being read.
     pub fn severity(self) -> Severity {
         match self {
-            Code::Crlf | Code::Bom | Code::TrailingWhitespace | Code::WhitespaceLine => {
-                Severity::Warning
-            }
+            Code::Crlf
+            | Code::Bom
+            | Code::TrailingWhitespace
+            | Code::WhitespaceLine
+            | Code::MoreWarnings => Severity::Warning,
             _ => Severity::Error,
         }
     }

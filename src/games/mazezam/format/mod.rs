@@ -6,5 +6,5 @@ mod parse;
 mod write;
 
 pub use diagnostic::{Code, Diagnostic, ParseErrors, Severity};
-pub use parse::{parse_bytes, parse_file, parse_str, Parsed, MAX_FILE_BYTES};
+pub use parse::{parse_bytes, parse_file, parse_str, Parsed, MAX_FILE_BYTES, MAX_SHOWN};
 pub use write::write;

@@ -80,7 +80,15 @@ struct Reader<'a> {
     drawing: Vec<RowLine>,
     /// A row of the current drawing had a character-level error: skip its shape checks.
     drawing_broken: bool,
+    /// Errors and warnings met, including those past [`MAX_SHOWN`].
+    errors: usize,
+    warnings: usize,
 }
+
+/// Errors (and, separately, warnings) kept per file; the rest are counted in one closing
+/// diagnostic. Without a cap one 16 MB line of bad characters made 16 million errors
+/// (5.5 GB of memory and as many lines of output).
+pub const MAX_SHOWN: usize = 100;
 
 impl<'a> Reader<'a> {
     fn new(file: &'a str) -> Reader<'a> {
@@ -93,12 +101,22 @@ impl<'a> Reader<'a> {
             pending_extra: Vec::new(),
             drawing: Vec::new(),
             drawing_broken: false,
+            errors: 0,
+            warnings: 0,
         }
     }
 
     fn note(&mut self, line: usize, column: Option<usize>, code: Code, message: impl Into<String>) {
-        self.diagnostics
-            .push(Diagnostic::new(self.file, line, column, code, message));
+        let severity = code.severity();
+        let seen = match severity {
+            Severity::Error => &mut self.errors,
+            Severity::Warning => &mut self.warnings,
+        };
+        *seen += 1;
+        if *seen <= MAX_SHOWN {
+            self.diagnostics
+                .push(Diagnostic::new(self.file, line, column, code, message));
+        }
     }
 
     fn line(&mut self, number: usize, mut line: &[u8]) {
@@ -220,10 +238,7 @@ impl<'a> Reader<'a> {
     }
 
     fn error_count(&self) -> usize {
-        self.diagnostics
-            .iter()
-            .filter(|d| d.code.severity() == Severity::Error)
-            .count()
+        self.errors
     }
 
     fn comment(&mut self, number: usize, line: &[u8]) {
@@ -451,6 +466,21 @@ impl<'a> Reader<'a> {
 
     fn finish(mut self) -> Result<Parsed, ParseErrors> {
         self.end_drawing();
+        for (seen, code, what) in [
+            (self.errors, Code::MoreErrors, "errors"),
+            (self.warnings, Code::MoreWarnings, "warnings"),
+        ] {
+            if seen > MAX_SHOWN {
+                let more = seen - MAX_SHOWN;
+                self.diagnostics.push(Diagnostic::new(
+                    self.file,
+                    0,
+                    None,
+                    code,
+                    format!("{more} more {what} not shown (only the first {MAX_SHOWN} are)"),
+                ));
+            }
+        }
         let (errors, warnings): (Vec<_>, Vec<_>) = self
             .diagnostics
             .into_iter()
