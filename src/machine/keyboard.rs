@@ -361,12 +361,6 @@ impl TypingQueue {
         self.steps.extend(steps);
     }
 
-    /// Makes the next key wait for the line editor, as after ENTER: at power-on, so the
-    /// first key is not pressed while the ROM is still starting up.
-    pub fn wait_for_prompt(&mut self) {
-        self.after_enter = true;
-    }
-
     /// True when nothing is queued and the queue holds no key.
     pub fn is_done(&self) -> bool {
         self.steps.is_empty() && self.frames_left == 0 && self.held.is_empty()

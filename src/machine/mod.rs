@@ -469,15 +469,14 @@ impl Ace {
         Ok(())
     }
 
-    /// Turns CAPS LOCK on, as the user would: SHIFT+2 pressed once the line editor is
-    /// waiting (so it works right after power-on too). Nothing is pressed when STATIN
-    /// says it is on already (a snapshot, say). Letters then type in capitals, as on an
-    /// Ace whose owner pressed CAPS LOCK first.
+    /// Turns CAPS LOCK on, as the user would: SHIFT+2, queued like typed text (so at
+    /// power-on it waits, as all typing does, until the ROM first reads the keyboard).
+    /// Nothing is pressed when STATIN says it is on already (a snapshot, say). Letters
+    /// then type in capitals, as on an Ace whose owner pressed CAPS LOCK first.
     pub fn caps_lock_at_prompt(&mut self) {
         if keyboard::caps_lock_on(self.peek(keyboard::STATIN)) {
             return;
         }
-        self.typing.wait_for_prompt();
         self.typing.push(keyboard::schedule(&[keyboard::CAPS_LOCK]));
     }
 
