@@ -139,7 +139,10 @@ pub fn write_wav(path: &Path, samples: &[f32], rate: u32, overwrite: bool) -> an
         bits_per_sample: 16,
         sample_format: hound::SampleFormat::Int,
     };
-    let mut writer = hound::WavWriter::create(path, spec)
+    // Created by the shared rule, which checks and creates in one step (refuse_existing
+    // above only gives the early, friendlier refusal).
+    let file = std::io::BufWriter::new(crate::output_file::create(path, overwrite)?);
+    let mut writer = hound::WavWriter::new(file, spec)
         .with_context(|| format!("{}: cannot create the WAV file", path.display()))?;
     for &s in samples {
         let v = (s.clamp(-1.0, 1.0) * i16::MAX as f32) as i16;

@@ -16,8 +16,7 @@ pub fn write_png(
         bail!("picture of {} pixels is not {width}x{height}", pixels.len());
     }
     crate::output_file::refuse_existing(path, overwrite)?;
-    let file = std::fs::File::create(path)
-        .with_context(|| format!("{}: cannot create the PNG file", path.display()))?;
+    let file = crate::output_file::create(path, overwrite)?;
     let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), width as u32, height as u32);
     encoder.set_color(png::ColorType::Rgb);
     encoder.set_depth(png::BitDepth::Eight);
