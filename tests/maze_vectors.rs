@@ -11,7 +11,7 @@ use sha2::{Digest, Sha256};
 
 const VECTORS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../shared/spec/maze-vectors.json"
+    "/tests/data/spec/maze-vectors.json"
 );
 
 /// Made by `python3 tests/independent/maze_model.py emit` (its "generated_by" entry says

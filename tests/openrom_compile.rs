@@ -10,16 +10,12 @@ mod openrom_support;
 use openrom_support::*;
 use std::collections::HashMap;
 
-const SPEC: &str = "/work/shared/spec";
-
+/// A fact-sheet file copied into the repository (tests/data/spec/README.md says from where).
 fn spec_file(name: &str) -> String {
-    let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    for dir in [here.join("../shared/spec"), std::path::PathBuf::from(SPEC)] {
-        if let Ok(text) = std::fs::read_to_string(dir.join(name)) {
-            return text;
-        }
-    }
-    panic!("spec file {name} not found next to the repository");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/spec")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// Our label for each runtime word and code routine of rom-words.tsv.

@@ -22,14 +22,11 @@ fn status_rows() -> HashMap<String, String> {
 }
 
 fn spec_words() -> Vec<String> {
-    let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let text = [
-        here.join("../shared/spec/rom-words.tsv"),
-        "/work/shared/spec/rom-words.tsv".into(),
-    ]
-    .iter()
-    .find_map(|p| std::fs::read_to_string(p).ok())
-    .expect("rom-words.tsv");
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/spec/rom-words.tsv"
+    ))
+    .expect("tests/data/spec/rom-words.tsv");
     text.lines()
         .filter(|l| !l.starts_with("# ") && !l.starts_with("name\t"))
         .filter_map(|l| {

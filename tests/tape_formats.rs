@@ -42,9 +42,9 @@ fn golden_header_vector_decodes_field_by_field() {
 fn vectors() -> Vec<Value> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/spec/save-vectors.json"
+        "/tests/data/spec/save-vectors.json"
     );
-    let text = std::fs::read_to_string(path).expect("the spec's save-vectors.json beside the repo");
+    let text = std::fs::read_to_string(path).expect("tests/data/spec/save-vectors.json");
     let json: Value = serde_json::from_str(&text).unwrap();
     json["vectors"].as_array().unwrap().clone()
 }

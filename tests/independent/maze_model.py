@@ -42,9 +42,10 @@ import json
 import os
 import sys
 
-# The measured vectors, in the shared spec folder beside the repository (the layout CI uses).
+# The measured vectors, copied into the repository from the project's fact sheets
+# (tests/data/spec/README.md).
 MEASURED_VECTORS = os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                "..", "..", "..", "shared", "spec", "maze-vectors.json")
+                                "..", "data", "spec", "maze-vectors.json")
 
 # ---------------------------------------------------------------------------
 # Constants (sections 1, 2, 3, 4, 8)
