@@ -262,10 +262,12 @@ CREATE GFX
 
 \ Screens. HI turns n characters at line, col to inverse.
 : HI ROT 32 * ROT + 9216 + SWAP OVER + SWAP DO I C@ 128 OR I C! LOOP ;
-\ KEY: the next key pressed, after letting go of the last.
-: KEY BEGIN INKEY 0= UNTIL BEGIN INKEY ?DUP UNTIL ;
+\ KEY: the next key, taken when it is let go, so one press is
+\ one answer however long it is held.
+: LETGO BEGIN INKEY 0= UNTIL ;
+: KEY BEGIN INKEY ?DUP UNTIL LETGO ;
 : INSTRS
-  INVIS CLS
+  INVIS GRAPHICS CLS
   3 8 AT ." A-MOUZ-IN-MASE" 3 8 14 HI
   5 8 AT ." a mouse in a maze"
   7 9 AT ." JUPITER ACE" 7 9 11 HI
@@ -275,16 +277,15 @@ CREATE GFX
   13 0 AT ." and M left, or watch the mouse"
   14 0 AT ." find the way by itself."
   12 9 1 HI 12 15 1 HI 12 23 1 HI 13 4 1 HI
-  22 23 AT ." <ANYKEY>"
-  GRAPHICS KEY DROP ;
+  22 23 AT ." <ANYKEY>" KEY DROP ;
 
 \ The size menu. R draws a new seed from FRAMES; without it
-\ the first maze after LOAD comes from the stored SEED.
+\ the first maze after LOAD comes from the stored SEED. The
+\ question comes last, so a script can wait for it.
 : MENU
-  CLS 16 0 AT ." ? Maze size"
-  16 16 AT ." 1 Small" 17 16 AT ." 2 Medium" 18 16 AT ." 3 Large"
-  20 16 AT ." R new seed" 21 16 AT ." Q quit"
-  16 16 1 HI 17 16 1 HI 18 16 1 HI 20 16 1 HI 21 16 1 HI ;
+  CLS 16 16 AT ." 1 Small" 16 16 1 HI 17 16 AT ." 2 Medium" 17 16 1 HI
+  18 16 AT ." 3 Large" 18 16 1 HI 20 16 AT ." R new seed" 20 16 1 HI
+  21 16 AT ." Q quit" 21 16 1 HI 16 0 AT ." ? Maze size" ;
 \ CHOOSE leaves the size, or 0 for Q.
 : CHOOSE
   BEGIN KEY DUP 48 > OVER 52 < AND IF 48 - EXIT THEN
@@ -308,10 +309,10 @@ CREATE GFX
   BEGIN KEY 95 AND DUP 80 = OVER 87 = OR 0= WHILE DROP REPEAT
   22 10 AT 15 SPACES
   80 = IF MAN ELSE FAST AUTO SLOW THEN
-  22 0 AT ." The mouse is out! Any key: menu" KEY DROP CLS ;
+  LETGO 22 0 AT ." The mouse is out! Any key: menu" KEY DROP CLS ;
 
 : RUN
-  INSTRS MENU
+  LETGO INSTRS MENU
   BEGIN CHOOSE ?DUP WHILE
     DUP ROOM? IF GAME MENU ELSE NOROOM THEN
   REPEAT CLS VIS ;
