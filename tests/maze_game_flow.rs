@@ -167,3 +167,38 @@ fn the_whole_path_from_the_command_line_ends_with_the_solved_maze_on_screen() {
     model.solve().unwrap();
     assert!(video == model.video_rows(), "{dump}");
 }
+
+/// Spec section 2: the data stack grows up from HERE+12 and the maze-state area starts at
+/// HERE+30, so at most nine cells may ever be on it. Checked after every instruction
+/// through a small maze's generation and the solver.
+#[test]
+fn the_data_stack_never_reaches_the_maze_state_area() {
+    const SPARE: u16 = 0x3C3B;
+    let mut game = MazeGame::load(open_rom(), RamSize::K51, &tape()).unwrap();
+    game.enter("INVIS", 100).unwrap();
+    let limit = game.here + 30;
+    let mut deepest = 0u16;
+    let mut watch = |game: &mut MazeGame, line: &str| {
+        game.ace.type_text(line);
+        let mut steps = 0u64;
+        // Each typed line runs until the ROM is back at its prompt.
+        while !(game.at_prompt() && steps > 1000) {
+            game.ace.step();
+            steps += 1;
+            deepest = deepest.max(game.word16(SPARE));
+            assert!(steps < 400_000_000, "{line:?} did not end");
+        }
+    };
+    watch(&mut game, "CLS 7 SEED ! 1 CLEAR DRAW\n");
+    watch(&mut game, "MOUSE AUTO\n");
+    assert!(
+        deepest <= limit,
+        "the data stack reached 0x{deepest:04X}, past HERE+30 = 0x{limit:04X}"
+    );
+    // And it was used: at least a few cells deep (the check watches the right thing).
+    assert!(deepest >= game.here + 12 + 8, "deepest 0x{deepest:04X}");
+    eprintln!(
+        "deepest data stack: HERE+{} (limit HERE+30)",
+        deepest - game.here
+    );
+}
