@@ -171,8 +171,8 @@ fn phase_frames(size: u8) -> u32 {
 fn generated_game(seed: u16, size: u8) -> MazeGame {
     let mut game = MazeGame::load(open_rom(), RamSize::K51, &tape()).unwrap();
     game.enter("INVIS", 100).unwrap();
-    // The seed is typed as a signed cell, which both ROMs read.
-    let generate = format!("CLS {} SEED ! {size} CLEAR DRAW", seed as i16);
+    // The seed is typed as a signed cell, which both ROMs read. FAST, as the game runs it.
+    let generate = format!("FAST CLS {} SEED ! {size} CLEAR DRAW SLOW", seed as i16);
     game.enter(&generate, phase_frames(size)).unwrap();
     game
 }
@@ -184,11 +184,11 @@ fn run_seed(seed: u16) {
         let [generated, solved, played] = model_phases(seed, size);
         let mut game = generated_game(seed, size);
         check_phase(&game, &generated, seed, size, "generate");
-        game.enter("MOUSE AUTO", phase_frames(size)).unwrap();
+        game.enter("FAST MOUSE AUTO SLOW", phase_frames(size)).unwrap();
         check_phase(&game, &solved, seed, size, "solve");
 
         let mut game = generated_game(seed, size);
-        game.ace.type_text("MOUSE MAN\n");
+        game.ace.type_text("FAST MOUSE SLOW MAN\n");
         while !game.ace.typing_done() {
             game.run_frame();
         }
