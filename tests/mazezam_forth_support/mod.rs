@@ -121,7 +121,8 @@ impl Rig {
     }
 
     /// Presses `key` (with SHIFT if asked) until the game has acted on it, then releases it
-    /// until the game has seen the release. Returns the frames it took.
+    /// until the game has seen the release. Returns the frames from the press until the game
+    /// had acted (drawn the move).
     pub fn press(&mut self, key: Key, shift: bool) -> u64 {
         let start = self.frames;
         if shift {
@@ -131,6 +132,7 @@ impl Rig {
         self.ace.press_key(key);
         let lk = self.lk;
         let acted = self.run_until(3_000, |ace| ace.peek(lk) != 0);
+        let acting = self.frames - start;
         assert!(
             acted,
             "the game did not act on {key:?}:\n{}",
@@ -142,7 +144,7 @@ impl Rig {
         }
         let released = self.run_until(500, |ace| ace.peek(lk) == 0);
         assert!(released, "the game did not see {key:?} released");
-        self.frames - start
+        acting
     }
 
     /// Presses the key for an Ace character: z x k m r q digits, ENTER as '\n'.
