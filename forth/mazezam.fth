@@ -36,7 +36,7 @@ H, 007f405f5f407f0000ff00ffff00ff0000fe02fafa02fe00
 0 VARIABLE TA 0 VARIABLE TN 0 VARIABLE CB 0 VARIABLE LEFT 0 VARIABLE S0
 0 VARIABLE LV 0 VARIABLE SN 0 VARIABLE LIVES 0 VARIABLE MV
 0 VARIABLE PR 0 VARIABLE PC 0 VARIABLE IV
-0 VARIABLE ST 0 VARIABLE TS 0 VARIABLE LK 0 VARIABLE GOOD
+0 VARIABLE ST 0 VARIABLE TS 0 VARIABLE LK 0 VARIABLE GOOD 0 VARIABLE BP 0 VARIABLE BI
 : WAIT ( frames -- ) 15403 @ + BEGIN DUP 15403 @ - 0< UNTIL DROP ;
 : LSIZE ( a -- bytes of the level at a ) DUP C@ OVER 1+ C@ * 7 + 8 / SWAP 4 + C@ + 5 + ;
 : LADDR ( i -- address of level i ) PACK 1+ SWAP ?DUP IF 0 DO DUP LSIZE + LOOP THEN ;
@@ -51,14 +51,14 @@ H, 007f405f5f407f0000ff00ffff00ff0000fe02fafa02fe00
   LV @ LADDR DUP C@ W ! DUP 1+ C@ H ! DUP 2+ C@ E ! DUP 3 + C@ X !
   DUP 4 + C@ TN ! 5 + DUP TA ! TN @ + CB !
   30 W @ - 2 / DUP LEFT ! 20 H @ - 2 / 2+ 32 * + 9217 + S0 ! ;
+: BIT ( -- f: the level's next cell bit, 1 = block )
+  BP @ C@ BI @ BITS + C@ AND BI @ 1+ DUP 8 = IF DROP 0 BP @ 1+ BP ! THEN BI ! ;
 : RESET ( -- the level's start: its cells, the player in the entrance gap )
-  BD H @ 1+ 32 * ZERO
-  H @ 0 DO W @ 0 DO
-    J W @ * I + DUP 8 / CB @ + C@ SWAP 7 AND BITS + C@ AND
-    IF 1 J 32 * I + BD 1+ + C! THEN
-  LOOP LOOP E @ PR ! -1 PC ! 0 MV ! ;
+  BD H @ 1+ 32 * 0 DO 0 OVER I + ! 2 +LOOP DROP CB @ BP ! 0 BI !
+  H @ 0 DO I 32 * BD 1+ + W @ 0 DO BIT IF 1 OVER I + C! THEN LOOP DROP LOOP
+  E @ PR ! -1 PC ! 0 MV ! ;
 : CODE ( o -- screen code of board cell o, from its neighbours )
-  BD 1+ + DUP C@ IF DUP 1- C@ 2 * SWAP 1+ C@ + IV @ + SHP + C@ ELSE DROP 32 THEN ;
+  BD 1+ + DUP C@ IF DUP 1- C@ DUP + SWAP 1+ C@ + IV @ + SHP + C@ ELSE DROP 32 THEN ;
 : ROW ( r -- draw row r, odd rows inverted )
   DUP 1 AND 4 * IV ! 32 * W @ 0 DO DUP I + DUP CODE SWAP S0 @ + C! LOOP DROP ;
 : PUT ( c -- show c where the player is ) PR @ 32 * PC @ + S0 @ + C! ;
@@ -68,11 +68,11 @@ H, 007f405f5f407f0000ff00ffff00ff0000fe02fafa02fe00
 : SHOWM MV @ 9233 D4 ;
 : SHOWL LIVES @ 9246 D2 ;
 : FRAME ( walls everywhere, then the corridors to the gaps )
-  9248 704 0 DO 1 OVER I + C! LOOP DROP
+  9248 704 0 DO 257 OVER I + ! 2 +LOOP DROP
   E @ 32 * S0 @ + 1- LEFT @ 1+ 0 DO 32 OVER I - C! LOOP DROP
   X @ 32 * S0 @ + W @ + 31 LEFT @ - W @ - 0 DO 32 OVER I + C! LOOP DROP ;
 : TITLE23 ( the title centred on the last line )
-  9952 32 0 DO 32 OVER I + C! LOOP DROP
+  9952 32 0 DO 8224 OVER I + ! 2 +LOOP DROP
   TN @ IF 28 TN @ - 2 / 9952 + 42 OVER C! 2+
     TN @ 0 DO TA @ I + C@ OVER I + C! LOOP TN @ + 1+ 42 SWAP C! THEN ;
 : DRAW ( the whole screen of the level )
@@ -104,7 +104,7 @@ H, 007f405f5f407f0000ff00ffff00ff0000fe02fafa02fe00
   PR @ + DUP 0< OVER H @ < 0= OR IF DROP EXIT THEN
   DUP PC @ CELL C@ IF DROP ELSE PC @ GO THEN ;
 : RETRY ( costs a life; with none left the game is over )
-  LIVES @ IF LIVES @ 1- LIVES ! RESET DRAW ELSE LOST THEN ;
+  LIVES @ IF LIVES @ 1- LIVES ! RESET H @ 0 DO I ROW LOOP 2 PUT SHOWM SHOWL ELSE LOST THEN ;
 : UPPER ( c -- c in capitals ) DUP 96 > IF 32 - THEN ;
 : ACT ( c -- one key of play: Z X K M or cursor keys, R retry, Q quit ) UPPER
   DUP 90 = OVER 1 = OR IF -1 HORIZ THEN
