@@ -59,7 +59,18 @@ impl Rig {
     /// Boots with the game tape followed by `extra` blocks on one tape, at `speed`, and types
     /// `LOAD MAZEZAM`.
     pub fn load(extra: &[Block], speed: TapeSpeed, scratch: &Path) -> Rig {
-        let game = game_blocks();
+        let rom = RomImage::from_bytes(open_rom().to_vec(), "open").unwrap();
+        Rig::load_on(&rom, game_blocks(), extra, speed, scratch)
+    }
+
+    /// The same on any ROM, with the game tape `game` (e.g. built on that ROM).
+    pub fn load_on(
+        rom: &RomImage,
+        game: Vec<Block>,
+        extra: &[Block],
+        speed: TapeSpeed,
+        scratch: &Path,
+    ) -> Rig {
         let lk = word_address(&game, "LK");
         let mut blocks = game;
         blocks.extend_from_slice(extra);
@@ -67,13 +78,18 @@ impl Rig {
         TapeImage::from_blocks("deck", blocks)
             .save(&path, true)
             .unwrap();
-        let rom = RomImage::from_bytes(open_rom().to_vec(), "open").unwrap();
         let mut ace = Ace::new(rom.bytes(), RamSize::K19).unwrap();
+        // Instant needs the ROM's tape entry points; other ROMs play the signal flat out.
+        let traps = RomTapeTraps::for_rom(&rom.sha256_hex());
+        let speed = if traps.is_none() && speed == TapeSpeed::Instant {
+            TapeSpeed::Fast
+        } else {
+            speed
+        };
         let options = DeckOptions {
             speed,
             ..DeckOptions::default()
         };
-        let traps = RomTapeTraps::for_rom(&rom.sha256_hex());
         let control = aceemu::tape::attach(&mut ace, traps, Some(&path), &options).unwrap();
         let mut rig = Rig {
             ace,
