@@ -164,10 +164,7 @@ fn retry_costs_one_life_and_a_retry_without_lives_ends_the_game() {
             assert_screen(&rig, &session, &format!("wrong move {c}"));
         }
         rig.key('r');
-        assert_eq!(
-            session.command(Command::Retry),
-            Event::Retried { lives }
-        );
+        assert_eq!(session.command(Command::Retry), Event::Retried { lives });
         assert_screen(&rig, &session, &format!("retry down to {lives} lives"));
     }
     // The game goes on with no lives left: the level can still be solved.
@@ -201,9 +198,5 @@ fn q_ends_the_game_and_q_on_the_title_returns_to_forth() {
     rig.key('q');
     // Back at the Forth prompt: a line typed now is interpreted.
     rig.type_line("2 3 + .");
-    assert!(
-        rig.wait_for_text("5  OK", 500),
-        "{}",
-        rig.ace.screen_text()
-    );
+    assert!(rig.wait_for_text("5  OK", 500), "{}", rig.ace.screen_text());
 }

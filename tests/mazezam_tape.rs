@@ -23,7 +23,7 @@ use std::path::Path;
 fn largest() -> Level {
     let mut rows = vec!["#".repeat(32)];
     for r in 0..20 {
-        let mut cells = vec![' '; 30];
+        let mut cells = [' '; 30];
         match r {
             3 => cells[5..8].fill('$'),
             4 => cells[10] = '$',
@@ -101,7 +101,10 @@ fn the_tape_is_one_bytes_file_holding_the_pack() {
     assert!(blocks.iter().all(Block::checksum_ok));
 
     let named = make_tape(&dir, &mzm, &["--name", "GEN"]);
-    assert_eq!(Header::parse(&named[0].data).unwrap().name_text(), "GEN       ");
+    assert_eq!(
+        Header::parse(&named[0].data).unwrap().name_text(),
+        "GEN       "
+    );
 }
 
 /// Loads the game and the level tape named GEN, starts RUN and plays every level.
@@ -164,7 +167,12 @@ fn a_pack_larger_than_the_game_buffer_is_refused_and_the_built_in_pack_stays() {
         level
     };
     let mzm = write_mzm(&dir, "big.mzm", &vec![room; 27]);
-    let run = aceemu(&["mazezam", "tape", &mzm, dir.join("big.tap").to_str().unwrap()]);
+    let run = aceemu(&[
+        "mazezam",
+        "tape",
+        &mzm,
+        dir.join("big.tap").to_str().unwrap(),
+    ]);
     assert!(run.status.success(), "{}", text(&run.stderr));
     assert!(
         text(&run.stdout).contains("too large for its 2048-byte level buffer"),

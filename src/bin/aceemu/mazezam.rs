@@ -3,8 +3,8 @@
 use aceemu::games::mazezam::difficulty::Analysis;
 use aceemu::games::mazezam::format::{self, Parsed};
 use aceemu::games::mazezam::generator::{self, Params};
-use aceemu::games::mazezam::solver::{self, Goal, Verdict};
 use aceemu::games::mazezam::level_tape;
+use aceemu::games::mazezam::solver::{self, Goal, Verdict};
 use aceemu::games::mazezam::{Level, MAX_TITLE_CHARS};
 use aceemu::tape::image::{Format, TapeImage};
 use anyhow::{bail, Context};
