@@ -147,4 +147,4 @@ H, 007f405f5f407f0000ff00ffff00ff0000fe02fafa02fe00
     TS @ 1 = IF SN @ 1- LV ! GAME THEN
   TS @ 2 = UNTIL SLOW CLS ;
 : LEVELS ( LEVELS name: load a level tape made by aceemu mazezam tape )
-  PACK PKMAX BLOAD CHECK IF PACK C@ . ." levels" ELSE ." not a level tape" THEN CR ;
+  PACK PKMAX BLOAD CR CHECK IF PACK C@ . ." levels loaded" ELSE ." not a level tape" THEN CR ;

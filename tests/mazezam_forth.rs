@@ -200,3 +200,37 @@ fn q_ends_the_game_and_q_on_the_title_returns_to_forth() {
     rig.type_line("2 3 + .");
     assert!(rig.wait_for_text("5  OK", 500), "{}", rig.ace.screen_text());
 }
+
+/// Ignored: the open ROM's LOAD relocation decides whether a compiled runtime has inline
+/// operands from the byte before its code field (ace-forth.md 4.3: bit 7 set = the end of
+/// a *negative* offset to the owner's name). The open ROM places the runtimes (inner.asm)
+/// before their owner words (compiler.asm), so their offsets are positive, and a loaded
+/// thread is misread from its first `( comment )` or `." text"` on: words after it are not
+/// relocated and the game hangs in RUN. Loading into an empty dictionary (offset 0, the
+/// usual case and all the other tests) is unaffected. Run with `--ignored` once fixed.
+#[test]
+#[ignore = "open ROM LOAD relocation misreads comments and strings (positive owner offsets)"]
+fn the_game_also_runs_when_loaded_after_other_words() {
+    let rom = RomImage::from_bytes(open_rom().to_vec(), "open").unwrap();
+    let mut rig = Rig::load_on(
+        &rom,
+        game_blocks(),
+        &[],
+        TapeSpeed::Instant,
+        &scratch_dir("mazezam_forth_after"),
+        Some(": TWICE DUP + ; 7 VARIABLE SEVEN"),
+    );
+    rig.type_line("RUN");
+    assert!(
+        rig.wait_for_text("LEVEL 01 OF 26", 2_000),
+        "{}",
+        rig.ace.screen_text()
+    );
+    rig.start_level(1);
+    let levels = pack::levels();
+    let mut session = Session::new(levels.clone(), 0);
+    assert!(rig.wait_for_screen(&expected(&session), 2_000));
+    solve_on_ace(&mut rig, &mut session, &levels[0]);
+    rig.key('q');
+    assert!(rig.wait_for_text("GAME OVER", 500));
+}

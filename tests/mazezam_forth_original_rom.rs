@@ -40,6 +40,7 @@ fn the_source_builds_and_plays_on_the_original_rom() {
         &extra,
         TapeSpeed::Instant,
         &scratch_dir("original"),
+        None,
     );
     rig.type_line("LEVELS TWO");
     assert!(

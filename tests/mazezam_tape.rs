@@ -243,3 +243,31 @@ fn bad_input_is_refused_with_its_place_and_nothing_is_written() {
     assert!(text(&run.stderr).contains("--force"));
     assert_eq!(std::fs::read(&out).unwrap(), b"keep");
 }
+
+#[test]
+fn a_bytes_file_that_is_not_a_pack_is_reported_and_run_refuses_to_start() {
+    use aceemu::tape::pulse::{FLAG_DATA, FLAG_HEADER};
+    use aceemu::tape::tap::with_checksum;
+    let dir = scratch_dir("notpack");
+    // 40 bytes saying "3 levels" with a first level of width 0.
+    let mut data = vec![0u8; 40];
+    data[0] = 3;
+    let header = Header::bytes("junk", 0x6000, data.len() as u16);
+    let tape = [
+        Block::new(FLAG_HEADER, with_checksum(&header.to_payload())),
+        Block::new(FLAG_DATA, with_checksum(&data)),
+    ];
+    let mut rig = Rig::load(&tape, TapeSpeed::Instant, &dir);
+    rig.type_line("LEVELS junk");
+    assert!(
+        rig.wait_for_text("not a level tape", 2_000),
+        "{}",
+        rig.ace.screen_text()
+    );
+    rig.type_line("RUN");
+    assert!(
+        rig.wait_for_text("No levels", 500),
+        "{}",
+        rig.ace.screen_text()
+    );
+}

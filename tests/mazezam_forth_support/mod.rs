@@ -9,7 +9,7 @@
 
 use aceemu::games::mazezam::screen::{self, Status};
 use aceemu::games::mazezam::{Level, Session};
-use aceemu::machine::keyboard::Key;
+use aceemu::machine::keyboard::{self, Key};
 use aceemu::machine::{Ace, RamSize};
 use aceemu::rom::open::open_rom;
 use aceemu::rom::RomImage;
@@ -60,7 +60,7 @@ impl Rig {
     /// `LOAD MAZEZAM`.
     pub fn load(extra: &[Block], speed: TapeSpeed, scratch: &Path) -> Rig {
         let rom = RomImage::from_bytes(open_rom().to_vec(), "open").unwrap();
-        Rig::load_on(&rom, game_blocks(), extra, speed, scratch)
+        Rig::load_on(&rom, game_blocks(), extra, speed, scratch, None)
     }
 
     /// The same on any ROM, with the game tape `game` (e.g. built on that ROM).
@@ -70,6 +70,7 @@ impl Rig {
         extra: &[Block],
         speed: TapeSpeed,
         scratch: &Path,
+        prelude: Option<&str>,
     ) -> Rig {
         let lk = word_address(&game, "LK");
         let mut blocks = game;
@@ -97,9 +98,23 @@ impl Rig {
             lk,
             frames: 0,
         };
+        let ready = rig.run_until(500, |ace| {
+            keyboard::line_editor_waiting(ace.peek(keyboard::STATIN))
+        });
+        assert!(ready, "the ROM did not reach its prompt");
+        // Words typed before LOAD: the game is appended after them (LOAD relocates it), so
+        // LK moves up by the size of what was there.
+        if let Some(line) = prelude {
+            rig.type_line(line);
+            assert!(rig.run_until(500, |ace| ace.screen_text().contains("OK")));
+        }
+        let stkbot = u16::from_le_bytes([rig.ace.peek(0x3C37), rig.ace.peek(0x3C38)]);
+        rig.lk += stkbot - DICT_START;
         rig.type_line("LOAD MAZEZAM");
         assert!(
-            rig.run_until(20_000, |ace| ace.screen_text().contains("OK")),
+            rig.run_until(20_000, |ace| ace.screen_text().contains("Dict: MAZEZAM")
+                && ace.screen_text().matches("OK").count()
+                    > usize::from(prelude.is_some())),
             "LOAD MAZEZAM did not finish:\n{}",
             rig.ace.screen_text()
         );
