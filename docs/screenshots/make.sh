@@ -17,3 +17,5 @@ shot --screenshot "$out/demo.png" --frames 200 --tape tapes/demo.tap --tape-spee
 shot --screenshot "$out/maze-instructions.png" --tape tapes/maze.tap --caps-lock --type 'LOAD MAZE\nRUN\n' --until-text '<ANYKEY>' --max-frames 5000
 shot --screenshot "$out/maze-solved.png" --tape tapes/maze.tap --caps-lock --type 'LOAD MAZE\nRUN\n\{ANYKEY} \{Maze size}1\{Watch?}w' --until-text 'mouse is out' --max-frames 30000
 shot --screenshot "$out/maze-play.png" --tape tapes/maze.tap --caps-lock --type 'LOAD MAZE\nRUN\n\{ANYKEY} \{Maze size}2\{Watch?}p' --frames 100 --max-frames 30000
+# The Forth MazezaM: level 23 chosen on the title screen, then its first 30 optimal moves.
+shot --ram 19 --screenshot "$out/mazezam.png" --frames 50 --tape tapes/mazezam.tap --tape-speed instant --type 'LOAD MAZEZAM\nRUN\n23\nxkkkxkxxxxmzzkxxmxmzxkzmmzzzkx'

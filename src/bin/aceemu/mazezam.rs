@@ -3,8 +3,10 @@
 use aceemu::games::mazezam::difficulty::Analysis;
 use aceemu::games::mazezam::format::{self, Parsed};
 use aceemu::games::mazezam::generator::{self, Params};
+use aceemu::games::mazezam::level_tape;
 use aceemu::games::mazezam::solver::{self, Goal, Verdict};
 use aceemu::games::mazezam::{Level, MAX_TITLE_CHARS};
+use aceemu::tape::image::{Format, TapeImage};
 use anyhow::{bail, Context};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -69,6 +71,20 @@ pub enum Command {
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
         level: Option<u32>,
     },
+    /// Write a .mzm file's mazezams as a level tape for the Ace ports (one bytes file holding
+    /// the compact pack; load it in the Forth game with `LEVELS name`).
+    Tape {
+        file: PathBuf,
+        /// The tape to write: TAP, TZX or WAV by extension.
+        output: PathBuf,
+        /// The tape file's name, 1 to 10 characters (default: FILE's name without its
+        /// extension, cut to 10).
+        #[arg(long)]
+        name: Option<String>,
+        /// Replace OUTPUT if it exists (--overwrite is accepted too).
+        #[arg(long, visible_alias = "overwrite")]
+        force: bool,
+    },
 }
 
 pub fn run(cmd: Command) -> anyhow::Result<()> {
@@ -105,8 +121,45 @@ pub fn run(cmd: Command) -> anyhow::Result<()> {
             let start = pick(&parsed, &file, level)?;
             play::run(parsed.levels, start.unwrap_or(0))
         }
+        Command::Tape {
+            file,
+            output,
+            name,
+            force,
+        } => tape(&file, &output, name, force),
     }
 }
+
+/// Writes a level tape (format: `aceemu::games::mazezam::level_tape`). Everything is
+/// checked before the file is created, so a refusal writes nothing.
+fn tape(file: &Path, output: &Path, name: Option<String>, force: bool) -> anyhow::Result<()> {
+    Format::from_path(output)?;
+    aceemu::output_file::refuse_existing(output, force)?;
+    let parsed = load(file)?;
+    let name = name.unwrap_or_else(|| {
+        level_tape::default_name(&file.file_stem().unwrap_or_default().to_string_lossy())
+    });
+    let blocks = level_tape::blocks(&parsed.levels, &name)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+    let length = blocks[1].data.len() - 1;
+    let image = TapeImage::from_blocks(&output.display().to_string(), blocks);
+    image.save(output, force)?;
+    let n = parsed.levels.len();
+    println!(
+        "{}: level tape {name} ({n} mazezam{}, {length} bytes); in the Forth game type LEVELS {name}{}",
+        output.display(),
+        if n == 1 { "" } else { "s" },
+        if length > FORTH_LEVEL_BUFFER {
+            format!(" (too large for its {FORTH_LEVEL_BUFFER}-byte level buffer)")
+        } else {
+            String::new()
+        }
+    );
+    Ok(())
+}
+
+/// The Forth game's level buffer (`PKMAX` in forth/mazezam.fth).
+const FORTH_LEVEL_BUFFER: usize = 2048;
 
 /// Reads a file, printing its warnings; errors become one message listing them all.
 fn load(file: &Path) -> anyhow::Result<Parsed> {

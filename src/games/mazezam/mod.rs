@@ -26,9 +26,11 @@
 pub mod ace_data;
 pub mod difficulty;
 pub mod format;
+pub mod forth_pack;
 mod game;
 pub mod generator;
 mod level;
+pub mod level_tape;
 mod moves;
 pub mod pack;
 pub mod rng;

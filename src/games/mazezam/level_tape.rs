@@ -1,0 +1,149 @@
+//! Level tapes: any `.mzm` file's mazezams as one Ace bytes file, which both Ace ports
+//! load in place of their built-in pack (`aceemu mazezam tape FILE.mzm OUT.tap`).
+//!
+//! The format (decided for both ports):
+//!
+//! - One bytes file, as `BSAVE` writes it: a TAP header block of type 0x20 (bytes), then
+//!   its data block.
+//! - The data is exactly an [`ace_data::encode_pack`] pack: one count byte, then per
+//!   mazezam W, H, entrance row, exit row, title length, title, cell bits (format
+//!   documented in [`ace_data`]).
+//! - The name is 1 to 10 printable characters without spaces (by default the `.mzm`
+//!   file's stem, cut to 10 characters), so it can be typed after `BLOAD` / `LEVELS`.
+//! - The header's start address is [`DEFAULT_START`] (0x6000 = 24576). The Ace does not
+//!   allow 0 there; this value only matters to a person who types `0 0 BLOAD name`. Each
+//!   port loads with its own explicit address and a length limit (`addr n BLOAD name`),
+//!   so the ROM itself refuses (ERROR 10) a pack larger than the port's level buffer.
+//!
+//! Every mazezam must fit the Ace's screen (W <= 30, H <= 20); one that does not is
+//! refused with its number, title and size, and nothing is written.
+
+use super::ace_data::{self, AceDataError};
+use super::level::Level;
+use super::screen::{MAX_HEIGHT, MAX_WIDTH};
+use crate::tape::pulse::{Block, FLAG_DATA, FLAG_HEADER};
+use crate::tape::tap::{with_checksum, Header};
+
+/// The start address written into a level tape's header.
+pub const DEFAULT_START: u16 = 0x6000;
+
+/// Why a level tape could not be made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LevelTapeError {
+    #[error("no mazezam to write")]
+    Empty,
+    #[error("mazezam {number} {title} is {width}x{height}: larger than the Ace's screen allows (at most {MAX_WIDTH}x{MAX_HEIGHT})")]
+    TooLarge {
+        number: usize,
+        title: String,
+        width: usize,
+        height: usize,
+    },
+    #[error("{0} mazezams: a level tape holds at most 255")]
+    TooMany(usize),
+    #[error("the pack is {0} bytes: more than a bytes file can hold")]
+    TooLong(usize),
+    #[error("the tape name must be 1 to 10 printable characters without spaces: {0:?}")]
+    BadName(String),
+}
+
+/// The default name for a level tape made from `stem` (a file name without extension):
+/// its printable non-space characters, cut to 10 (`levels` if none are left).
+pub fn default_name(stem: &str) -> String {
+    let name: String = stem
+        .chars()
+        .filter(|c| c.is_ascii_graphic())
+        .take(10)
+        .collect();
+    if name.is_empty() {
+        "levels".into()
+    } else {
+        name
+    }
+}
+
+/// The pack bytes of `levels`, or why they cannot be a level tape.
+pub fn pack_bytes(levels: &[Level]) -> Result<Vec<u8>, LevelTapeError> {
+    if levels.is_empty() {
+        return Err(LevelTapeError::Empty);
+    }
+    if levels.len() > 255 {
+        return Err(LevelTapeError::TooMany(levels.len()));
+    }
+    if let Some((i, level)) = levels
+        .iter()
+        .enumerate()
+        .find(|(_, l)| !l.fits_ace_screen())
+    {
+        return Err(LevelTapeError::TooLarge {
+            number: i + 1,
+            title: match level.meta.title.as_deref() {
+                Some(t) => format!("{t:?}"),
+                None => "(untitled)".into(),
+            },
+            width: level.width(),
+            height: level.height(),
+        });
+    }
+    let bytes = ace_data::encode_pack(levels).map_err(|e| match e {
+        AceDataError::TooMany => LevelTapeError::TooMany(levels.len()),
+        other => unreachable!("checked above: {other}"),
+    })?;
+    if bytes.len() > usize::from(u16::MAX) {
+        return Err(LevelTapeError::TooLong(bytes.len()));
+    }
+    Ok(bytes)
+}
+
+/// The two tape blocks (header, data) of a level tape named `name`.
+pub fn blocks(levels: &[Level], name: &str) -> Result<Vec<Block>, LevelTapeError> {
+    if name.is_empty() || name.len() > 10 || !name.chars().all(|c| c.is_ascii_graphic()) {
+        return Err(LevelTapeError::BadName(name.into()));
+    }
+    let bytes = pack_bytes(levels)?;
+    let header = Header::bytes(name, DEFAULT_START, bytes.len() as u16);
+    Ok(vec![
+        Block::new(FLAG_HEADER, with_checksum(&header.to_payload())),
+        Block::new(FLAG_DATA, with_checksum(&bytes)),
+    ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tape::tap::FileKind;
+
+    fn tiny(title: Option<&str>) -> Level {
+        let mut level = Level::from_drawing(&["####", "+ $*", "####"]).unwrap();
+        level.meta.title = title.map(Into::into);
+        level
+    }
+
+    /// Hand-worked: 1 level 2x1, entrance/exit row 0, title "Ab", cells ` $` = 01 -> 0x40.
+    #[test]
+    fn a_tiny_pack_becomes_a_bytes_header_and_its_data() {
+        let blocks = blocks(&[tiny(Some("Ab"))], "TINY").unwrap();
+        let header = Header::parse(&blocks[0].data).unwrap();
+        assert_eq!(header.kind, FileKind::Bytes(0x20));
+        assert_eq!(&header.name, b"TINY      ");
+        assert_eq!((header.start, header.length), (0x6000, 9));
+        assert_eq!(blocks[1].data[..9], [1, 2, 1, 0, 0, 2, b'A', b'b', 0x40]);
+        assert!(blocks.iter().all(Block::checksum_ok));
+    }
+
+    #[test]
+    fn oversized_levels_are_named_and_bad_names_refused() {
+        let wide = Level::new(31, 2, 0, 1, vec![false; 62]).unwrap();
+        let err = pack_bytes(&[tiny(None), wide]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "mazezam 2 (untitled) is 31x2: larger than the Ace's screen allows (at most 30x20)"
+        );
+        assert!(matches!(
+            blocks(&[tiny(None)], "TWO WORDS"),
+            Err(LevelTapeError::BadName(_))
+        ));
+        assert_eq!(default_name("my levels of 2026"), "mylevelsof");
+        assert_eq!(default_name(" "), "levels");
+    }
+}
