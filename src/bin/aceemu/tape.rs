@@ -301,7 +301,7 @@ fn words(path: &Path, rom: Option<SavingRom>) -> anyhow::Result<()> {
             println!(
                 "  {:04X} {:<16} {}{}",
                 w.cfa,
-                w.name,
+                tap::escape_name(w.name.as_bytes()),
                 w.kind,
                 if w.immediate { ", immediate" } else { "" }
             );
