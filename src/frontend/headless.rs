@@ -54,6 +54,10 @@ pub struct Outcome {
     /// for a tape file that is not coming). The run stopped there; the caller still
     /// writes its outputs, then reports this as the error.
     pub problem: Option<String>,
+    /// Set when a run of a number of frames ends with the Ace waiting for a tape file that
+    /// is not coming (say, LOAD of a name that is not on the tape): why, for a warning.
+    /// (A program polling EAR for good looks the same, so this is not a failure.)
+    pub tape_waiting: Option<String>,
 }
 
 /// Frames with interrupts off (tape, BEEP) hold the typing queue and do not count toward
@@ -123,7 +127,7 @@ pub fn run_with_deck(
             for _ in 0..*n {
                 frame(ace, &mut outcome);
             }
-            outcome.problem = waiting().map(|reason| format!("when the run ended, {reason}"));
+            outcome.tape_waiting = waiting();
         }
         StopCondition::UntilText { text, max_frames } => {
             let mut found = ace.screen_text().contains(text.as_str());

@@ -409,6 +409,15 @@ mod tests {
     use super::*;
 
     #[test]
+    fn names_escape_control_bytes_and_backslashes() {
+        assert_eq!(escape_name(b"AB c~"), "AB c~");
+        assert_eq!(
+            escape_name(b"X\r\x0C\x7F\x80\\"),
+            "X\\x0D\\x0C\\x7F\\x80\\\\"
+        );
+    }
+
+    #[test]
     fn header_fields_round_trip() {
         let h = Header::bytes("SCREEN", 0x2400, 768);
         let p = h.to_payload();

@@ -184,6 +184,9 @@ fn run_headless(
         collect_audio: args.audio_wav.is_some(),
     };
     let outcome = headless::run_with_deck(&mut ace, &options, &mut runner, deck)?;
+    if let Some(reason) = &outcome.tape_waiting {
+        eprintln!("aceemu: warning: when the run ended, {reason}");
+    }
 
     let asked_for_output =
         args.screenshot.is_some() || !args.dump_mem.is_empty() || args.audio_wav.is_some();
