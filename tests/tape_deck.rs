@@ -415,3 +415,66 @@ fn mic_changes_while_the_tape_plays_do_not_lose_tape_time() {
     d.ear(1_000_000);
     assert_eq!(d.position().time, 1_000_000);
 }
+
+#[test]
+fn a_machine_listening_at_the_end_of_the_tape_is_waiting_in_vain_until_a_rewind() {
+    use aceemu::frontend::DeckControl;
+    use aceemu::tape::SharedDeck;
+    let shared = SharedDeck::new(deck(file_pair("A", &[1; 10]), DeckOptions::default()));
+    let length = shared.deck().position().length;
+    // A loader polling every 50 T from power-on: the tape starts 0.1 s later, so it ends
+    // 0.1 s after its length. 0.3 s after that: not yet waiting in vain.
+    let mut t = 0;
+    while t < length + 1_300_000 {
+        t += 50;
+        shared.deck().ear(t);
+    }
+    assert!(!shared.deck().waiting_at_end());
+    assert_eq!(shared.waiting_reason(), None);
+    // 0.6 s after the end: it waits in vain, and the title says how to go on.
+    while t < length + 325_000 + 1_950_000 {
+        t += 50;
+        shared.deck().ear(t);
+    }
+    assert!(shared.deck().waiting_at_end());
+    let reason = shared.waiting_reason().unwrap();
+    assert!(reason.contains("Bytes \"A\""), "{reason}");
+    assert!(
+        shared.status().contains("F7 rewinds"),
+        "{}",
+        shared.status()
+    );
+    let mut control: Box<dyn DeckControl> = Box::new(shared.clone());
+    control.rewind();
+    assert!(!shared.deck().waiting_at_end());
+    // The polling goes on: the tape plays again.
+    for _ in 0..10_000 {
+        t += 50;
+        shared.deck().ear(t);
+    }
+    assert!(shared.deck().is_running());
+}
+
+#[test]
+fn the_instant_loader_runs_out_at_the_end_and_starts_again_after_a_rewind() {
+    let options = DeckOptions {
+        speed: TapeSpeed::Instant,
+        ..DeckOptions::default()
+    };
+    let blocks = file_pair("A", &[1; 10]);
+    let mut d = deck(blocks.clone(), options);
+    assert_eq!(d.next_block().as_ref(), Some(&blocks[0]));
+    assert!(!d.waiting_at_end());
+    assert_eq!(d.next_block().as_ref(), Some(&blocks[1]));
+    assert_eq!(d.position().time, d.position().length, "wound to the end");
+    assert_eq!(d.next_block(), None);
+    assert!(d.waiting_at_end());
+    d.rewind();
+    assert!(!d.waiting_at_end());
+    assert_eq!(d.next_block().as_ref(), Some(&blocks[0]));
+    // Wound to the second block (as after the ROM read the first from the signal): the
+    // instant loader goes on from there.
+    d.rewind();
+    assert!(d.seek_block(1));
+    assert_eq!(d.next_block().as_ref(), Some(&blocks[1]));
+}

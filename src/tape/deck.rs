@@ -246,14 +246,27 @@ impl Deck {
     }
 
     /// The next block for the instant loader (advancing past it), or `None` at the end.
+    /// It is the first block that starts at or after the tape position, so the instant
+    /// loader goes on from wherever the signal left the tape: after a rewind, or after the
+    /// ROM's own routine (run when the trap declined at the end of the tape) loaded a
+    /// block from the signal.
     pub fn next_block(&mut self) -> Option<Block> {
-        let block = self.blocks.get(self.next_instant).cloned();
+        let index = if self.signal.marks.len() == self.blocks.len() {
+            let pos = self.pos;
+            self.signal
+                .marks
+                .iter()
+                .position(|m| m.time >= pos)
+                .unwrap_or(self.blocks.len())
+        } else {
+            self.next_instant
+        };
+        let block = self.blocks.get(index).cloned();
         self.ran_out = block.is_none();
         if block.is_some() {
-            self.next_instant += 1;
-            if let Some(mark) = self.signal.marks.get(self.next_instant) {
-                self.seek(mark.time);
-            }
+            self.next_instant = index + 1;
+            let next = self.signal.marks.get(index + 1);
+            self.seek(next.map_or(self.signal.duration(), |m| m.time));
         }
         block
     }
@@ -316,8 +329,8 @@ impl Deck {
     /// its end (and still listens), or the instant loader found no block left. A LOAD of a
     /// name that is not on the tape ends like this; rewinding (F7) plays the tape again.
     pub fn waiting_at_end(&self) -> bool {
-        if self.speed == TapeSpeed::Instant {
-            return self.ran_out;
+        if self.ran_out {
+            return true;
         }
         let (Some(end), Some(listening)) = (self.end_reached, self.last_listening) else {
             return false;
@@ -387,7 +400,9 @@ impl Deck {
 impl TapePort for Deck {
     fn ear(&mut self, t: u64) -> bool {
         self.catch_up(t);
-        if self.auto && self.speed != TapeSpeed::Instant {
+        // Also at instant speed: when the trap has declined at the end of the tape and the
+        // tape is rewound, the ROM's own routine, still waiting, loads from the signal.
+        if self.auto {
             self.listen(t);
         }
         self.level()
