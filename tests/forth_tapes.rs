@@ -58,29 +58,46 @@ fn names_in_image(data: &[u8], header: &Header) -> Vec<String> {
     names
 }
 
-#[test]
-fn demo_tape_is_what_the_open_rom_saves_from_its_source() {
-    let source = std::fs::read_to_string(root().join("forth/demo.fth")).unwrap();
+/// Builds `forth/STEM.fth` into a dictionary `NAME` on the open ROM and checks that
+/// `tapes/STEM.tap` is exactly that, and that it holds the words the source defines.
+fn committed_tape_is_what_its_source_builds(stem: &str, name: &str) {
+    let source = std::fs::read_to_string(root().join(format!("forth/{stem}.fth"))).unwrap();
     let rom = RomImage::from_bytes(open_rom().to_vec(), "open").unwrap();
     let made = make_dictionary_tape(
         rom.bytes(),
         &rom.sha256_hex(),
         RamSize::K19,
-        "forth/demo.fth",
+        &format!("forth/{stem}.fth"),
         &source,
-        "DEMO",
+        name,
     )
     .unwrap();
-    let committed = TapeImage::open(&root().join("tapes/demo.tap")).unwrap();
+    let committed = TapeImage::open(&root().join(format!("tapes/{stem}.tap"))).unwrap();
     assert!(
         committed.blocks == made,
-        "tapes/demo.tap is out of date: run `aceemu tape from-forth forth/demo.fth \
-         tapes/demo.tap --overwrite` and commit it"
+        "tapes/{stem}.tap is out of date: run `aceemu tape from-forth forth/{stem}.fth \
+         tapes/{stem}.tap --overwrite` and commit it"
     );
     let header = Header::parse(&made[0].data).unwrap();
-    assert_eq!(header.name_text(), "DEMO      ");
+    assert_eq!(header.name_text(), format!("{name:<10}"));
     let data = &made[1].data[..made[1].data.len() - 1];
-    assert_eq!(names_in_image(data, &header), defined_names(&source));
+    // Reader's notes (lines starting with a backslash) are never typed.
+    let typed: String = source
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('\\'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(names_in_image(data, &header), defined_names(&typed));
+}
+
+#[test]
+fn demo_tape_is_what_the_open_rom_saves_from_its_source() {
+    committed_tape_is_what_its_source_builds("demo", "DEMO");
+}
+
+#[test]
+fn maze_tape_is_what_the_open_rom_saves_from_its_source() {
+    committed_tape_is_what_its_source_builds("maze", "MAZE");
 }
 
 #[test]

@@ -401,7 +401,7 @@ loop:   JR loop
         type_text: Some("ab\n".into()),
         type_after_frames: 2,
         stop: StopCondition::Frames(5),
-        collect_audio: false,
+        ..HeadlessOptions::default()
     };
     let mut frames = aceemu::frontend::plain_frames();
     let outcome = headless::run(&mut ace, &options, &mut frames).unwrap();

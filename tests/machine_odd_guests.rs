@@ -144,6 +144,7 @@ fn di_halt_ends_a_headless_run_with_typing_and_until_text() {
             max_frames: 20,
         },
         collect_audio: false,
+        ..HeadlessOptions::default()
     };
     let outcome = headless::run(&mut ace, &options, &mut plain_frames()).unwrap();
     assert_eq!(outcome.text_found, Some(false));

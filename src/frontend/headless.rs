@@ -25,6 +25,10 @@ pub struct HeadlessOptions {
     pub type_text: Option<String>,
     /// Frames to run before typing, so the ROM has reached its prompt.
     pub type_after_frames: u32,
+    /// More text to type, each piece once the screen shows its text (`--type`'s
+    /// `\{TEXT}` markers), waiting at most `wait_max_frames` frames for each.
+    pub then_type: Vec<(String, String)>,
+    pub wait_max_frames: u32,
     pub stop: StopCondition,
     /// Keep the beeper's samples (at the machine's audio rate) in the outcome.
     pub collect_audio: bool,
@@ -35,6 +39,8 @@ impl Default for HeadlessOptions {
         HeadlessOptions {
             type_text: None,
             type_after_frames: 10,
+            then_type: Vec::new(),
+            wait_max_frames: 3000,
             stop: StopCondition::Frames(50),
             collect_audio: false,
         }
@@ -88,18 +94,17 @@ pub fn run_with_deck(
     runner: &mut FrameRunner,
     deck: Option<&dyn DeckControl>,
 ) -> anyhow::Result<Outcome> {
-    if let Some(text) = &options.type_text {
+    let later = options.then_type.iter().map(|(_, text)| text);
+    for text in options.type_text.iter().chain(later) {
         // Checked first too, not after the frames before typing.
         crate::machine::keyboard::strokes_for(text).context("--type")?;
     }
+    for (wanted, _) in &options.then_type {
+        refuse_unshowable("--type's wait marker", wanted)?;
+    }
     if let StopCondition::UntilText { text, .. } = &options.stop {
         // Checked first: such text would be waited for in vain until max_frames.
-        if let Some((index, ch)) = text.chars().enumerate().find(|&(_, c)| !can_show(c)) {
-            bail!(
-                "--until-text: {ch:?} (character {index}) never appears on the Ace's screen \
-                 (it shows ASCII from space to '~' except '`', '£', '©' and block graphics)"
-            );
-        }
+        refuse_unshowable("--until-text", text)?;
     }
     let mut outcome = Outcome::default();
     let mut frame = |ace: &mut Ace, outcome: &mut Outcome| {
@@ -113,7 +118,31 @@ pub fn run_with_deck(
     for _ in 0..options.type_after_frames {
         frame(ace, &mut outcome);
     }
-    if let Some(text) = &options.type_text {
+    let waiting = || deck.and_then(|d| d.waiting_reason());
+    let pieces = options.type_text.iter().map(|t| (None, t));
+    let later = options.then_type.iter().map(|(w, t)| (Some(w), t));
+    for (wanted, text) in pieces.chain(later) {
+        if let Some(wanted) = wanted {
+            let mut n = 0;
+            while !ace.screen_text().contains(wanted.as_str()) {
+                if n == options.wait_max_frames {
+                    bail!(
+                        "--type: {wanted:?} did not appear on the screen within {} frames, so \
+                         {text:?} was not typed",
+                        options.wait_max_frames
+                    );
+                }
+                frame(ace, &mut outcome);
+                n += 1;
+                if let Some(reason) = waiting() {
+                    outcome.problem = Some(format!(
+                        "--type: {wanted:?} did not appear on the screen: after {n} frames, \
+                         {reason}"
+                    ));
+                    return Ok(outcome);
+                }
+            }
+        }
         ace.try_type_text(text).context("--type")?;
         let problem = type_out(ace, text, deck, &mut |ace| frame(ace, &mut outcome));
         if problem.is_some() {
@@ -121,7 +150,6 @@ pub fn run_with_deck(
             return Ok(outcome);
         }
     }
-    let waiting = || deck.and_then(|d| d.waiting_reason());
     match &options.stop {
         StopCondition::Frames(n) => {
             for _ in 0..*n {
@@ -194,6 +222,18 @@ fn type_out(
         }
     }
     None
+}
+
+/// Refuses text to wait for that contains a character the Ace's screen never shows: it
+/// would be waited for in vain until the frame limit.
+fn refuse_unshowable(what: &str, text: &str) -> anyhow::Result<()> {
+    if let Some((index, ch)) = text.chars().enumerate().find(|&(_, c)| !can_show(c)) {
+        bail!(
+            "{what}: {ch:?} (character {index}) never appears on the Ace's screen \
+             (it shows ASCII from space to '~' except '`', '£', '©' and block graphics)"
+        );
+    }
+    Ok(())
 }
 
 /// Writes mono f32 samples as a 16-bit WAV file; refuses to replace a file unless

@@ -93,6 +93,59 @@ pub fn hex_dump(addr: u16, bytes: &[u8]) -> String {
     out
 }
 
+/// `--type` text cut at its wait markers: `\{TEXT}` means "wait until the screen shows
+/// TEXT, then type on", for programs that read keys while they run (a game's menu, its
+/// "Play or Watch?") rather than at the ROM's prompt. The first piece is typed at once;
+/// each later piece comes with the text to wait for. Escapes as in [`unescape`]; a marker
+/// left open is an error naming its place.
+pub fn split_waits(text: &str) -> Result<(String, Vec<(String, String)>), String> {
+    let mut first = None;
+    let mut later = Vec::new();
+    let mut piece = String::new();
+    let mut waiting_for: Option<String> = None;
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if c == '\\' && chars.peek().map(|&(_, n)| n) == Some('{') {
+            chars.next();
+            let mut wanted = String::new();
+            loop {
+                match chars.next() {
+                    Some((_, '}')) => break,
+                    Some((_, ch)) => wanted.push(ch),
+                    None => {
+                        return Err(format!(
+                            "wait marker \\{{ at character {i} has no closing }}"
+                        ))
+                    }
+                }
+            }
+            if wanted.is_empty() {
+                return Err(format!("empty wait marker \\{{}} at character {i}"));
+            }
+            let typed = unescape(&std::mem::take(&mut piece))?;
+            match waiting_for.take() {
+                None if first.is_none() => first = Some(typed),
+                None => unreachable!("every later piece waits for something"),
+                Some(w) => later.push((w, typed)),
+            }
+            waiting_for = Some(wanted);
+            continue;
+        }
+        piece.push(c);
+        if c == '\\' {
+            if let Some((_, n)) = chars.next() {
+                piece.push(n);
+            }
+        }
+    }
+    let typed = unescape(&piece)?;
+    match waiting_for {
+        None => first = Some(typed),
+        Some(w) => later.push((w, typed)),
+    }
+    Ok((first.unwrap_or_default(), later))
+}
+
 /// Backslash escapes in text given on the command line: `\n` (ENTER), `\b` (DELETE),
 /// `\\`. Anything else after a backslash is an error naming its place.
 pub fn unescape(text: &str) -> Result<String, String> {
@@ -121,6 +174,31 @@ pub fn unescape(text: &str) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wait_markers_cut_typed_text_into_pieces() {
+        assert_eq!(split_waits("2 3 + .\\n"), Ok(("2 3 + .\n".into(), vec![])));
+        assert_eq!(
+            split_waits("RUN\\n\\{ANYKEY} \\{Large}1\\{Watch?}w"),
+            Ok((
+                "RUN\n".into(),
+                vec![
+                    ("ANYKEY".into(), " ".into()),
+                    ("Large".into(), "1".into()),
+                    ("Watch?".into(), "w".into())
+                ]
+            ))
+        );
+        // An escaped backslash before { is not a marker.
+        assert_eq!(split_waits("a\\\\{b}"), Ok(("a\\{b}".into(), vec![])));
+        assert!(split_waits("a\\{never closed")
+            .unwrap_err()
+            .contains("character 1"));
+        assert!(split_waits("a\\{}b").is_err());
+        assert!(split_waits("\\{x}\\q")
+            .unwrap_err()
+            .contains("unknown escape"));
+    }
 
     #[test]
     fn mem_ranges_parse_and_reject() {

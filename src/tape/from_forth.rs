@@ -47,14 +47,22 @@ fn error_meaning(n: u32) -> &'static str {
     }
 }
 
-/// The lines of a Forth source that are typed: all but blank lines, with trailing spaces
-/// removed, each with its 1-based line number.
+/// The lines of a Forth source that are typed: all but blank lines and reader's notes, with
+/// trailing spaces removed, each with its 1-based line number.
+///
+/// A line whose first non-blank character is `\` is a note for the reader of the file and
+/// is never typed: Ace Forth has no comment outside a definition (`(` there is ERROR 4), and
+/// a `(` comment inside one is kept in the dictionary and stepped over every time the word
+/// runs, which a game's inner loop should not pay for.
 pub fn typed_lines(source: &str) -> Vec<(usize, &str)> {
     source
         .lines()
         .enumerate()
         .map(|(i, line)| (i + 1, line.trim_end()))
-        .filter(|(_, line)| !line.trim().is_empty())
+        .filter(|(_, line)| {
+            let text = line.trim_start();
+            !text.is_empty() && !text.starts_with('\\')
+        })
         .collect()
 }
 
@@ -210,5 +218,14 @@ mod tests {
     fn blank_lines_are_not_typed_and_numbers_are_kept() {
         let src = ": A 1 ;\n\n   \n: B 2 ;  \n";
         assert_eq!(typed_lines(src), vec![(1, ": A 1 ;"), (4, ": B 2 ;")]);
+    }
+
+    #[test]
+    fn readers_notes_are_not_typed() {
+        let src = "\\ a note\n  \\ an indented note\n: A ( kept ) 1 ;\n: B 2 ; \\ not a note\n";
+        assert_eq!(
+            typed_lines(src),
+            vec![(3, ": A ( kept ) 1 ;"), (4, ": B 2 ; \\ not a note")]
+        );
     }
 }

@@ -48,7 +48,9 @@ pub struct Args {
     #[arg(long)]
     pub headless: bool,
 
-    /// Text to type once booted; `\n` = ENTER, `\b` = DELETE, `\\` = backslash.
+    /// Text to type once booted; `\n` = ENTER, `\b` = DELETE, `\\` = backslash. Headless,
+    /// `\{TEXT}` waits until the screen shows TEXT before typing on (a game's menu):
+    /// `--type 'LOAD MAZE\nRUN\n\{ANYKEY} \{Large}1\{Watch?}w'`.
     #[arg(long = "type", value_name = "TEXT")]
     pub type_text: Option<String>,
 
@@ -169,7 +171,14 @@ fn run_headless(
     if let Some(path) = &options.save_snapshot {
         aceemu::output_file::refuse_existing(path, force)?;
     }
-    let type_text = args.type_text.as_deref().map(unescape_type).transpose()?;
+    let (type_text, then_type) = match args.type_text.as_deref() {
+        Some(text) => {
+            let (first, later) =
+                text::split_waits(text).map_err(|e| anyhow::anyhow!("--type: {e}"))?;
+            (Some(first), later)
+        }
+        None => (None, Vec::new()),
+    };
     let stop = match &args.until_text {
         Some(text) => StopCondition::UntilText {
             text: text.clone(),
@@ -180,6 +189,8 @@ fn run_headless(
     let options = HeadlessOptions {
         type_text,
         type_after_frames: args.type_after,
+        then_type,
+        wait_max_frames: args.max_frames,
         stop,
         collect_audio: args.audio_wav.is_some(),
     };
@@ -231,9 +242,14 @@ fn run_headless(
     Ok(())
 }
 
-/// `--type`'s text with its escapes resolved.
+/// `--type`'s text with its escapes resolved, for the window, which types it all at once
+/// (wait markers need a headless run that watches the screen).
 fn unescape_type(text: &str) -> anyhow::Result<String> {
-    text::unescape(text).map_err(|e| anyhow::anyhow!("--type: {e}"))
+    let (first, later) = text::split_waits(text).map_err(|e| anyhow::anyhow!("--type: {e}"))?;
+    if !later.is_empty() {
+        anyhow::bail!("--type: wait markers (\\{{TEXT}}) work in --headless runs only");
+    }
+    Ok(first)
 }
 
 /// The window, or an error naming the missing feature in a build without it.

@@ -37,7 +37,7 @@ pub enum Command {
     /// line (stopping at the first ERROR or unknown word, with its line), then SAVE NAME
     /// and write what the deck recorded, e.g. `aceemu tape from-forth demo.fth demo.tap`.
     FromForth {
-        /// Forth source, typed as it is (blank lines skipped).
+        /// Forth source, typed as it is (blank lines and lines starting with \\ skipped).
         source: PathBuf,
         /// The tape to write: TAP, TZX or WAV by extension.
         output: PathBuf,

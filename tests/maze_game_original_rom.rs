@@ -1,0 +1,72 @@
+//! The same `forth/maze.fth` on the original Ace ROM, for a person who owns one: typed into
+//! it by `tape from-forth --rom`, saved, loaded back through the tape signal and played,
+//! its mazes equal the model's. The original ROM is third-party code and not in the
+//! repository: set `ACE_ROM=path/to/ace.rom` to run these tests; without it they say so
+//! and pass.
+
+use aceemu::frontend::maze_game::MazeGame;
+use aceemu::games::maze::compare::compare_images;
+use aceemu::games::maze::{Maze, Size};
+use aceemu::machine::RamSize;
+use aceemu::rom::RomImage;
+use aceemu::tape::from_forth::make_dictionary_tape;
+use aceemu::tape::image::{Format, TapeImage};
+use std::path::Path;
+
+/// The original ROM named by ACE_ROM, or None (with a note) when it is not set.
+fn original_rom() -> Option<RomImage> {
+    let Some(path) = std::env::var_os("ACE_ROM") else {
+        eprintln!("skipped: ACE_ROM is not set (path of an original Jupiter Ace ROM image)");
+        return None;
+    };
+    Some(RomImage::load(Path::new(&path)).expect("ACE_ROM names a readable 8 KB ROM"))
+}
+
+#[test]
+fn the_maze_source_typed_into_the_original_rom_makes_a_tape_whose_mazes_are_the_models() {
+    let Some(rom) = original_rom() else { return };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let source = std::fs::read_to_string(root.join("forth/maze.fth")).unwrap();
+    let blocks = make_dictionary_tape(
+        rom.bytes(),
+        &rom.sha256_hex(),
+        RamSize::K51,
+        "forth/maze.fth",
+        &source,
+        "MAZE",
+    )
+    .expect("the source types into the original ROM without an error");
+    let dir = std::env::temp_dir().join(format!("aceemu-maze-original-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let tape = dir.join("maze.tap");
+    std::fs::write(
+        &tape,
+        TapeImage::from_blocks("MAZE", blocks).to_bytes(Format::Tap),
+    )
+    .unwrap();
+
+    for (seed, size) in [(0u16, 1u8), (42, 2)] {
+        let mut game = MazeGame::load(rom.bytes(), RamSize::K51, &tape).unwrap();
+        game.enter("INVIS", 100).unwrap();
+        game.enter(&format!("CLS {seed} SEED ! {size} CLEAR DRAW"), 60_000)
+            .unwrap();
+        let mut model = Maze::new(Size::new(size).unwrap(), seed);
+        model.generate();
+        let differ = compare_images(&model, game.here, |a| game.ace.peek(a));
+        assert!(
+            differ.is_empty(),
+            "seed {seed} size {size} on the original ROM: {}",
+            differ[0]
+        );
+        game.enter("MOUSE AUTO", 60_000).unwrap();
+        model.prepare_to_play();
+        model.solve().unwrap();
+        let differ = compare_images(&model, game.here, |a| game.ace.peek(a));
+        assert!(
+            differ.is_empty(),
+            "seed {seed} size {size} solved on the original ROM: {}",
+            differ[0]
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
