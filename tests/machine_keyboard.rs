@@ -369,3 +369,50 @@ fn text_typed_at_power_on_reaches_the_open_rom_whole() {
     let screen = ace.screen_text();
     assert!(screen.contains("abc"), "{screen}");
 }
+
+/// An interrupt-driven guest that waits for ENTER, then does DI and loops for good (a
+/// machine-code routine a typed word calls). Headless typing of text ending in ENTER must
+/// not give up with only ENTER's release left: it lets the key go after 250 stalled frames,
+/// ends the typing and runs the frames asked for, with no problem to report.
+#[test]
+fn headless_typing_lets_the_last_key_go_when_the_guest_keeps_interrupts_off_for_good() {
+    use aceemu::frontend::headless::{self, HeadlessOptions, StopCondition};
+    let src = r#"
+        ORG 0
+        DI
+        LD SP,0x3F00
+        IM 1
+        EI
+wait:   LD A,0xBF           ; the half-row with ENTER
+        IN A,(0xFE)
+        RRA
+        JR C,wait
+        DI
+loop:   JR loop
+        ORG 0x38
+        EI                  ; a frame interrupt: the guest is interrupt-driven
+        RET
+        ORG 0x1FFF
+        DB 0
+"#;
+    let rom = aceasm::assemble_str("di_loop.asm", src).unwrap_or_else(|e| panic!("{e}"));
+    let mut ace = Ace::new(&rom.bytes, RamSize::K3).unwrap();
+    let options = HeadlessOptions {
+        type_text: Some("ab\n".into()),
+        type_after_frames: 2,
+        stop: StopCondition::Frames(5),
+        ..HeadlessOptions::default()
+    };
+    let mut frames = aceemu::frontend::plain_frames();
+    let outcome = headless::run(&mut ace, &options, &mut frames).unwrap();
+    assert_eq!(outcome.problem, None);
+    assert!(ace.typing_done());
+    assert!(!ace.is_key_pressed(Key::Enter), "ENTER was let go");
+    // 2 before typing, 3 strokes of at most 8 frames, 250 stalled, 5 asked for.
+    assert!(
+        outcome.frames <= 2 + 3 * 8 + 250 + 5,
+        "{} frames",
+        outcome.frames
+    );
+    assert!(outcome.frames >= 2 + 250 + 5, "{} frames", outcome.frames);
+}

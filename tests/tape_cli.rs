@@ -164,3 +164,39 @@ fn words_of_a_dictionary_saved_by_the_open_rom_detects_that_rom() {
         "{s}"
     );
 }
+
+/// A real tape has a word whose name holds CR and form feed: `tape words` and `tape info`
+/// print such bytes escaped (`\x0D`, `\x0C`), never raw.
+#[test]
+fn names_with_control_bytes_are_printed_escaped() {
+    use aceemu::tape::pulse::Block;
+    use aceemu::tape::tap::{self, with_checksum};
+    // The golden `: A 1 ;` with the word's name "X", CR, FF (last byte with bit 7), saved
+    // under the name "T", CR, "E", FF.
+    let data = common::golden_tape::hex("58 0D 8C 0D 00 49 3C 03 C3 0E 11 10 01 00 B6 04");
+    let mut header = vec![0x00];
+    header.extend(b"T\rE\x0C      ");
+    for word in [16u16, 0x3C51, 0x3C58, 0x3C4C, 0x3C4C, 0x3C4F, 0x3C61] {
+        header.extend(word.to_le_bytes());
+    }
+    let dir = scratch_dir("control-names");
+    let path = dir.join("names.tap");
+    let blocks = [
+        Block::new(0x00, with_checksum(&header)),
+        Block::new(0xFF, with_checksum(&data)),
+    ];
+    std::fs::write(&path, tap::write(&blocks)).unwrap();
+    let words = aceemu(&["tape", "words", path.to_str().unwrap()]);
+    let info = aceemu(&["tape", "info", path.to_str().unwrap()]);
+    for out in [&words, &info] {
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let s = text(&out.stdout);
+        assert!(
+            !s.contains('\r') && !s.contains('\x0C'),
+            "raw control bytes: {s:?}"
+        );
+        assert!(s.contains("T\\x0DE\\x0C"), "{s}");
+    }
+    let s = text(&words.stdout);
+    assert!(s.contains("X\\x0D\\x0C"), "{s}");
+}

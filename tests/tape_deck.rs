@@ -271,8 +271,13 @@ fn auto_play_starts_on_dense_polling_and_pauses_after_it_stops() {
         t += 64_896;
     }
     assert!(!d.is_running());
-    // A loader polling every 50 T starts it.
-    for _ in 0..1000 {
+    // A loader polling every 50 T starts it, once it has done so for 0.1 s.
+    for _ in 0..6_400 {
+        t += 50;
+        d.ear(t);
+    }
+    assert!(!d.is_running(), "not after 0.098 s");
+    for _ in 0..200 {
         t += 50;
         d.ear(t);
     }
@@ -289,6 +294,58 @@ fn auto_play_starts_on_dense_polling_and_pauses_after_it_stops() {
         pos <= listening_end + 1_625_000 && pos > 1_625_000,
         "paused at {pos}"
     );
+}
+
+/// Reads `n` times in the original ROM's loader rhythm (ace-hardware.md 7: every 59 T,
+/// with a gap of 476 T after every 77 reads) from `t`; returns the time of the last.
+fn original_rhythm(d: &mut Deck, mut t: u64, n: u32) -> u64 {
+    for i in 1..=n {
+        t += if i % 77 == 0 { 476 } else { 59 };
+        d.ear(t);
+    }
+    t
+}
+
+#[test]
+fn the_original_roms_loader_rhythm_starts_the_tape_in_every_phase() {
+    for phase in [0, 1, 40, 76] {
+        let mut d = deck(file_pair("A", &[1; 10]), DeckOptions::default());
+        let t = original_rhythm(&mut d, 0, phase);
+        // 0.1 s of it: 325,000 T at about 64 T a read.
+        original_rhythm(&mut d, t, 5_200);
+        assert!(d.is_running(), "phase {phase}");
+    }
+    // Control: the same reads with 1,200 T gaps are not a loader.
+    let mut d = deck(file_pair("A", &[1; 10]), DeckOptions::default());
+    let mut t = 0;
+    for i in 1..=20_000u64 {
+        t += if i % 77 == 0 { 1_200 } else { 59 };
+        d.ear(t);
+    }
+    assert!(!d.is_running());
+}
+
+#[test]
+fn a_tight_keyboard_poll_for_a_moment_or_a_few_reads_a_frame_do_not_start_the_tape() {
+    let mut d = deck(file_pair("A", &[1; 10]), DeckOptions::default());
+    let mut t = 0;
+    for frame in 0..50 {
+        // 3 reads a frame.
+        for k in 0..3 {
+            d.ear(t + k * 21_632);
+        }
+        t += 64_896;
+        // Now and then a game polls in a tight loop (37 T a read) for 50 ms, then goes on
+        // with interrupts and keyboard scans.
+        if frame % 5 == 0 {
+            for _ in 0..4_400 {
+                t += 37;
+                d.ear(t);
+            }
+        }
+    }
+    assert!(!d.is_running());
+    assert_eq!(d.position().time, 0);
 }
 
 #[test]
@@ -357,4 +414,67 @@ fn mic_changes_while_the_tape_plays_do_not_lose_tape_time() {
     d.mic(900_000, false);
     d.ear(1_000_000);
     assert_eq!(d.position().time, 1_000_000);
+}
+
+#[test]
+fn a_machine_listening_at_the_end_of_the_tape_is_waiting_in_vain_until_a_rewind() {
+    use aceemu::frontend::DeckControl;
+    use aceemu::tape::SharedDeck;
+    let shared = SharedDeck::new(deck(file_pair("A", &[1; 10]), DeckOptions::default()));
+    let length = shared.deck().position().length;
+    // A loader polling every 50 T from power-on: the tape starts 0.1 s later, so it ends
+    // 0.1 s after its length. 0.3 s after that: not yet waiting in vain.
+    let mut t = 0;
+    while t < length + 1_300_000 {
+        t += 50;
+        shared.deck().ear(t);
+    }
+    assert!(!shared.deck().waiting_at_end());
+    assert_eq!(shared.waiting_reason(), None);
+    // 0.6 s after the end: it waits in vain, and the title says how to go on.
+    while t < length + 325_000 + 1_950_000 {
+        t += 50;
+        shared.deck().ear(t);
+    }
+    assert!(shared.deck().waiting_at_end());
+    let reason = shared.waiting_reason().unwrap();
+    assert!(reason.contains("Bytes \"A\""), "{reason}");
+    assert!(
+        shared.status().contains("F7 rewinds"),
+        "{}",
+        shared.status()
+    );
+    let mut control: Box<dyn DeckControl> = Box::new(shared.clone());
+    control.rewind();
+    assert!(!shared.deck().waiting_at_end());
+    // The polling goes on: the tape plays again.
+    for _ in 0..10_000 {
+        t += 50;
+        shared.deck().ear(t);
+    }
+    assert!(shared.deck().is_running());
+}
+
+#[test]
+fn the_instant_loader_runs_out_at_the_end_and_starts_again_after_a_rewind() {
+    let options = DeckOptions {
+        speed: TapeSpeed::Instant,
+        ..DeckOptions::default()
+    };
+    let blocks = file_pair("A", &[1; 10]);
+    let mut d = deck(blocks.clone(), options);
+    assert_eq!(d.next_block().as_ref(), Some(&blocks[0]));
+    assert!(!d.waiting_at_end());
+    assert_eq!(d.next_block().as_ref(), Some(&blocks[1]));
+    assert_eq!(d.position().time, d.position().length, "wound to the end");
+    assert_eq!(d.next_block(), None);
+    assert!(d.waiting_at_end());
+    d.rewind();
+    assert!(!d.waiting_at_end());
+    assert_eq!(d.next_block().as_ref(), Some(&blocks[0]));
+    // Wound to the second block (as after the ROM read the first from the signal): the
+    // instant loader goes on from there.
+    d.rewind();
+    assert!(d.seek_block(1));
+    assert_eq!(d.next_block().as_ref(), Some(&blocks[1]));
 }

@@ -8,7 +8,7 @@ use aceemu::tape::deck::{Deck, DeckOptions, TapeSpeed};
 use aceemu::tape::image::TapeImage;
 use aceemu::tape::pulse::Block;
 use aceemu::tape::tap::{with_checksum, Header};
-use aceemu::tape::traps::{run_with_traps, RomTapeTraps};
+use aceemu::tape::traps::{run_with_traps, Contract, RomTapeTraps};
 
 const LOAD: u16 = 0x0100;
 const SAVE: u16 = 0x0103;
@@ -52,7 +52,8 @@ fn guest(mode: u8) -> TestRom {
 
 const TRAPS: RomTapeTraps = RomTapeTraps {
     load_block: LOAD,
-    save_block: SAVE,
+    save_block: Some(SAVE),
+    contract: Contract::Open,
 };
 
 /// Runs the guest with the traps for 5,000 T: instant means no signal time (the signal of
@@ -147,20 +148,11 @@ fn traps_come_from_a_rom_symbol_table() {
         RomTapeTraps::from_symbols(symbols),
         Some(RomTapeTraps {
             load_block: 0x1234,
-            save_block: 0x1300
+            save_block: Some(0x1300),
+            contract: Contract::Open,
         })
     );
     assert_eq!(RomTapeTraps::from_symbols(|_| None), None);
-}
-
-#[test]
-fn the_original_rom_has_no_registered_entry_points() {
-    // The original ROM's block routines have an unknown register contract: no traps for it
-    // (the open ROM's come from its symbols).
-    assert_eq!(
-        RomTapeTraps::for_rom("6c898799cd9782f24e98dfb4302d01984daabb9cffe353a2d491212bea0b6d2d"),
-        None
-    );
 }
 
 #[test]

@@ -282,3 +282,93 @@ fn open_rom_saves_and_loads_at_every_tape_speed() {
         assert!(screen.contains("Dict: SQ"), "{speed}:\n{screen}");
     }
 }
+
+/// A word that calls machine code doing DI and looping for good, typed as the last line:
+/// the run lets ENTER go, runs the frames asked for and writes the screenshot and screen
+/// text (it used to end after 30,000 frames with "typing could not go on", exit 1 and no
+/// outputs).
+#[test]
+fn a_typed_word_that_keeps_interrupts_off_for_good_still_gets_its_outputs() {
+    let dir = scratch_dir("diloop");
+    let png = dir.join("screen.png");
+    let out = aceemu(&[
+        "run",
+        "--headless",
+        "--type",
+        // HERE: DI ; JR -2 (243 24 254), then CALL it.
+        ": W HERE 243 C, 24 C, 254 C, CALL ;\\nW\\n",
+        "--frames",
+        "5",
+        "--screenshot",
+        png.to_str().unwrap(),
+        "--screen-text",
+    ]);
+    let screen = text(&out.stdout);
+    assert!(out.status.success(), "{}\n{screen}", text(&out.stderr));
+    assert!(screen.contains(": W HERE"), "{screen}");
+    assert!(png.exists());
+}
+
+/// LOAD of a name that is not on the tape (demo.tap holds DEMO in capitals; `load demo`
+/// asks for lower case): the run says the Ace waits for a tape file that is not coming,
+/// names what the tape holds, prints the screen and stops within --max-frames.
+#[test]
+fn a_load_of_a_name_not_on_the_tape_is_reported_with_the_screen() {
+    for speed in ["instant", "fast"] {
+        let out = aceemu(&[
+            "run",
+            "--headless",
+            "--tape",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/tapes/demo.tap"),
+            "--tape-speed",
+            speed,
+            "--type",
+            "load demo\\n",
+            "--until-text",
+            "OK",
+            "--max-frames",
+            "1000",
+            "--screen-text",
+        ]);
+        let screen = text(&out.stdout);
+        let err = text(&out.stderr);
+        assert!(!out.status.success(), "{speed}: {screen}");
+        assert!(
+            screen.contains("load demo"),
+            "{speed}: screen printed\n{screen}"
+        );
+        assert!(err.contains("not coming"), "{speed}: {err}");
+        assert!(err.contains("Dict \"DEMO\""), "{speed}: {err}");
+        let frames: u32 = err
+            .split("after ")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{speed}: no frame count in {err}"));
+        assert!(frames < 1000, "{speed}: {frames}");
+    }
+}
+
+/// The same LOAD for a number of frames: the screen is printed and a warning says why the
+/// Ace is still waiting (a program polling EAR for good looks the same, so it is no failure).
+#[test]
+fn a_run_of_frames_ending_in_a_vain_load_warns() {
+    let out = aceemu(&[
+        "run",
+        "--headless",
+        "--tape",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tapes/demo.tap"),
+        "--tape-speed",
+        "instant",
+        "--type",
+        "load demo\\n",
+        "--frames",
+        "20",
+    ]);
+    let screen = text(&out.stdout);
+    let err = text(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(screen.contains("load demo"), "{screen}");
+    assert!(err.contains("warning: when the run ended"), "{err}");
+    assert!(err.contains("not coming"), "{err}");
+}

@@ -3,7 +3,7 @@
 //! mode and scripts use this; outputs (screen text, PNG, memory dumps) are written by the
 //! caller from the machine afterwards.
 
-use super::FrameRunner;
+use super::{DeckControl, FrameRunner};
 use crate::machine::ula::can_show;
 use crate::machine::Ace;
 use anyhow::{bail, Context};
@@ -56,13 +56,43 @@ pub struct Outcome {
     pub text_found: Option<bool>,
     /// Beeper samples, if collected.
     pub audio: Vec<f32>,
+    /// What kept the run from doing what was asked (typing could not go on, the Ace waits
+    /// for a tape file that is not coming). The run stopped there; the caller still
+    /// writes its outputs, then reports this as the error.
+    pub problem: Option<String>,
+    /// Set when a run of a number of frames ends with the Ace waiting for a tape file that
+    /// is not coming (say, LOAD of a name that is not on the tape): why, for a warning.
+    /// (A program polling EAR for good looks the same, so this is not a failure.)
+    pub tape_waiting: Option<String>,
 }
+
+/// Frames with interrupts off (tape, BEEP) hold the typing queue and do not count toward
+/// its limit, up to ten emulated minutes, so a long LOAD in the middle of the text is
+/// waited for.
+const MAX_STALLED: u64 = 50 * 600;
+
+/// When only the release of the last key is left and the guest has kept interrupts off
+/// this long (5 s) with no tape moving, it is not coming back to the keyboard (a routine
+/// that does DI and loops): the key is let go and the typing ends.
+const RELEASE_AFTER_STALLED: u64 = 250;
 
 /// Runs `ace` as the options say, one frame at a time through `runner`.
 pub fn run(
     ace: &mut Ace,
     options: &HeadlessOptions,
     runner: &mut FrameRunner,
+) -> anyhow::Result<Outcome> {
+    run_with_deck(ace, options, runner, None)
+}
+
+/// Like [`run`], watching the tape deck too: a LOAD waiting in vain at the end of the tape
+/// ends the run at once with [`Outcome::problem`] saying so, and typing held up by a tape
+/// transfer is waited for as long as the tape moves.
+pub fn run_with_deck(
+    ace: &mut Ace,
+    options: &HeadlessOptions,
+    runner: &mut FrameRunner,
+    deck: Option<&dyn DeckControl>,
 ) -> anyhow::Result<Outcome> {
     let later = options.then_type.iter().map(|(_, text)| text);
     for text in options.type_text.iter().chain(later) {
@@ -88,6 +118,7 @@ pub fn run(
     for _ in 0..options.type_after_frames {
         frame(ace, &mut outcome);
     }
+    let waiting = || deck.and_then(|d| d.waiting_reason());
     let pieces = options.type_text.iter().map(|t| (None, t));
     let later = options.then_type.iter().map(|(w, t)| (Some(w), t));
     for (wanted, text) in pieces.chain(later) {
@@ -103,31 +134,20 @@ pub fn run(
                 }
                 frame(ace, &mut outcome);
                 n += 1;
+                if let Some(reason) = waiting() {
+                    outcome.problem = Some(format!(
+                        "--type: {wanted:?} did not appear on the screen: after {n} frames, \
+                         {reason}"
+                    ));
+                    return Ok(outcome);
+                }
             }
         }
         ace.try_type_text(text).context("--type")?;
-        // One stroke per character, each at most 8 frames; allow for that and a little more.
-        let limit = 8 * text.chars().count() as u64 + 10;
-        // Frames with interrupts off (tape, BEEP) hold the queue and do not count, up to
-        // ten emulated minutes, so a long LOAD in the middle of the text is waited for.
-        const MAX_STALLED: u64 = 50 * 600;
-        let (mut waited, mut stalled) = (0, 0);
-        while !ace.typing_done() {
-            if waited > limit {
-                bail!("typing did not finish within {limit} frames");
-            }
-            if stalled > MAX_STALLED {
-                bail!(
-                    "typing could not go on: the guest kept interrupts off for {MAX_STALLED} \
-                     frames, so it never read the keyboard"
-                );
-            }
-            frame(ace, &mut outcome);
-            if ace.typing_stalled() {
-                stalled += 1;
-            } else {
-                waited += 1;
-            }
+        let problem = type_out(ace, text, deck, &mut |ace| frame(ace, &mut outcome));
+        if problem.is_some() {
+            outcome.problem = problem;
+            return Ok(outcome);
         }
     }
     match &options.stop {
@@ -135,6 +155,7 @@ pub fn run(
             for _ in 0..*n {
                 frame(ace, &mut outcome);
             }
+            outcome.tape_waiting = waiting();
         }
         StopCondition::UntilText { text, max_frames } => {
             let mut found = ace.screen_text().contains(text.as_str());
@@ -143,11 +164,64 @@ pub fn run(
                 frame(ace, &mut outcome);
                 n += 1;
                 found = ace.screen_text().contains(text.as_str());
+                if !found {
+                    if let Some(reason) = waiting() {
+                        outcome.problem = Some(format!(
+                            "{text:?} did not appear on the screen: after {n} frames, {reason}"
+                        ));
+                        break;
+                    }
+                }
             }
             outcome.text_found = Some(found);
         }
     }
     Ok(outcome)
+}
+
+/// Runs frames until the queued `text` has been typed; returns what stopped it early, if
+/// anything.
+fn type_out(
+    ace: &mut Ace,
+    text: &str,
+    deck: Option<&dyn DeckControl>,
+    frame: &mut dyn FnMut(&mut Ace),
+) -> Option<String> {
+    // One stroke per character, each at most 8 frames; allow for that and a little more.
+    let limit = 8 * text.chars().count() as u64 + 10;
+    let (mut waited, mut stalled, mut stalled_in_a_row) = (0, 0, 0);
+    while !ace.typing_done() {
+        if waited > limit {
+            return Some(format!("typing did not finish within {limit} frames"));
+        }
+        if stalled > MAX_STALLED {
+            return Some(format!(
+                "typing could not go on: the guest kept interrupts off for {MAX_STALLED} \
+                 frames, so it never read the keyboard"
+            ));
+        }
+        frame(ace);
+        if !ace.typing_stalled() {
+            waited += 1;
+            stalled_in_a_row = 0;
+            continue;
+        }
+        stalled += 1;
+        stalled_in_a_row += 1;
+        let waiting = deck.and_then(|d| d.waiting_reason());
+        if ace.typing_only_releases_left() {
+            let tape_moving = deck.is_some_and(|d| d.is_moving());
+            if waiting.is_some() || !tape_moving && stalled_in_a_row >= RELEASE_AFTER_STALLED {
+                // The text is in; the guest will not read the keyboard again soon (or
+                // ever): let the last key go and get on with the run.
+                ace.finish_typing();
+                return None;
+            }
+        } else if let Some(reason) = waiting {
+            return Some(format!("typing could not go on: {reason}"));
+        }
+    }
+    None
 }
 
 /// Refuses text to wait for that contains a character the Ace's screen never shows: it

@@ -27,6 +27,15 @@ pub trait DeckControl {
     fn toggle_play(&mut self);
     /// Back to the start of the tape.
     fn rewind(&mut self);
+    /// Why the machine waits in vain for the tape (a LOAD of a name that is not on it, the
+    /// tape at its end), if it does; `None` otherwise.
+    fn waiting_reason(&self) -> Option<String> {
+        None
+    }
+    /// True while the tape moves (a transfer may be going on).
+    fn is_moving(&self) -> bool {
+        false
+    }
 }
 
 /// How a front end advances the machine by one frame. The default is

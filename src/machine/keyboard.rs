@@ -366,6 +366,20 @@ impl TypingQueue {
         self.steps.is_empty() && self.frames_left == 0 && self.held.is_empty()
     }
 
+    /// True when typing is under way and everything left of it only lets keys go (the
+    /// hold of the last key, the shift after it, the gap after it): every key it would
+    /// press has been pressed already.
+    pub fn only_releases_left(&self) -> bool {
+        let mut held: &[Key] = &self.held;
+        for step in &self.steps {
+            if !step.keys.iter().all(|k| held.contains(k)) {
+                return false;
+            }
+            held = &step.keys;
+        }
+        !self.is_done()
+    }
+
     /// Drops everything queued and releases the queue's keys.
     pub fn clear(&mut self, matrix: &mut Matrix) {
         self.steps.clear();
@@ -441,6 +455,26 @@ mod tests {
         assert_eq!(m.read(0xF9), 0x1C);
         assert_eq!(m.read(0xFE), 0x1F);
         assert_eq!(m.read(0x00), 0x1C);
+    }
+
+    #[test]
+    fn only_releases_are_left_once_the_last_key_is_down() {
+        let mut queue = TypingQueue::default();
+        let mut m = Matrix::default();
+        assert!(!queue.only_releases_left(), "nothing queued");
+        queue.push(schedule(&strokes_for("aB").unwrap()));
+        queue.frame(&mut m, true);
+        assert!(m.is_pressed(Key::A));
+        assert!(!queue.only_releases_left(), "B is still to come");
+        // A: 4 frames held, 2 gap; B: SHIFT 1 frame, then SHIFT+B.
+        for _ in 0..7 {
+            queue.frame(&mut m, true);
+        }
+        assert!(m.is_pressed(Key::B) && m.is_pressed(Key::Shift));
+        assert!(queue.only_releases_left());
+        queue.clear(&mut m);
+        assert!(!m.is_pressed(Key::B) && !m.is_pressed(Key::Shift));
+        assert!(queue.is_done() && !queue.only_releases_left());
     }
 
     #[test]

@@ -498,6 +498,19 @@ impl Ace {
         self.typing.is_done()
     }
 
+    /// True when every key of the typed text has been pressed and only letting go of the
+    /// last one (and the pause after it) is left.
+    pub fn typing_only_releases_left(&self) -> bool {
+        self.typing.only_releases_left()
+    }
+
+    /// Ends the typing now: drops what is queued and lets go of the keys the queue holds
+    /// (the user's own keys stay).
+    pub fn finish_typing(&mut self) {
+        self.typing.clear(&mut self.bus.matrix);
+        self.typing_stalled = false;
+    }
+
     pub fn press_key(&mut self, k: Key) {
         self.bus.matrix.press(k);
     }

@@ -16,6 +16,9 @@ pub struct TapeControl {
 /// Opens `tape` (or an empty deck for recording only) and plugs it into `ace`. `traps` are
 /// the running ROM's tape entry points if known ([`RomTapeTraps::from_symbols`] for the open
 /// ROM, [`RomTapeTraps::for_rom`] by SHA-256); `instant` speed is refused without them.
+/// The deck is on the EAR and MIC lines in every mode: with traps, a SAVE whose routine is
+/// not trapped (the original ROM's) is recorded from the signal, and a ROM routine the
+/// load trap declines (end of the tape) hears the deck.
 pub fn attach(
     ace: &mut Ace,
     traps: Option<RomTapeTraps>,
@@ -25,17 +28,16 @@ pub fn attach(
     let traps = if options.speed == TapeSpeed::Instant {
         Some(traps.ok_or_else(|| {
             anyhow::anyhow!(
-                "--tape-speed instant needs a ROM whose tape routines are known (the open ROM); \
-                 this ROM has none registered: use --tape-speed fast"
+                "--tape-speed instant needs a ROM whose tape routines are known (the open ROM \
+                 or the original Jupiter Ace ROM, told by its SHA-256); this ROM is neither: \
+                 use --tape-speed fast"
             )
         })?)
     } else {
         None
     };
     let deck = SharedDeck::new(open_deck(tape, options)?);
-    if traps.is_none() {
-        ace.insert_tape(Box::new(deck.clone()));
-    }
+    ace.insert_tape(Box::new(deck.clone()));
     Ok(TapeControl { deck, traps })
 }
 
@@ -44,8 +46,11 @@ impl TapeControl {
     pub fn run_frame(&mut self, ace: &mut Ace) {
         match &self.traps {
             Some(traps) => {
-                let mut deck = self.deck.deck();
-                super::traps::run_with_traps(ace, &mut deck, traps, FRAME_TSTATES);
+                // The deck is borrowed only for a trap: between traps the machine uses it.
+                let deck = &self.deck;
+                super::traps::run_trapping(ace, traps, FRAME_TSTATES, |ace, pc| {
+                    traps.handle(pc, ace, &mut deck.deck())
+                });
             }
             None => ace.run_frame(),
         }
@@ -81,6 +86,7 @@ impl crate::frontend::DeckControl for SharedDeck {
         let deck = self.0.borrow();
         let pos = deck.position();
         let state = match (deck.is_running(), deck.is_auto()) {
+            _ if deck.waiting_at_end() => "at its end while the Ace waits, F7 rewinds",
             (true, true) => "playing (auto)",
             (true, false) => "playing",
             (false, true) => "waiting for LOAD",
@@ -118,5 +124,13 @@ impl crate::frontend::DeckControl for SharedDeck {
 
     fn rewind(&mut self) {
         self.deck().rewind();
+    }
+
+    fn waiting_reason(&self) -> Option<String> {
+        self.0.borrow().waiting_reason()
+    }
+
+    fn is_moving(&self) -> bool {
+        self.0.borrow().is_running()
     }
 }

@@ -2,11 +2,12 @@
 //!
 //! Playing: the tape's signal runs against the machine's clock; `ear(t)` gives the level
 //! under the head at T-state resolution. The Ace has no motor control, so besides the
-//! manual play/stop/rewind the deck can press play by itself: when the machine reads the
-//! EAR line in a tight loop (the ROM's loader polls it every few dozen T-states; keyboard
-//! scans read a handful of times per frame) the tape runs, and half a second after the
-//! polling stops it pauses. A tape with several files then plays file after file, each
-//! when the machine asks for it, like a cassette whose owner presses the buttons on time.
+//! manual play/stop/rewind the deck can press play by itself: when the machine keeps
+//! reading the port densely for a while (a loader polls EAR every few dozen T-states, the
+//! original ROM's with a short gap now and then; keyboard scans read a handful of times
+//! per frame) the tape runs, and half a second after the polling stops it pauses. A tape
+//! with several files then plays file after file, each when the machine asks for it, like
+//! a cassette whose owner presses the buttons on time. See [`Deck::listen`] for the rule.
 //!
 //! Recording: MIC changes are decoded into blocks ([`Recorder`]).
 
@@ -56,10 +57,18 @@ pub struct DeckOptions {
     pub overwrite: bool,
 }
 
-/// EAR reads closer together than this count as the machine listening...
-const LISTEN_GAP: u64 = 400;
-/// ...once this many come in a row.
-const LISTEN_RUN: u32 = 256;
+/// Each port read earns this much time of credit toward the next: reads that come on
+/// average at most this far apart keep a run of listening going (a loader polls every
+/// 40-60 T; the original ROM averages about 64 T with its gaps, ace-hardware.md 7).
+const LISTEN_SPACING: u64 = 100;
+/// The most credit a run can save up, so the longest single gap it survives: the original
+/// ROM's loader leaves about 476 T every ~77 reads for its BREAK check; a keyboard scan
+/// once per frame leaves tens of thousands.
+const LISTEN_CREDIT: u64 = 1_000;
+/// A run of dense reads counts as listening once it has lasted this long (0.1 s), so a
+/// program polling the keyboard in a tight loop for a moment does not start the tape.
+/// The tape then loses about 80 pilot cycles of the 1,024 or 8,192 the loader sees.
+pub const LISTEN_TIME: u64 = 325_000;
 /// The tape pauses this long after the machine stopped listening (0.5 s).
 const LISTEN_GRACE: u64 = 1_625_000;
 
@@ -91,8 +100,15 @@ pub struct Deck {
     /// Machine time of the last `ear`/`mic` call.
     last_t: u64,
     last_read: Option<u64>,
-    run_length: u32,
-    last_listening: u64,
+    /// Start of the current run of dense reads and the credit it has left (see `listen`).
+    run_start: u64,
+    run_credit: u64,
+    /// Machine time the machine was last seen listening, if ever.
+    last_listening: Option<u64>,
+    /// Machine time the tape was first seen at its end (cleared by winding back).
+    end_reached: Option<u64>,
+    /// The instant loader was asked for a block and the tape had none left.
+    ran_out: bool,
     recorder: Recorder,
     /// Blocks handed out by the instant loader (index of the next one).
     next_instant: usize,
@@ -120,8 +136,11 @@ impl Deck {
             index_start: 0,
             last_t: 0,
             last_read: None,
-            run_length: 0,
-            last_listening: 0,
+            run_start: 0,
+            run_credit: 0,
+            last_listening: None,
+            end_reached: None,
+            ran_out: false,
             recorder,
             next_instant: 0,
         })
@@ -187,6 +206,8 @@ impl Deck {
     }
 
     fn seek(&mut self, time: u64) {
+        self.end_reached = None;
+        self.ran_out = false;
         let (index, start) = self.signal.index_at(time);
         self.pos = time;
         self.index = index;
@@ -225,13 +246,27 @@ impl Deck {
     }
 
     /// The next block for the instant loader (advancing past it), or `None` at the end.
+    /// It is the first block that starts at or after the tape position, so the instant
+    /// loader goes on from wherever the signal left the tape: after a rewind, or after the
+    /// ROM's own routine (run when the trap declined at the end of the tape) loaded a
+    /// block from the signal.
     pub fn next_block(&mut self) -> Option<Block> {
-        let block = self.blocks.get(self.next_instant).cloned();
+        let index = if self.signal.marks.len() == self.blocks.len() {
+            let pos = self.pos;
+            self.signal
+                .marks
+                .iter()
+                .position(|m| m.time >= pos)
+                .unwrap_or(self.blocks.len())
+        } else {
+            self.next_instant
+        };
+        let block = self.blocks.get(index).cloned();
+        self.ran_out = block.is_none();
         if block.is_some() {
-            self.next_instant += 1;
-            if let Some(mark) = self.signal.marks.get(self.next_instant) {
-                self.seek(mark.time);
-            }
+            self.next_instant = index + 1;
+            let next = self.signal.marks.get(index + 1);
+            self.seek(next.map_or(self.signal.duration(), |m| m.time));
         }
         block
     }
@@ -263,18 +298,77 @@ impl Deck {
             .is_some_and(|p| p.level)
     }
 
+    /// The "is the machine listening?" rule, fed with every port read. Reads form a run
+    /// while they come densely: each read adds [`LISTEN_SPACING`] T of credit (at most
+    /// [`LISTEN_CREDIT`]) and the time since the previous read is taken from it; a gap the
+    /// credit cannot pay for ends the run. A run that has lasted [`LISTEN_TIME`] is the
+    /// machine listening: the tape runs, and keeps running until [`LISTEN_GRACE`] after
+    /// the last such read.
     fn listen(&mut self, t: u64) {
-        let dense = self
-            .last_read
-            .is_some_and(|prev| t.saturating_sub(prev) < LISTEN_GAP);
+        let gap = self.last_read.map(|prev| t.saturating_sub(prev));
         self.last_read = Some(t);
-        self.run_length = if dense { self.run_length + 1 } else { 0 };
-        if self.run_length >= LISTEN_RUN {
-            self.last_listening = t;
+        match gap {
+            Some(gap) if gap <= self.run_credit => {
+                self.run_credit = (self.run_credit - gap + LISTEN_SPACING).min(LISTEN_CREDIT);
+            }
+            _ => {
+                self.run_start = t;
+                self.run_credit = LISTEN_SPACING;
+            }
+        }
+        if t - self.run_start >= LISTEN_TIME {
+            self.last_listening = Some(t);
             if !self.running && self.pos < self.signal.duration() {
                 self.running = true;
             }
         }
+    }
+
+    /// True when the machine is waiting for a tape that has nothing more to give: in
+    /// automatic mode it has gone on listening for [`LISTEN_GRACE`] after the tape reached
+    /// its end (and still listens), or the instant loader found no block left. A LOAD of a
+    /// name that is not on the tape ends like this; rewinding (F7) plays the tape again.
+    pub fn waiting_at_end(&self) -> bool {
+        if self.ran_out {
+            return true;
+        }
+        let (Some(end), Some(listening)) = (self.end_reached, self.last_listening) else {
+            return false;
+        };
+        self.auto
+            && listening >= end + LISTEN_GRACE
+            && self.last_t.saturating_sub(listening) <= LISTEN_GRACE
+    }
+
+    /// Says why the machine waits in vain (see [`Deck::waiting_at_end`]), naming the files
+    /// on the tape so a misspelt name can be seen; `None` while it does not.
+    pub fn waiting_reason(&self) -> Option<String> {
+        if !self.waiting_at_end() {
+            return None;
+        }
+        if self.blocks.is_empty() {
+            return Some(format!(
+                "the Ace is waiting for a tape file, but the deck has no tape ({})",
+                self.name
+            ));
+        }
+        let names: Vec<String> = self
+            .blocks
+            .iter()
+            .filter(|b| b.is_header())
+            .filter_map(|b| super::tap::Header::parse(&b.data))
+            .map(|h| format!("{} \"{}\"", h.kind_text(), h.name_text().trim_end()))
+            .collect();
+        let files = if names.is_empty() {
+            "no named files".to_string()
+        } else {
+            names.join(", ")
+        };
+        Some(format!(
+            "the Ace is waiting for a tape file that is not coming: the tape is at its end \
+             (it holds {files}; names must match exactly, capitals included); rewind it to \
+             play it again"
+        ))
     }
 }
 
@@ -287,14 +381,18 @@ impl Deck {
         self.last_t = self.last_t.max(t);
         self.recorder.poll(t);
         if self.running {
-            if self.auto && t.saturating_sub(self.last_listening) > LISTEN_GRACE {
+            let last_listening = self.last_listening.unwrap_or(0);
+            if self.auto && t.saturating_sub(last_listening) > LISTEN_GRACE {
                 // The machine stopped listening a while ago: the tape ran until then.
-                let until = self.last_listening + LISTEN_GRACE;
+                let until = last_listening + LISTEN_GRACE;
                 self.advance(until.saturating_sub(before).min(dt));
                 self.running = false;
             } else {
                 self.advance(dt);
             }
+        }
+        if self.end_reached.is_none() && self.pos >= self.signal.duration() {
+            self.end_reached = Some(t);
         }
     }
 }
@@ -302,7 +400,9 @@ impl Deck {
 impl TapePort for Deck {
     fn ear(&mut self, t: u64) -> bool {
         self.catch_up(t);
-        if self.auto && self.speed != TapeSpeed::Instant {
+        // Also at instant speed: when the trap has declined at the end of the tape and the
+        // tape is rewound, the ROM's own routine, still waiting, loads from the signal.
+        if self.auto {
             self.listen(t);
         }
         self.level()

@@ -37,7 +37,9 @@ impl fmt::Display for WordKind {
             WordKind::Definer => write!(f, "definer"),
             WordKind::Compiler => write!(f, "compiler"),
             WordKind::Vocabulary => write!(f, "vocabulary"),
-            WordKind::DefinedBy(name) => write!(f, "defined by {name}"),
+            WordKind::DefinedBy(name) => {
+                write!(f, "defined by {}", super::tap::escape_name(name.as_bytes()))
+            }
             WordKind::MachineCode => write!(f, "machine code"),
             WordKind::Other(cf) => write!(f, "code field {cf:04X}"),
         }
@@ -260,6 +262,8 @@ fn walk(image: &[u8], start: u16) -> Result<Vec<Word>, DictError> {
             .iter()
             .map(|&b| (b & 0x7F) as char)
             .collect();
+        // For messages: the name may hold control bytes.
+        let shown = super::tap::escape_name(name.as_bytes());
         let len_field = pos + name_len;
         let (Some(length), Some(_link), Some(&nl), Some(code_field)) = (
             word_at(len_field),
@@ -269,14 +273,14 @@ fn walk(image: &[u8], start: u16) -> Result<Vec<Word>, DictError> {
         ) else {
             return Err(fail(
                 len_field,
-                format!("word `{name}` is cut off by the end of the image"),
+                format!("word `{shown}` is cut off by the end of the image"),
             ));
         };
         if (nl & 0x3F) as usize != name_len {
             return Err(fail(
                 len_field + 4,
                 format!(
-                    "name-length byte says {} characters but the name `{name}` has {name_len}",
+                    "name-length byte says {} characters but the name `{shown}` has {name_len}",
                     nl & 0x3F
                 ),
             ));
@@ -290,7 +294,7 @@ fn walk(image: &[u8], start: u16) -> Result<Vec<Word>, DictError> {
             return Err(fail(
                 len_field,
                 format!(
-                    "word `{name}` has length {length}, which does not fit the {}-byte image",
+                    "word `{shown}` has length {length}, which does not fit the {}-byte image",
                     image.len()
                 ),
             ));

@@ -80,9 +80,9 @@ pub fn make_dictionary_tape(
         bail!("the tape name must be 1 to 10 printable characters without spaces: {name:?}");
     }
     let mut ace = Ace::new(rom, ram)?;
-    // The signal is recorded from MIC whatever the ROM; the open ROM's block routine is
-    // trapped (instant) so saving costs no emulated time.
-    let traps = RomTapeTraps::for_rom(rom_sha256);
+    // The signal is recorded from MIC whatever the ROM; a ROM whose save routine is known
+    // (the open ROM's) is trapped (instant) so saving costs no emulated time.
+    let traps = RomTapeTraps::for_rom(rom_sha256).filter(|t| t.save_block.is_some());
     let speed = if traps.is_some() {
         TapeSpeed::Instant
     } else {

@@ -95,18 +95,10 @@ impl Header {
         p
     }
 
-    /// The name as text, trailing spaces kept (names are exactly 10 characters on tape).
+    /// The name as text, trailing spaces kept (names are exactly 10 characters on tape),
+    /// other bytes escaped as by [`escape_name`].
     pub fn name_text(&self) -> String {
-        self.name
-            .iter()
-            .map(|&b| {
-                if (0x20..0x7F).contains(&b) {
-                    b as char
-                } else {
-                    '?'
-                }
-            })
-            .collect()
+        escape_name(&self.name)
     }
 
     /// `Dict:` or `Bytes:` as the ROM announces it.
@@ -397,9 +389,33 @@ pub fn tap_block_bytes(block: &Block) -> Vec<u8> {
     out
 }
 
+/// A name from a tape as printable text: ASCII from space to `~` as itself, a backslash
+/// doubled, every other byte (a real tape has a word whose name holds CR and form feed)
+/// as `\xNN`, so a listing never sends control bytes to the terminal.
+pub fn escape_name(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    for &b in bytes {
+        match b {
+            b'\\' => out.push_str("\\\\"),
+            0x20..=0x7E => out.push(b as char),
+            _ => out.push_str(&format!("\\x{b:02X}")),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_escape_control_bytes_and_backslashes() {
+        assert_eq!(escape_name(b"AB c~"), "AB c~");
+        assert_eq!(
+            escape_name(b"X\r\x0C\x7F\x80\\"),
+            "X\\x0D\\x0C\\x7F\\x80\\\\"
+        );
+    }
 
     #[test]
     fn header_fields_round_trip() {

@@ -143,7 +143,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         runner = control.into_runner();
     }
     let ran = if args.headless {
-        run_headless(ace, &args, runner)
+        run_headless(ace, &args, runner, deck.as_deref())
     } else {
         run_window(ace, &args, &rom, deck, runner)
     };
@@ -156,7 +156,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     ran.and(recorded)
 }
 
-fn run_headless(mut ace: Ace, args: &Args, mut runner: FrameRunner) -> anyhow::Result<()> {
+fn run_headless(
+    mut ace: Ace,
+    args: &Args,
+    mut runner: FrameRunner,
+    deck: Option<&dyn DeckControl>,
+) -> anyhow::Result<()> {
     // Check outputs before running, so a long run does not end in "file exists".
     let force = args.tape_options.force;
     for path in args.screenshot.iter().chain(&args.audio_wav) {
@@ -189,7 +194,10 @@ fn run_headless(mut ace: Ace, args: &Args, mut runner: FrameRunner) -> anyhow::R
         stop,
         collect_audio: args.audio_wav.is_some(),
     };
-    let outcome = headless::run(&mut ace, &options, &mut runner)?;
+    let outcome = headless::run_with_deck(&mut ace, &options, &mut runner, deck)?;
+    if let Some(reason) = &outcome.tape_waiting {
+        eprintln!("aceemu: warning: when the run ended, {reason}");
+    }
 
     let asked_for_output =
         args.screenshot.is_some() || !args.dump_mem.is_empty() || args.audio_wav.is_some();
@@ -221,6 +229,9 @@ fn run_headless(mut ace: Ace, args: &Args, mut runner: FrameRunner) -> anyhow::R
     // Last of the files: it can still be refused (RAM above 0xBFFF in use), and the
     // screenshot and sound of the run should not be lost with it.
     args.tape_options.save_snapshot(&ace)?;
+    if let Some(problem) = outcome.problem {
+        bail!("{problem}");
+    }
     if outcome.text_found == Some(false) {
         bail!(
             "{:?} did not appear on the screen within {} frames",

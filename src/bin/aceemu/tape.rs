@@ -61,8 +61,8 @@ pub enum Command {
 #[derive(clap::Args, Clone, Debug, Default)]
 pub struct TapeArgs {
     /// real: true signal in true time; fast: true signal, emulation flat out while the tape
-    /// plays; instant: blocks copied by trapping the ROM's tape routine (needs a ROM whose
-    /// entry points are known).
+    /// plays; instant: blocks copied by trapping the ROM's tape routine (the open ROM's, or
+    /// the original ROM's block read routine, told by its SHA-256).
     #[arg(long, value_name = "SPEED", default_value = "real")]
     pub tape_speed: TapeSpeed,
     /// Append what the Ace saves (SAVE, BSAVE) to this TAP file (created, or with
@@ -301,7 +301,7 @@ fn words(path: &Path, rom: Option<SavingRom>) -> anyhow::Result<()> {
             println!(
                 "  {:04X} {:<16} {}{}",
                 w.cfa,
-                w.name,
+                tap::escape_name(w.name.as_bytes()),
                 w.kind,
                 if w.immediate { ", immediate" } else { "" }
             );

@@ -1,0 +1,83 @@
+//! The original Ace ROM loading a tape at every speed, for a person who owns one: the
+//! deck's automatic play must accept its loader's rhythm (real, fast) and `instant` must
+//! trap its block read routine (ace-hardware.md 7). The original ROM is third-party code and
+//! not in the repository: set `ACE_ROM=path/to/ace.rom` to run this test; without it it
+//! says so and passes. (The same paths are exercised without the ROM by guests of our own:
+//! tests/tape_ear_guest.rs and tests/tape_original_trap.rs.)
+
+mod common;
+
+use aceemu::frontend::headless::{self, HeadlessOptions, StopCondition};
+use aceemu::frontend::DeckControl;
+use aceemu::machine::{Ace, RamSize};
+use aceemu::rom::RomImage;
+use aceemu::tape::deck::{DeckOptions, TapeSpeed};
+use aceemu::tape::traps::RomTapeTraps;
+use common::cli::scratch_dir;
+use common::golden_tape::golden_tap;
+use std::path::Path;
+
+/// The original ROM named by ACE_ROM, or None (with a note) when it is not set.
+fn original_rom() -> Option<RomImage> {
+    let Some(path) = std::env::var_os("ACE_ROM") else {
+        eprintln!("skipped: ACE_ROM is not set (path of an original Jupiter Ace ROM image)");
+        return None;
+    };
+    Some(RomImage::load(Path::new(&path)).expect("ACE_ROM names a readable 8 KB ROM"))
+}
+
+/// `LOAD TEST` of the spec's golden tape (`: A 1 ;` saved by the original ROM), then `A .`:
+/// the frames it took, or the screen when it did not print 1.
+fn load_and_run(rom: &RomImage, tape: &Path, speed: TapeSpeed) -> Result<u64, String> {
+    let mut ace = Ace::new(rom.bytes(), RamSize::K19).unwrap();
+    let traps = RomTapeTraps::for_rom(&rom.sha256_hex());
+    let options = DeckOptions {
+        speed,
+        ..DeckOptions::default()
+    };
+    let control = aceemu::tape::attach(&mut ace, traps, Some(tape), &options).unwrap();
+    let deck = control.deck.clone();
+    let mut runner = control.into_runner();
+    let options = HeadlessOptions {
+        type_text: Some("LOAD TEST\nA .\n".into()),
+        stop: StopCondition::UntilText {
+            text: "A . 1".into(),
+            max_frames: 3000,
+        },
+        ..HeadlessOptions::default()
+    };
+    let outcome = headless::run_with_deck(
+        &mut ace,
+        &options,
+        &mut runner,
+        Some(&deck as &dyn DeckControl),
+    )
+    .unwrap();
+    match (outcome.text_found, outcome.problem) {
+        (Some(true), None) => Ok(outcome.frames),
+        (_, problem) => Err(format!("{problem:?}\n{}", ace.screen_text())),
+    }
+}
+
+#[test]
+fn the_original_rom_loads_a_tape_at_every_speed() {
+    let Some(rom) = original_rom() else { return };
+    assert_eq!(
+        RomTapeTraps::for_rom(&rom.sha256_hex()).map(|t| t.load_block),
+        Some(0x18A7),
+        "ACE_ROM is not the original ROM (SHA-256 {})",
+        rom.sha256_hex()
+    );
+    let dir = scratch_dir("original");
+    let tape = dir.join("golden.tap");
+    std::fs::write(&tape, golden_tap()).unwrap();
+    let mut frames = Vec::new();
+    for speed in [TapeSpeed::Real, TapeSpeed::Fast, TapeSpeed::Instant] {
+        match load_and_run(&rom, &tape, speed) {
+            Ok(n) => frames.push(n),
+            Err(screen) => panic!("{speed:?}: {screen}"),
+        }
+    }
+    // The signal takes about 6 s (300 frames); instant takes none of it.
+    assert!(frames[2] + 250 < frames[0], "frames per speed: {frames:?}");
+}
