@@ -8,6 +8,7 @@ pub mod bench;
 pub mod headless;
 #[cfg(feature = "window")]
 pub mod host_keys;
+pub mod key_player;
 pub mod pacing;
 pub mod screenshot;
 pub mod text;

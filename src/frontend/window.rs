@@ -4,29 +4,27 @@
 //!
 //! Host keys: letters, digits, SPACE and ENTER are the Ace's keys; Shift is SHIFT, Ctrl is
 //! SYMBOL SHIFT (so Ctrl+P gives `"` the Ace way). Symbols typed the host's way (`;`, `(`,
-//! Shift+1 for `!`, ...) are typed for you through the typing queue. Backspace = DELETE,
+//! Shift+1 for `!`, ...) are typed with the Ace's SYMBOL SHIFT for you. Backspace = DELETE,
 //! arrows = the cursor keys, Caps Lock = CAPS LOCK, Insert = INVERSE VIDEO, Tab = GRAPHICS,
 //! Delete = DELETE LINE, Esc = BREAK (SHIFT+SPACE).
 //! F2 screenshot, F5 reset, F6 tape play/stop, F7 rewind, F9 pause, F10 turbo.
-//! Keys tapped faster than a frame are not lost: they go through the typing queue in
-//! order (see [`super::host_keys::HostKeys`]). With `ACEEMU_DEBUG_KEYS` set, each frame's
-//! host key events and what became of them are printed to stderr.
+//! Every key press reaches the Ace, in order, at any typing speed and with rollover: the
+//! presses are played onto the matrix one at a time, with the timing the ROM's scanner
+//! needs (see [`super::key_player`]). With `ACEEMU_DEBUG_KEYS` set, the host key events
+//! and the strokes made of them are printed to stderr.
 //! Checked by hand under Xvfb with xdotool: ENTER reaches the guest, F2 writes a PNG, the
 //! title shows the ROM, tape and last message, and `xdotool type --delay 1` of a whole
 //! line (`: SQ DUP * ; 7 SQ .`, capitals and symbols) arrives whole and prints 49.
 
-use super::host_keys::{matrix_keys, HostEvent, HostKeys};
+use super::host_keys::WindowInput;
 use super::pacing::FramePacer;
 use super::screenshot;
 use super::{DeckControl, FrameRunner};
 use crate::machine::ula::{SCREEN_HEIGHT, SCREEN_WIDTH};
-use crate::machine::{Ace, Key};
+use crate::machine::Ace;
 use anyhow::{bail, Context};
 use minifb::Key as HostKey;
-use std::cell::RefCell;
-use std::collections::HashSet;
 use std::path::PathBuf;
-use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 /// Black border around the picture, in Ace pixels on each side (cosmetic).
@@ -44,47 +42,6 @@ pub struct WindowOptions {
     pub audio: bool,
     /// Where F2 puts screenshots.
     pub screenshot_dir: PathBuf,
-}
-
-/// Collects the key presses, releases and typed characters between two frames, in order.
-struct InputLog(Rc<RefCell<Vec<HostEvent>>>);
-
-impl minifb::InputCallback for InputLog {
-    fn add_char(&mut self, uni_char: u32) {
-        if let Some(c) = char::from_u32(uni_char) {
-            self.0.borrow_mut().push(HostEvent::Char(c));
-        }
-    }
-
-    fn set_key_state(&mut self, key: HostKey, down: bool) {
-        let event = if down {
-            HostEvent::Press(key)
-        } else {
-            HostEvent::Release(key)
-        };
-        self.0.borrow_mut().push(event);
-    }
-}
-
-/// Presses and releases Ace keys so the matrix holds `wanted`; `held` is what the host
-/// keys held at the last call.
-fn sync_keys(ace: &mut Ace, held: &mut HashSet<Key>, wanted: HashSet<Key>) {
-    for &k in held.difference(&wanted) {
-        ace.release_key(k);
-    }
-    for &k in wanted.difference(held) {
-        ace.press_key(k);
-    }
-    *held = wanted;
-}
-
-/// The reset button (F5). The matrix is emptied along with `held`, so the next
-/// [`sync_keys`] presses again exactly the host keys still down: a key let go in the
-/// meantime is not left pressed, and one the typing queue released is not left up.
-fn reset(ace: &mut Ace, held: &mut HashSet<Key>) {
-    ace.reset();
-    ace.release_all_keys();
-    held.clear();
 }
 
 fn check_display() -> anyhow::Result<()> {
@@ -114,10 +71,8 @@ pub fn run(
                 "cannot open a window ({e}); without a display use `aceemu run --headless`"
             )
         })?;
-    let event_log = Rc::new(RefCell::new(Vec::new()));
-    window.set_input_callback(Box::new(InputLog(event_log.clone())));
-    let mut host_input = HostKeys::default();
-    let mut frame: u64 = 0;
+    let mut input = WindowInput::default();
+    window.set_input_callback(Box::new(input.callback()));
 
     let audio = if options.audio {
         match super::audio_out() {
@@ -137,24 +92,15 @@ pub fn run(
     let mut picture = vec![0u32; SCREEN_WIDTH * SCREEN_HEIGHT];
     let mut buffer = vec![0u32; width * height];
     let mut pacer = FramePacer::new();
-    let mut host_keys: HashSet<Key> = HashSet::new();
     let (mut paused, mut turbo) = (false, false);
     let mut title = String::new();
     let mut message: Option<(String, Instant)> = None;
 
     while window.is_open() {
         // Keys.
-        frame += 1;
-        let events = std::mem::take(&mut *event_log.borrow_mut());
-        let input = host_input.frame(frame, &window.get_keys(), &events, !ace.typing_done());
-        if std::env::var_os("ACEEMU_DEBUG_KEYS").is_some() && !events.is_empty() {
-            eprintln!("aceemu: frame {frame}: {events:?} -> {input:?}");
-        }
-        sync_keys(&mut ace, &mut host_keys, matrix_keys(&input.keys));
-        if !input.typed.is_empty() {
-            ace.type_text(&input.typed);
-        }
-        for key in input.commands {
+        let physical = window.get_keys();
+        let frame_input = input.take_events(&physical);
+        for key in frame_input.commands {
             match key {
                 HostKey::F2 => {
                     ace.render(&mut picture);
@@ -172,7 +118,10 @@ pub fn run(
                     eprintln!("aceemu: {text}");
                     message = Some((text, Instant::now()));
                 }
-                HostKey::F5 => reset(&mut ace, &mut host_keys),
+                HostKey::F5 => {
+                    ace.reset();
+                    input.clear(&mut ace);
+                }
                 HostKey::F6 => {
                     if let Some(deck) = deck.as_mut() {
                         deck.toggle_play();
@@ -196,6 +145,9 @@ pub fn run(
         }
 
         // Emulate.
+        if !paused {
+            input.play(&mut ace, &physical);
+        }
         let fast_tape = ace.tape_mut().is_some_and(|t| t.is_playing());
         if paused {
             std::thread::sleep(Duration::from_millis(20));
@@ -292,22 +244,6 @@ fn compose(picture: &[u32], scale: usize, out: &mut [u32]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_key_let_go_right_after_reset_is_released() {
-        let mut ace = crate::machine::testing::TestRom::new().boot(crate::machine::RamSize::K3);
-        let mut held = HashSet::new();
-        sync_keys(&mut ace, &mut held, HashSet::from([Key::A]));
-        assert!(ace.is_key_pressed(Key::A));
-        reset(&mut ace, &mut held);
-        sync_keys(&mut ace, &mut held, HashSet::new());
-        assert!(!ace.is_key_pressed(Key::A));
-        // A key still held after the reset is pressed again.
-        sync_keys(&mut ace, &mut held, HashSet::from([Key::B]));
-        reset(&mut ace, &mut held);
-        sync_keys(&mut ace, &mut held, HashSet::from([Key::B]));
-        assert!(ace.is_key_pressed(Key::B));
-    }
 
     #[test]
     fn compose_scales_and_borders() {
