@@ -50,6 +50,8 @@ pub struct Outcome {
     pub text_found: Option<bool>,
     /// Beeper samples, if collected.
     pub audio: Vec<f32>,
+    /// The run was cut short by Ctrl-C or SIGTERM ([`super::stop_signal`]).
+    pub interrupted: bool,
 }
 
 /// Runs `ace` as the options say, one frame at a time through `runner`.
@@ -72,16 +74,24 @@ pub fn run(
         }
     }
     let mut outcome = Outcome::default();
+    // Runs one frame; false (and the outcome marked) when Ctrl-C or SIGTERM came.
     let mut frame = |ace: &mut Ace, outcome: &mut Outcome| {
+        if super::stop_signal::requested() {
+            outcome.interrupted = true;
+            return false;
+        }
         runner(ace);
         outcome.frames += 1;
         let samples = ace.take_audio();
         if options.collect_audio {
             outcome.audio.extend(samples);
         }
+        true
     };
     for _ in 0..options.type_after_frames {
-        frame(ace, &mut outcome);
+        if !frame(ace, &mut outcome) {
+            return Ok(outcome);
+        }
     }
     if let Some(text) = &options.type_text {
         ace.try_type_text(text).context("--type")?;
@@ -101,7 +111,9 @@ pub fn run(
                      frames, so it never read the keyboard"
                 );
             }
-            frame(ace, &mut outcome);
+            if !frame(ace, &mut outcome) {
+                return Ok(outcome);
+            }
             if ace.typing_stalled() {
                 stalled += 1;
             } else {
@@ -112,14 +124,18 @@ pub fn run(
     match &options.stop {
         StopCondition::Frames(n) => {
             for _ in 0..*n {
-                frame(ace, &mut outcome);
+                if !frame(ace, &mut outcome) {
+                    break;
+                }
             }
         }
         StopCondition::UntilText { text, max_frames } => {
             let mut found = ace.screen_text().contains(text.as_str());
             let mut n = 0;
             while !found && n < *max_frames {
-                frame(ace, &mut outcome);
+                if !frame(ace, &mut outcome) {
+                    return Ok(outcome);
+                }
                 n += 1;
                 found = ace.screen_text().contains(text.as_str());
             }

@@ -11,6 +11,7 @@ pub mod host_keys;
 pub mod key_player;
 pub mod pacing;
 pub mod screenshot;
+pub mod stop_signal;
 pub mod text;
 #[cfg(feature = "window")]
 pub mod window;

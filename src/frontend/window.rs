@@ -96,7 +96,7 @@ pub fn run(
     let mut title = String::new();
     let mut message: Option<(String, Instant)> = None;
 
-    while window.is_open() {
+    while window.is_open() && !super::stop_signal::requested() {
         // Keys.
         let physical = window.get_keys();
         let frame_input = input.take_events(&physical);

@@ -31,9 +31,10 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub rom: Option<PathBuf>,
 
-    /// Total RAM in KB: 3 (no pack), 19, 35 or 51.
-    #[arg(long, value_name = "KB", default_value = "51")]
-    pub ram: RamSize,
+    /// Total RAM in KB: 3 (no pack), 19, 35 or 51 [default: 51, or 35 with
+    /// --save-snapshot, as the .ace format ends at 0xBFFF].
+    #[arg(long, value_name = "KB")]
+    pub ram: Option<RamSize>,
 
     /// Press CAPS LOCK as soon as the Ace is ready, so letters type in capitals (the Ace
     /// starts with it off, and Forth words and tape names are in capitals).
@@ -112,8 +113,10 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
+    // Ctrl-C and SIGTERM stop the run like closing the window, so outputs are written.
+    aceemu::frontend::stop_signal::install();
     let rom = rom::load_or_default(args.rom.as_deref())?;
-    let mut ace = Ace::new(rom.bytes(), args.ram)?;
+    let mut ace = Ace::new(rom.bytes(), ram_size(&args)?)?;
     let mut deck: Option<Box<dyn DeckControl>> = None;
     let mut runner = plain_frames();
     let mut tape = args.tape.as_deref().or(args.file.as_deref());
@@ -151,7 +154,27 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Some(deck) => deck.deck().finish_recording(),
         None => Ok(()),
     };
-    ran.and(recorded)
+    ran.and(recorded)?;
+    if aceemu::frontend::stop_signal::requested() {
+        bail!("interrupted (what was asked to be saved has been written)");
+    }
+    Ok(())
+}
+
+/// The RAM to run with: --ram, else 51 K, or 35 K when a snapshot is to be saved (the
+/// .ace format ends at 0xBFFF, and the ROM keeps its stacks at the top of RAM, so a 51 K
+/// machine could not be saved). --save-snapshot with --ram 51 is refused before running.
+fn ram_size(args: &Args) -> anyhow::Result<RamSize> {
+    let snapshot = args.tape_options.save_snapshot.is_some();
+    match args.ram {
+        Some(RamSize::K51) if snapshot => bail!(
+            "--save-snapshot cannot save a 51 K machine (the .ace format ends at 0xBFFF); \
+             use --ram 35 or less, or leave --ram out"
+        ),
+        Some(ram) => Ok(ram),
+        None if snapshot => Ok(RamSize::K35),
+        None => Ok(RamSize::K51),
+    }
 }
 
 fn run_headless(mut ace: Ace, args: &Args, mut runner: FrameRunner) -> anyhow::Result<()> {
