@@ -49,6 +49,22 @@ pub fn scaled(pixels: &[u32], width: usize, scale: usize) -> Vec<u32> {
     out
 }
 
+/// Refuses a file name that does not end in `.png` (screenshots are PNG only, and a
+/// PNG written under another name would mislead), naming the `option` it came from.
+pub fn require_png_name(path: &Path, option: &str) -> anyhow::Result<()> {
+    let png = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+    if !png {
+        bail!(
+            "{option} {}: screenshots are PNG files; give a name ending in .png",
+            path.display()
+        );
+    }
+    Ok(())
+}
+
 /// The first of `prefix-1.png`, `prefix-2.png`, ... in `dir` that does not exist yet.
 pub fn free_name(dir: &Path, prefix: &str) -> PathBuf {
     (1u32..)

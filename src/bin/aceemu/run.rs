@@ -180,6 +180,9 @@ fn ram_size(args: &Args) -> anyhow::Result<RamSize> {
 fn run_headless(mut ace: Ace, args: &Args, mut runner: FrameRunner) -> anyhow::Result<()> {
     // Check outputs before running, so a long run does not end in "file exists".
     let force = args.tape_options.force;
+    if let Some(path) = &args.screenshot {
+        screenshot::require_png_name(path, "--screenshot")?;
+    }
     for path in args.screenshot.iter().chain(&args.audio_wav) {
         aceemu::output_file::refuse_existing(path, force)?;
     }
