@@ -134,7 +134,7 @@ fn type_in_window(events: &[(u64, Event)]) -> String {
             }
             next += 1;
         }
-        input.take_events(&down);
+        input.take_events(&down, true);
         input.play(&mut ace, &down);
         ace.run_frame();
         let settled = frame > 50 && ace.peek(0x3C28) & 1 != 0 && input.is_idle();

@@ -307,9 +307,10 @@ impl WindowInput {
     }
 
     /// Takes the events since the last call; `physical` are the keys held now
-    /// (`Window::get_keys`). Strokes are queued for the Ace, commands and characters
-    /// returned.
-    pub fn take_events(&mut self, physical: &[HostKey]) -> FrameInput {
+    /// (`Window::get_keys`). With `for_the_ace` the strokes are queued for the Ace (else
+    /// dropped: the keys went to the window's help or prompt); commands and characters
+    /// are returned.
+    pub fn take_events(&mut self, physical: &[HostKey], for_the_ace: bool) -> FrameInput {
         let events = std::mem::take(&mut *self.events.borrow_mut());
         let mut input = self.keys.frame(physical, &events);
         if self.debug && !events.is_empty() {
@@ -318,7 +319,7 @@ impl WindowInput {
                 input.strokes, input.commands
             );
         }
-        for stroke in input.strokes.drain(..) {
+        for stroke in input.strokes.drain(..).filter(|_| for_the_ace) {
             self.player.push(stroke);
         }
         input

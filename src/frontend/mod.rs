@@ -6,6 +6,7 @@
 pub mod audio;
 pub mod bench;
 pub mod headless;
+pub mod help;
 #[cfg(feature = "window")]
 pub mod host_keys;
 pub mod key_player;
@@ -29,6 +30,13 @@ pub trait DeckControl {
     /// Back to the start of the tape.
     fn rewind(&mut self);
 }
+
+/// Puts a tape file into the deck while the window runs (F3): the new deck's controls
+/// and the frame runner that goes with it. The command line makes one (it knows the ROM
+/// and the tape options).
+pub type TapeOpener = Box<
+    dyn FnMut(&mut Ace, &std::path::Path) -> anyhow::Result<(Box<dyn DeckControl>, FrameRunner)>,
+>;
 
 /// How a front end advances the machine by one frame. The default is
 /// [`Ace::run_frame`]; the tape deck's instant mode replaces it with a runner that traps

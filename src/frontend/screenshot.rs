@@ -65,10 +65,10 @@ pub fn require_png_name(path: &Path, option: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The first of `prefix-1.png`, `prefix-2.png`, ... in `dir` that does not exist yet.
-pub fn free_name(dir: &Path, prefix: &str) -> PathBuf {
+/// The first of `prefix-1.EXT`, `prefix-2.EXT`, ... in `dir` that does not exist yet.
+pub fn free_name(dir: &Path, prefix: &str, ext: &str) -> PathBuf {
     (1u32..)
-        .map(|n| dir.join(format!("{prefix}-{n}.png")))
+        .map(|n| dir.join(format!("{prefix}-{n}.{ext}")))
         .find(|p| !p.exists())
         .expect("some number is free")
 }
@@ -95,7 +95,7 @@ mod tests {
             &buf[..12],
             &[255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255]
         );
-        assert_eq!(free_name(&dir, "x"), dir.join("x-1.png"));
+        assert_eq!(free_name(&dir, "x", "png"), dir.join("x-1.png"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -2,7 +2,7 @@
 
 use aceemu::frontend::headless::{self, HeadlessOptions, StopCondition};
 use aceemu::frontend::text::{self, InverseStyle, MemRange};
-use aceemu::frontend::{plain_frames, screenshot, DeckControl, FrameRunner};
+use aceemu::frontend::{plain_frames, screenshot, DeckControl, FrameRunner, TapeOpener};
 use aceemu::machine::ula::{SCREEN_HEIGHT, SCREEN_WIDTH};
 use aceemu::machine::{Ace, RamSize};
 use aceemu::rom;
@@ -14,8 +14,10 @@ use std::path::PathBuf;
 Window keys: letters, digits, SPACE, ENTER as on the Ace; Shift = SHIFT; Ctrl = SYMBOL SHIFT;
 symbols typed the host's way (; ( \" Shift+1 ...) are typed for you. Backspace = DELETE,
 arrows = cursor, Caps Lock = CAPS LOCK, Insert = INVERSE VIDEO, Tab = GRAPHICS,
-Delete = DELETE LINE, Esc = BREAK. F2 screenshot (PNG in the current directory), F5 reset,
-F6 tape play/stop, F7 rewind, F9 pause, F10 turbo.
+Delete = DELETE LINE, Esc = BREAK. F1 key help, F2 screenshot (PNG, into --screenshot-dir),
+F3 open a tape or .ace file (name typed in the title bar), F4 save a .ace snapshot, F5 reset,
+F6 tape play/stop, F7 rewind, F8 speed 1x/2x/4x/max, F9 pause, F10 turbo, F12 quit.
+Ctrl-C in the terminal ends the run like closing the window (--save-wav is written).
 
 Examples:
   aceemu run
@@ -87,10 +89,16 @@ pub struct Args {
     #[arg(long, value_name = "FILE.png", requires = "headless")]
     pub screenshot: Option<PathBuf>,
 
-    /// Headless: draw each Ace pixel of --screenshot as an N x N block (1-8).
-    #[arg(long, value_name = "N", default_value_t = 1, requires = "screenshot",
+    /// Draw each Ace pixel of a screenshot (--screenshot, or F2 in the window) as an
+    /// N x N block (1-8).
+    #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u32).range(1..=8))]
     pub screenshot_scale: u32,
+
+    /// Window: the folder F2 screenshots and F4 snapshots go to [default: the current
+    /// directory].
+    #[arg(long, value_name = "DIR", conflicts_with = "headless")]
+    pub screenshot_dir: Option<PathBuf>,
 
     /// Headless: print memory as hex, e.g. 0x3C00:64 (repeatable).
     #[arg(long, value_name = "ADDR:LEN", requires = "headless")]
@@ -135,6 +143,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
     }
     let mut recording = None;
+    let open_tape = tape_opener(&args, &rom);
     if tape.is_some() || args.tape_options.records() {
         let traps = aceemu::tape::traps::RomTapeTraps::for_rom(&rom.sha256_hex());
         let options = args.tape_options.deck_options();
@@ -146,7 +155,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let ran = if args.headless {
         run_headless(ace, &args, runner)
     } else {
-        run_window(ace, &args, &rom, deck, runner)
+        run_window(ace, &args, &rom, deck, runner, open_tape)
     };
     // The machine is gone: complete the recording, write --save-wav (also after a failed
     // run), and fail if a recorded block or the WAV could not be written.
@@ -251,6 +260,23 @@ fn unescape_type(text: &str) -> anyhow::Result<String> {
     text::unescape(text).map_err(|e| anyhow::anyhow!("--type: {e}"))
 }
 
+/// What F3 in the window does with a tape file: a new deck with the same tape options.
+/// `None` while recording (--save-to, --save-wav): a new deck would start the recording
+/// again, and with --force empty the file already written.
+fn tape_opener(args: &Args, rom: &rom::RomImage) -> Option<TapeOpener> {
+    if args.tape_options.records() {
+        return None;
+    }
+    let sha = rom.sha256_hex();
+    let options = args.tape_options.deck_options();
+    Some(Box::new(move |ace: &mut Ace, path: &std::path::Path| {
+        let traps = aceemu::tape::traps::RomTapeTraps::for_rom(&sha);
+        let control = aceemu::tape::attach(ace, traps, Some(path), &options)?;
+        let deck: Box<dyn DeckControl> = Box::new(control.deck.clone());
+        Ok((deck, control.into_runner()))
+    }))
+}
+
 /// The window, or an error naming the missing feature in a build without it.
 fn run_window(
     ace: Ace,
@@ -258,24 +284,30 @@ fn run_window(
     rom: &rom::RomImage,
     deck: Option<Box<dyn DeckControl>>,
     runner: FrameRunner,
+    open_tape: Option<TapeOpener>,
 ) -> anyhow::Result<()> {
     #[cfg(feature = "window")]
     {
         use aceemu::frontend::window::{self, WindowOptions};
+        let screenshot_dir = match &args.screenshot_dir {
+            Some(dir) if !dir.is_dir() => {
+                bail!("--screenshot-dir {}: no such directory", dir.display())
+            }
+            Some(dir) => dir.clone(),
+            None => std::env::current_dir().context("no current directory")?,
+        };
         let options = WindowOptions {
             scale: args.scale as usize,
             rom_name: rom.name().to_string(),
             audio: !args.mute,
-            screenshot_dir: anyhow::Context::context(
-                std::env::current_dir(),
-                "no current directory",
-            )?,
+            screenshot_dir,
+            screenshot_scale: args.screenshot_scale as usize,
         };
-        window::run(ace, &options, deck, runner)
+        window::run(ace, &options, deck, runner, open_tape)
     }
     #[cfg(not(feature = "window"))]
     {
-        let _ = (ace, args, rom, deck, runner);
+        let _ = (ace, args, rom, deck, runner, open_tape);
         bail!("this aceemu was built without the `window` feature; use `aceemu run --headless`")
     }
 }

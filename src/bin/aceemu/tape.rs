@@ -252,7 +252,18 @@ fn info(path: &Path) -> anyhow::Result<()> {
             seconds(time)
         );
     }
-    println!("play time {:.1} s", seconds(total));
+    // The deck plays a TAP or TZX with a lead-in and the gaps between blocks: its length
+    // is what the window's title counts the tape position in.
+    if format == Format::Wav {
+        println!("play time {:.1} s", seconds(total));
+    } else {
+        let blocks: Vec<Block> = rows.iter().map(|(_, b)| b.clone()).collect();
+        println!(
+            "play time {:.1} s; {:.1} s on the tape with the gaps between blocks",
+            seconds(total),
+            seconds(pulse::encode_tape(&blocks).duration())
+        );
+    }
     if !problems.is_empty() {
         for p in &problems {
             eprintln!("problem: {p}");
