@@ -18,13 +18,15 @@ use clap::{Parser, Subcommand};
     about = "Jupiter Ace emulator with its own open Forth ROM",
     long_about = "Jupiter Ace emulator with its own open Forth ROM.\n\n\
                   `aceemu FILE` opens the window with FILE in the tape deck; \
-                  type LOAD NAME on the Ace to load from it."
+                  type LOAD NAME on the Ace to load from it (e.g. `aceemu tapes/demo.tap`, \
+                  then LOAD DEMO with CAPS LOCK on, then DEMO). In the window F1 lists \
+                  its keys."
 )]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
 
-    /// Options of `run`, used when no subcommand is given (`aceemu tapes/maze.tap`).
+    /// Options of `run`, used when no subcommand is given (`aceemu tapes/demo.tap`).
     #[command(flatten)]
     run: run::Args,
 }

@@ -25,7 +25,7 @@ Examples:
   aceemu run --headless --type '2 3 + .\\n' --until-text OK --screen-text
   aceemu run --headless --frames 100 --screenshot boot.png --screenshot-scale 2 --dump-mem 0x3C00:64")]
 pub struct Args {
-    /// Tape to put in the deck (same as --tape), e.g. `aceemu tapes/maze.tap`.
+    /// Tape to put in the deck (same as --tape), e.g. `aceemu tapes/demo.tap`.
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
 

@@ -17,7 +17,7 @@ pub enum Command {
     /// checksum and play time. Damaged files are listed as far as they can be read.
     Info { file: PathBuf },
     /// Convert between TAP, TZX and WAV (by extension), e.g. `aceemu tape convert
-    /// maze.tap maze.wav`.
+    /// tapes/demo.tap demo.wav`.
     Convert {
         input: PathBuf,
         output: PathBuf,
