@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 fn interrupted_run_writes_its_outputs(signal: libc::c_int, name: &str) {
     let dir = scratch_dir(name);
     let (tap, wav, png) = (dir.join("x.tap"), dir.join("x.wav"), dir.join("x.png"));
-    let mut child = aceemu_command()
+    let child = aceemu_command()
         .args(["run", "--headless", "--type", ": X ;\\nSAVE X\\n"])
         .args(["--frames", "100000000", "--save-to"])
         .arg(&tap)
