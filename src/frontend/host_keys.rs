@@ -325,7 +325,8 @@ impl WindowInput {
         input
     }
 
-    /// Sets the Ace's matrix for the frame about to run; `physical` are the keys held now.
+    /// Sets the Ace's matrix for the frame about to run; `physical` are the keys held now
+    /// (the last stroke stays down while its key is among them).
     pub fn play(&mut self, ace: &mut Ace, physical: &[HostKey]) {
         self.player.frame(ace, |k| physical.contains(&k));
     }

@@ -311,11 +311,17 @@ pub fn run(
 
         // Emulate (not while the help or the prompt is up).
         let stopped = paused || showing_help || prompt.is_some();
-        if !stopped {
-            input.play(&mut ace, &physical);
-        }
         let fast_tape = ace.tape_mut().is_some_and(|t| t.is_playing());
-        let runner = &mut session.runner;
+        // The keys are played frame by frame, also when many frames run per window
+        // update (2x, 4x, max). Above real time a held key is not held on: held for a
+        // moment of real time it would last long enough for the ROM to repeat it.
+        let real_time = speed == Speed::Times(1) && !fast_tape;
+        let held: &[HostKey] = if real_time { &physical } else { &[] };
+        let session_runner = &mut session.runner;
+        let mut runner = |ace: &mut Ace| {
+            input.play(ace, held);
+            session_runner(ace);
+        };
         if stopped {
             std::thread::sleep(Duration::from_millis(20));
         } else if speed == Speed::Max || fast_tape {
@@ -393,9 +399,9 @@ pub fn run(
         window
             .update_with_buffer(&buffer, width, height)
             .context("cannot draw the window")?;
-        let real_time = speed == Speed::Times(1) && audio.is_some();
+        let paced_by_sound = speed == Speed::Times(1) && audio.is_some();
         if !stopped && speed != Speed::Max && !fast_tape {
-            if real_time {
+            if paced_by_sound {
                 pacer.restart();
             } else {
                 pacer.wait_frame();
