@@ -7,5 +7,6 @@ pub mod frontend;
 pub mod games;
 pub mod machine;
 pub mod output_file;
+pub mod plural;
 pub mod rom;
 pub mod tape;

@@ -184,7 +184,8 @@ fn run_seed(seed: u16) {
         let [generated, solved, played] = model_phases(seed, size);
         let mut game = generated_game(seed, size);
         check_phase(&game, &generated, seed, size, "generate");
-        game.enter("FAST MOUSE AUTO SLOW", phase_frames(size)).unwrap();
+        game.enter("FAST MOUSE AUTO SLOW", phase_frames(size))
+            .unwrap();
         check_phase(&game, &solved, seed, size, "solve");
 
         let mut game = generated_game(seed, size);

@@ -64,6 +64,8 @@ pub struct Outcome {
     /// is not coming (say, LOAD of a name that is not on the tape): why, for a warning.
     /// (A program polling EAR for good looks the same, so this is not a failure.)
     pub tape_waiting: Option<String>,
+    /// The run was cut short by Ctrl-C or SIGTERM ([`super::stop_signal`]).
+    pub interrupted: bool,
 }
 
 /// Frames with interrupts off (tape, BEEP) hold the typing queue and do not count toward
@@ -107,16 +109,24 @@ pub fn run_with_deck(
         refuse_unshowable("--until-text", text)?;
     }
     let mut outcome = Outcome::default();
+    // Runs one frame; false (and the outcome marked) when Ctrl-C or SIGTERM came.
     let mut frame = |ace: &mut Ace, outcome: &mut Outcome| {
+        if super::stop_signal::requested() {
+            outcome.interrupted = true;
+            return false;
+        }
         runner(ace);
         outcome.frames += 1;
         let samples = ace.take_audio();
         if options.collect_audio {
             outcome.audio.extend(samples);
         }
+        true
     };
     for _ in 0..options.type_after_frames {
-        frame(ace, &mut outcome);
+        if !frame(ace, &mut outcome) {
+            return Ok(outcome);
+        }
     }
     let waiting = || deck.and_then(|d| d.waiting_reason());
     let pieces = options.type_text.iter().map(|t| (None, t));
@@ -132,7 +142,9 @@ pub fn run_with_deck(
                         options.wait_max_frames
                     );
                 }
-                frame(ace, &mut outcome);
+                if !frame(ace, &mut outcome) {
+                    return Ok(outcome);
+                }
                 n += 1;
                 if let Some(reason) = waiting() {
                     outcome.problem = Some(format!(
@@ -145,6 +157,9 @@ pub fn run_with_deck(
         }
         ace.try_type_text(text).context("--type")?;
         let problem = type_out(ace, text, deck, &mut |ace| frame(ace, &mut outcome));
+        if outcome.interrupted {
+            return Ok(outcome);
+        }
         if problem.is_some() {
             outcome.problem = problem;
             return Ok(outcome);
@@ -153,7 +168,9 @@ pub fn run_with_deck(
     match &options.stop {
         StopCondition::Frames(n) => {
             for _ in 0..*n {
-                frame(ace, &mut outcome);
+                if !frame(ace, &mut outcome) {
+                    break;
+                }
             }
             outcome.tape_waiting = waiting();
         }
@@ -161,7 +178,9 @@ pub fn run_with_deck(
             let mut found = ace.screen_text().contains(text.as_str());
             let mut n = 0;
             while !found && n < *max_frames {
-                frame(ace, &mut outcome);
+                if !frame(ace, &mut outcome) {
+                    return Ok(outcome);
+                }
                 n += 1;
                 found = ace.screen_text().contains(text.as_str());
                 if !found {
@@ -185,7 +204,7 @@ fn type_out(
     ace: &mut Ace,
     text: &str,
     deck: Option<&dyn DeckControl>,
-    frame: &mut dyn FnMut(&mut Ace),
+    frame: &mut dyn FnMut(&mut Ace) -> bool,
 ) -> Option<String> {
     // One stroke per character, each at most 8 frames; allow for that and a little more.
     let limit = 8 * text.chars().count() as u64 + 10;
@@ -200,7 +219,10 @@ fn type_out(
                  frames, so it never read the keyboard"
             ));
         }
-        frame(ace);
+        if !frame(ace) {
+            // Ctrl-C: the caller sees the outcome marked interrupted.
+            return None;
+        }
         if !ace.typing_stalled() {
             waited += 1;
             stalled_in_a_row = 0;

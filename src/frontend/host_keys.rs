@@ -1,11 +1,14 @@
-//! Host keys to Ace keys for the window: which matrix keys the host keys held now stand
-//! for, which typed characters go through the typing queue instead, and the minimum hold
-//! that keeps a quick tap from being lost between two frames.
+//! Host keys to Ace key strokes for the window: each press of a host key (with the
+//! character it typed, if any) becomes one stroke for the [`KeyPlayer`], and the window's
+//! own keys (F1, F2, ...) become commands.
 
-use crate::machine::keyboard::{stroke_for, KEY_HOLD_FRAMES};
-use crate::machine::Key;
+use super::key_player::{KeyPlayer, Stroke};
+use crate::machine::keyboard::{stroke_for, Modifier};
+use crate::machine::{Ace, Key};
 use minifb::Key as HostKey;
-use std::collections::{HashMap, HashSet};
+use std::cell::RefCell;
+use std::collections::HashSet;
+use std::rc::Rc;
 
 const LETTERS: [(HostKey, Key); 26] = [
     (HostKey::A, Key::A),
@@ -74,7 +77,7 @@ pub fn matrix_keys(down: &[HostKey]) -> HashSet<Key> {
             keys.insert(ace);
         }
     }
-    // With host Shift, digits are symbols typed through the character queue instead.
+    // With host Shift, digits are symbols: they come as characters instead.
     if !shift || ctrl {
         for (host, ace) in DIGITS {
             if held(host) {
@@ -102,12 +105,6 @@ pub fn matrix_keys(down: &[HostKey]) -> HashSet<Key> {
     keys
 }
 
-/// Characters from the host that are typed through the queue: symbols only (letters,
-/// digits and space come from the matrix).
-pub fn queued_symbol(c: char) -> bool {
-    !c.is_alphanumeric() && !c.is_whitespace() && !c.is_control()
-}
-
 const MODIFIERS: [HostKey; 4] = [
     HostKey::LeftShift,
     HostKey::RightShift,
@@ -115,13 +112,20 @@ const MODIFIERS: [HostKey; 4] = [
     HostKey::RightCtrl,
 ];
 
-/// The window's own keys (screenshot, reset, tape, pause, turbo), never sent to the Ace.
-const COMMANDS: [HostKey; 5] = [
+/// The window's own keys, never sent to the Ace (see [`super::window`] for what they do).
+pub const COMMANDS: [HostKey; 12] = [
+    HostKey::F1,
     HostKey::F2,
+    HostKey::F3,
+    HostKey::F4,
     HostKey::F5,
     HostKey::F6,
     HostKey::F7,
+    HostKey::F8,
     HostKey::F9,
+    HostKey::F10,
+    HostKey::F11,
+    HostKey::F12,
 ];
 
 /// What the window's input callback reports between two frames, in the order it
@@ -133,54 +137,98 @@ pub enum HostEvent {
     Char(char),
 }
 
-/// One frame's worth of host input, sorted out for the machine.
-#[derive(Debug, Default, PartialEq, Eq)]
-pub struct FrameInput {
-    /// Host keys to hold in the matrix this frame (see [`matrix_keys`]).
-    pub keys: Vec<HostKey>,
-    /// Text for the typing queue, in the order it was typed: symbols typed the host's
-    /// way, and keys tapped too quickly to be seen down at a frame.
-    pub typed: String,
-    /// Window commands pressed (F2 ...), key repeats left out.
-    pub commands: Vec<HostKey>,
+/// The window's input callback (given to minifb): collects the key presses, releases and
+/// typed characters between two frames, in order.
+pub struct InputLog(Rc<RefCell<Vec<HostEvent>>>);
+
+impl minifb::InputCallback for InputLog {
+    fn add_char(&mut self, uni_char: u32) {
+        if let Some(c) = char::from_u32(uni_char) {
+            self.0.borrow_mut().push(HostEvent::Char(c));
+        }
+    }
+
+    fn set_key_state(&mut self, key: HostKey, down: bool) {
+        let event = if down {
+            HostEvent::Press(key)
+        } else {
+            HostEvent::Release(key)
+        };
+        self.0.borrow_mut().push(event);
+    }
 }
 
-/// Sorts the host's key events into matrix keys, typed text and window commands, frame by
-/// frame.
+/// A stroke made by a host key.
+pub type HostStroke = Stroke<HostKey>;
+
+/// One frame's worth of host input, sorted out.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct FrameInput {
+    /// Key strokes for the Ace, in the order they were pressed.
+    pub strokes: Vec<HostStroke>,
+    /// Window commands pressed (F1 ...), key repeats left out.
+    pub commands: Vec<HostKey>,
+    /// Characters typed, in order, whatever the key (for a prompt in the title bar).
+    pub chars: Vec<char>,
+}
+
+/// The stroke that types `c`, if the Ace can type it.
+fn char_stroke(c: char, source: Option<HostKey>) -> Option<HostStroke> {
+    let stroke = stroke_for(c)?;
+    let modifiers = match stroke.modifier {
+        Modifier::None => vec![],
+        Modifier::Shift => vec![Key::Shift],
+        Modifier::Symbol => vec![Key::SymbolShift],
+    };
+    Some(Stroke {
+        modifiers,
+        keys: vec![stroke.key],
+        source,
+    })
+}
+
+/// The stroke of a key with no character the Ace can type (an arrow, Esc for BREAK,
+/// Ctrl+letter for SYMBOL SHIFT+letter), from the modifiers held with it.
+fn matrix_stroke(key: HostKey, down: &HashSet<HostKey>) -> Option<HostStroke> {
+    let mut held: Vec<HostKey> = MODIFIERS
+        .iter()
+        .copied()
+        .filter(|m| down.contains(m))
+        .collect();
+    held.push(key);
+    let keys = matrix_keys(&held);
+    let is_modifier = |k: &Key| matches!(k, Key::Shift | Key::SymbolShift);
+    if !keys.iter().any(|k| !is_modifier(k)) {
+        return None;
+    }
+    let mut modifiers: Vec<Key> = keys.iter().copied().filter(is_modifier).collect();
+    let mut others: Vec<Key> = keys.into_iter().filter(|k| !is_modifier(k)).collect();
+    modifiers.sort_by_key(|k| *k as usize);
+    others.sort_by_key(|k| *k as usize);
+    Some(Stroke {
+        modifiers,
+        keys: others,
+        source: Some(key),
+    })
+}
+
+/// Sorts the host's key events into strokes and window commands.
 ///
-/// The window reads the keys held at each frame, so a press and a release that both
-/// fall between two frames (a quick tap, a fast typist's rollover, or keys sent by a
-/// tool such as xdotool) would never reach the matrix. Such a tap goes to the typing
-/// queue as the character it typed, so a burst of taps arrives one key after another,
-/// in order, with the queue's timing. A tap with no character (an arrow, Ctrl+key) and
-/// a key seen down for a frame or two are held in the matrix for [`KEY_HOLD_FRAMES`]
-/// frames (a ROM that scans the keyboard once per frame could miss a shorter press), or
-/// until the next press, whichever comes first, along with the modifiers down at its press.
-///
-/// A key whose press went to the queue stays out of the matrix until it is let go: a
-/// digit pressed with host Shift is a symbol (Shift+1 is `!`), and if Shift is let go
-/// first, `!` must not also type `1`.
+/// Every new press of a key is one stroke, whatever happens between two frames: the host
+/// reports them all, and the [`KeyPlayer`] plays them one after another. A key typing a
+/// character the Ace has (letters in either case, digits, symbols typed the host's way
+/// such as Shift+1 for `!` or `;`) is that character's stroke; any other key (arrows, Esc,
+/// Ctrl+letter) is the stroke its host key and modifiers stand for ([`matrix_keys`]).
+/// Key repeats from the host are left out: the Ace repeats a held key itself.
 #[derive(Debug, Default)]
 pub struct HostKeys {
-    /// Host key -> the first frame at which it need no longer be held.
-    until: HashMap<HostKey, u64>,
-    /// Keys whose press went to the typing queue: kept out of the matrix while held.
-    queued: HashSet<HostKey>,
     /// Keys down as the events tell it (to tell key repeats from new presses).
     down: HashSet<HostKey>,
 }
 
 impl HostKeys {
-    /// Sorts out `events` (since the last frame) given the keys `physical` held now;
-    /// `typing` says whether the typing queue is still busy with earlier text, in which
-    /// case keys with a character join the queue rather than overtake it.
-    pub fn frame(
-        &mut self,
-        frame: u64,
-        physical: &[HostKey],
-        events: &[HostEvent],
-        typing: bool,
-    ) -> FrameInput {
+    /// Sorts out `events` (since the last frame); `physical` are the keys held now.
+    pub fn frame(&mut self, physical: &[HostKey], events: &[HostEvent]) -> FrameInput {
         let mut input = FrameInput::default();
         let mut i = 0;
         while i < events.len() {
@@ -192,11 +240,9 @@ impl HostKeys {
                     continue;
                 }
                 HostEvent::Char(c) => {
-                    // A character without its key press (an input method): symbols only,
-                    // as letters and digits come with their keys.
-                    if queued_symbol(c) && stroke_for(c).is_some() {
-                        input.typed.push(c);
-                    }
+                    // A character without its key press (an input method).
+                    input.chars.push(c);
+                    input.strokes.extend(char_stroke(c, None));
                     continue;
                 }
                 HostEvent::Press(key) => key,
@@ -209,54 +255,95 @@ impl HostKeys {
                 }
                 _ => None,
             };
-            if COMMANDS.contains(&key) || key == HostKey::F10 {
-                if !repeat {
-                    input.commands.push(key);
-                }
+            if repeat {
+                continue;
+            }
+            input.chars.extend(typed);
+            if COMMANDS.contains(&key) {
+                input.commands.push(key);
+                continue;
+            }
+            if MODIFIERS.contains(&key) {
                 continue;
             }
             let ctrl =
                 self.down.contains(&HostKey::LeftCtrl) || self.down.contains(&HostKey::RightCtrl);
-            let tapped = !physical.contains(&key);
-            match typed {
-                // Symbols typed the host's way (Shift+1 for `!`, `;`, ...).
-                // Symbols typed the host's way; keys tapped too fast to be seen down; and
-                // any key with a character while the queue is busy, so keys keep their
-                // order. Keys without a character the Ace can type (Esc is BREAK, a
-                // tapped arrow) go to the matrix below.
-                Some(c)
-                    if !ctrl
-                        && (queued_symbol(c) || tapped || typing || !input.typed.is_empty())
-                        && stroke_for(c).is_some() =>
-                {
-                    input.typed.push(c);
-                    self.queued.insert(key);
-                }
-                // A modifier alone changes nothing yet: it is held (below) with the keys
-                // that go to the matrix while it is down, and the typing queue does its
-                // own shifting.
-                _ if repeat || MODIFIERS.contains(&key) => {}
-                _ => {
-                    // A new press ends the hold of keys already let go, so they do not
-                    // overlap.
-                    self.until.retain(|k, _| physical.contains(k));
-                    let until = frame + u64::from(KEY_HOLD_FRAMES);
-                    self.until.insert(key, until);
-                    for &modifier in MODIFIERS.iter().filter(|m| self.down.contains(m)) {
-                        self.until.insert(modifier, until);
-                    }
-                }
-            }
+            let stroke = typed
+                .filter(|_| !ctrl)
+                .and_then(|c| char_stroke(c, Some(key)))
+                .or_else(|| matrix_stroke(key, &self.down));
+            input.strokes.extend(stroke);
         }
         // The frame's own reading is the truth (events can be lost, e.g. on a focus change).
         self.down = physical.iter().copied().collect();
-        self.until.retain(|_, until| *until > frame);
-        let mut keys = physical.to_vec();
-        keys.extend(self.until.keys().filter(|k| !physical.contains(k)));
-        self.queued.retain(|k| keys.contains(k));
-        keys.retain(|k| !self.queued.contains(k));
-        input.keys = keys;
         input
+    }
+}
+
+/// The window's keyboard, from minifb's callback to the Ace's matrix: the layer the
+/// window runs each frame, and tests drive without a window.
+pub struct WindowInput {
+    events: Rc<RefCell<Vec<HostEvent>>>,
+    keys: HostKeys,
+    player: KeyPlayer<HostKey>,
+    debug: bool,
+}
+
+impl Default for WindowInput {
+    fn default() -> Self {
+        WindowInput {
+            events: Rc::default(),
+            keys: HostKeys::default(),
+            player: KeyPlayer::default(),
+            debug: std::env::var_os("ACEEMU_DEBUG_KEYS").is_some(),
+        }
+    }
+}
+
+impl WindowInput {
+    /// The callback to hand to minifb (`Window::set_input_callback`).
+    pub fn callback(&self) -> InputLog {
+        InputLog(self.events.clone())
+    }
+
+    /// Takes the events since the last call; `physical` are the keys held now
+    /// (`Window::get_keys`). With `for_the_ace` the strokes are queued for the Ace (else
+    /// dropped: the keys went to the window's help or prompt); commands and characters
+    /// are returned.
+    pub fn take_events(&mut self, physical: &[HostKey], for_the_ace: bool) -> FrameInput {
+        let events = std::mem::take(&mut *self.events.borrow_mut());
+        let mut input = self.keys.frame(physical, &events);
+        if self.debug && !events.is_empty() {
+            eprintln!(
+                "aceemu: keys {events:?} -> strokes {:?}, commands {:?}",
+                input.strokes, input.commands
+            );
+        }
+        for stroke in input.strokes.drain(..).filter(|_| for_the_ace) {
+            self.player.push(stroke);
+        }
+        input
+    }
+
+    /// Sets the Ace's matrix for the frame about to run; `physical` are the keys held now
+    /// (the last stroke stays down while its key is among them).
+    pub fn play(&mut self, ace: &mut Ace, physical: &[HostKey]) {
+        self.player.frame(ace, |k| physical.contains(&k));
+    }
+
+    /// Drops the strokes not yet played and lets go of the keys (the Ace was reset).
+    pub fn clear(&mut self, ace: &mut Ace) {
+        self.player.clear(ace);
+    }
+
+    /// Strokes waiting to be played (not counting the one being played).
+    pub fn backlog(&self) -> usize {
+        self.player.queued()
+    }
+
+    /// True when every stroke has been played.
+    pub fn is_idle(&self) -> bool {
+        self.player.is_idle()
     }
 }
 
@@ -265,24 +352,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn host_shift_with_digits_leaves_them_to_the_character_queue() {
+    fn host_shift_with_digits_leaves_them_to_their_characters() {
         let keys = matrix_keys(&[HostKey::LeftShift, HostKey::Key1]);
         assert!(keys.contains(&Key::Shift) && !keys.contains(&Key::N1));
         let keys = matrix_keys(&[HostKey::LeftCtrl, HostKey::Key1]);
         assert!(keys.contains(&Key::SymbolShift) && keys.contains(&Key::N1));
         let keys = matrix_keys(&[HostKey::Left]);
         assert_eq!(keys, HashSet::from([Key::Shift, Key::N5]));
-        assert!(queued_symbol('!') && queued_symbol('£') && !queued_symbol('a'));
     }
 
     use HostEvent::{Char, Press, Release};
-
-    impl HostKeys {
-        /// A frame with the typing queue idle.
-        fn frame_(&mut self, frame: u64, physical: &[HostKey], events: &[HostEvent]) -> FrameInput {
-            self.frame(frame, physical, events, false)
-        }
-    }
 
     fn tap(key: HostKey, c: Option<char>) -> Vec<HostEvent> {
         let mut events = vec![Press(key)];
@@ -291,146 +370,87 @@ mod tests {
         events
     }
 
+    fn stroke(modifiers: &[Key], keys: &[Key], source: Option<HostKey>) -> HostStroke {
+        Stroke {
+            modifiers: modifiers.to_vec(),
+            keys: keys.to_vec(),
+            source,
+        }
+    }
+
     #[test]
-    fn taps_between_two_frames_are_typed_in_order() {
+    fn every_press_is_a_stroke_in_order_even_between_two_frames() {
         let mut keys = HostKeys::default();
         let mut events = Vec::new();
         for (key, c) in [
-            (HostKey::V, 'v'),
-            (HostKey::L, 'l'),
+            (HostKey::Key1, '1'),
+            (HostKey::Key1, '1'),
             (HostKey::Space, ' '),
-            (HostKey::Key2, '2'),
             (HostKey::Enter, '\r'),
         ] {
             events.extend(tap(key, Some(c)));
         }
-        // Shift+1 typed as `!` in the middle of the burst keeps its place.
+        // Shift+1 typed as `!` and a capital keep their places.
         events.extend([Press(HostKey::LeftShift), Press(HostKey::Key1), Char('!')]);
+        events.extend([Press(HostKey::B), Char('B')]);
         events.extend([Release(HostKey::Key1), Release(HostKey::LeftShift)]);
-        events.extend(tap(HostKey::A, Some('a')));
-        let input = keys.frame_(1, &[], &events);
-        assert_eq!(input.typed, "vl 2\r!a");
-        assert!(input.keys.is_empty(), "{:?}", input.keys);
-        assert!(input.commands.is_empty());
-    }
-
-    #[test]
-    fn a_key_still_down_after_taps_joins_the_queue_behind_them() {
-        let mut keys = HostKeys::default();
-        let mut events = tap(HostKey::V, Some('v'));
-        events.extend([Press(HostKey::I), Char('i')]);
-        // I is still down at the frame, but typed after V: queued, not in the matrix.
-        let input = keys.frame_(1, &[HostKey::I], &events);
-        assert_eq!(input.typed, "vi");
-        assert!(input.keys.is_empty());
-        assert!(keys.frame_(2, &[HostKey::I], &[]).keys.is_empty());
-        // While the queue is still typing, a new key joins it too.
-        let input = keys.frame(
-            3,
-            &[HostKey::S],
-            &[Release(HostKey::I), Press(HostKey::S), Char('s')],
-            true,
+        let input = keys.frame(&[HostKey::B], &events);
+        let one = |k| stroke(&[], &[Key::N1], Some(k));
+        assert_eq!(
+            input.strokes,
+            vec![
+                one(HostKey::Key1),
+                one(HostKey::Key1),
+                stroke(&[], &[Key::Space], Some(HostKey::Space)),
+                stroke(&[], &[Key::Enter], Some(HostKey::Enter)),
+                stroke(&[Key::SymbolShift], &[Key::N1], Some(HostKey::Key1)),
+                stroke(&[Key::Shift], &[Key::B], Some(HostKey::B)),
+            ]
         );
-        assert_eq!(input.typed, "s");
-        assert!(input.keys.is_empty());
-        // Once it is idle and the key is let go, the next press is the matrix's again.
-        keys.frame_(4, &[], &[Release(HostKey::S)]);
-        let input = keys.frame_(5, &[HostKey::T], &[Press(HostKey::T), Char('t')]);
-        assert_eq!(input.keys, vec![HostKey::T]);
-        assert_eq!(input.typed, "");
+        assert!(input.commands.is_empty());
+        // B is held: its auto-repeat presses are no new strokes.
+        let input = keys.frame(&[HostKey::B], &[Press(HostKey::B), Char('B')]);
+        assert!(input.strokes.is_empty());
     }
 
     #[test]
-    fn a_key_seen_down_goes_to_the_matrix_and_is_held_at_least_the_hold_time() {
+    fn keys_without_a_character_are_the_strokes_their_matrix_keys_stand_for() {
         let mut keys = HostKeys::default();
-        let input = keys.frame_(0, &[HostKey::A], &[Press(HostKey::A), Char('a')]);
-        assert_eq!(input.keys, vec![HostKey::A]);
-        assert_eq!(input.typed, "");
-        // Let go at once: still held until the hold time is over.
-        let hold = u64::from(KEY_HOLD_FRAMES);
-        for frame in 1..hold {
-            let input = keys.frame_(
-                frame,
-                &[],
-                &[Release(HostKey::A)][..usize::from(frame == 1)],
-            );
-            assert_eq!(input.keys, vec![HostKey::A], "frame {frame}");
-        }
-        assert!(keys.frame_(hold, &[], &[]).keys.is_empty());
-        // Held long: down for as long as it is held, and key repeats change nothing.
-        keys.frame_(10, &[HostKey::B], &[Press(HostKey::B), Char('b')]);
-        for frame in 11..40 {
-            let input = keys.frame_(frame, &[HostKey::B], &[Press(HostKey::B), Char('b')]);
-            assert_eq!(input.keys, vec![HostKey::B]);
-            assert_eq!(input.typed, "");
-        }
-        assert!(keys.frame_(40, &[], &[Release(HostKey::B)]).keys.is_empty());
-    }
-
-    #[test]
-    fn a_tap_without_a_character_is_held_in_the_matrix_until_the_next_press() {
-        let mut keys = HostKeys::default();
-        let input = keys.frame_(0, &[], &tap(HostKey::Left, None));
-        assert_eq!(input.keys, vec![HostKey::Left]);
-        assert!(matrix_keys(&input.keys).contains(&Key::N5));
-        let input = keys.frame_(1, &[], &tap(HostKey::Right, None));
-        assert_eq!(input.keys, vec![HostKey::Right]);
-        // Esc (BREAK) types a character the Ace has no key for: the matrix too.
-        let input = keys.frame_(2, &[], &tap(HostKey::Escape, Some('\u{1b}')));
-        assert_eq!(input.keys, vec![HostKey::Escape]);
-        assert_eq!(input.typed, "");
-        // Ctrl+P (SYMBOL SHIFT+P, `"`) tapped: a control character, so the matrix.
+        let input = keys.frame(&[], &tap(HostKey::Left, None));
+        assert_eq!(
+            input.strokes,
+            vec![stroke(&[Key::Shift], &[Key::N5], Some(HostKey::Left))]
+        );
+        // Esc is BREAK (SHIFT+SPACE), though it types a character.
+        let input = keys.frame(&[], &tap(HostKey::Escape, Some('\u{1b}')));
+        assert_eq!(
+            input.strokes,
+            vec![stroke(&[Key::Shift], &[Key::Space], Some(HostKey::Escape))]
+        );
+        // Ctrl+P (SYMBOL SHIFT+P, `"`): a control character, so the matrix keys.
         let mut events = vec![Press(HostKey::LeftCtrl)];
         events.extend(tap(HostKey::P, Some('\u{10}')));
         events.push(Release(HostKey::LeftCtrl));
-        let input = keys.frame_(3, &[], &events);
-        let matrix = matrix_keys(&input.keys);
-        assert!(matrix.contains(&Key::SymbolShift) && matrix.contains(&Key::P));
-        assert_eq!(input.typed, "");
+        let input = keys.frame(&[], &events);
+        assert_eq!(
+            input.strokes,
+            vec![stroke(&[Key::SymbolShift], &[Key::P], Some(HostKey::P))]
+        );
+        // Modifiers alone are no stroke.
+        let input = keys.frame(&[], &tap(HostKey::LeftShift, None));
+        assert!(input.strokes.is_empty());
     }
 
     #[test]
     fn window_commands_fire_once_per_press_even_when_tapped() {
         let mut keys = HostKeys::default();
-        let input = keys.frame_(0, &[], &tap(HostKey::F2, None));
+        let input = keys.frame(&[], &tap(HostKey::F2, None));
         assert_eq!(input.commands, vec![HostKey::F2]);
-        assert!(input.keys.is_empty());
-        let input = keys.frame_(1, &[HostKey::F9], &[Press(HostKey::F9)]);
+        assert!(input.strokes.is_empty());
+        let input = keys.frame(&[HostKey::F9], &[Press(HostKey::F9)]);
         assert_eq!(input.commands, vec![HostKey::F9]);
         // Auto-repeat while held: no second command.
-        let input = keys.frame_(2, &[HostKey::F9], &[Press(HostKey::F9), Press(HostKey::F9)]);
+        let input = keys.frame(&[HostKey::F9], &[Press(HostKey::F9), Press(HostKey::F9)]);
         assert!(input.commands.is_empty());
-    }
-
-    #[test]
-    fn a_digit_typed_as_a_symbol_stays_out_when_shift_goes_first() {
-        let mut keys = HostKeys::default();
-        let shift = HostKey::LeftShift;
-        keys.frame_(0, &[shift], &[Press(shift)]);
-        let input = keys.frame_(
-            1,
-            &[shift, HostKey::Key1],
-            &[Press(HostKey::Key1), Char('!')],
-        );
-        assert_eq!(input.typed, "!");
-        assert!(!matrix_keys(&input.keys).contains(&Key::N1));
-        // Shift let go first, the digit still down: still not the digit.
-        for frame in 2..10 {
-            let events = if frame == 2 {
-                vec![Release(shift)]
-            } else {
-                vec![]
-            };
-            let input = keys.frame_(frame, &[HostKey::Key1], &events);
-            assert!(
-                !matrix_keys(&input.keys).contains(&Key::N1),
-                "frame {frame}"
-            );
-        }
-        // Let go, then pressed alone: the digit, from the matrix.
-        keys.frame_(10, &[], &[Release(HostKey::Key1)]);
-        let input = keys.frame_(11, &[HostKey::Key1], &[Press(HostKey::Key1), Char('1')]);
-        assert!(matrix_keys(&input.keys).contains(&Key::N1));
-        assert_eq!(input.typed, "");
     }
 }

@@ -6,11 +6,14 @@
 pub mod audio;
 pub mod bench;
 pub mod headless;
+pub mod help;
 #[cfg(feature = "window")]
 pub mod host_keys;
+pub mod key_player;
 pub mod maze_game;
 pub mod pacing;
 pub mod screenshot;
+pub mod stop_signal;
 pub mod text;
 #[cfg(feature = "window")]
 pub mod window;
@@ -37,6 +40,13 @@ pub trait DeckControl {
         false
     }
 }
+
+/// Puts a tape file into the deck while the window runs (F3): the new deck's controls
+/// and the frame runner that goes with it. The command line makes one (it knows the ROM
+/// and the tape options).
+pub type TapeOpener = Box<
+    dyn FnMut(&mut Ace, &std::path::Path) -> anyhow::Result<(Box<dyn DeckControl>, FrameRunner)>,
+>;
 
 /// How a front end advances the machine by one frame. The default is
 /// [`Ace::run_frame`]; the tape deck's instant mode replaces it with a runner that traps

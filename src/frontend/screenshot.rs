@@ -49,10 +49,26 @@ pub fn scaled(pixels: &[u32], width: usize, scale: usize) -> Vec<u32> {
     out
 }
 
-/// The first of `prefix-1.png`, `prefix-2.png`, ... in `dir` that does not exist yet.
-pub fn free_name(dir: &Path, prefix: &str) -> PathBuf {
+/// Refuses a file name that does not end in `.png` (screenshots are PNG only, and a
+/// PNG written under another name would mislead), naming the `option` it came from.
+pub fn require_png_name(path: &Path, option: &str) -> anyhow::Result<()> {
+    let png = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+    if !png {
+        bail!(
+            "{option} {}: screenshots are PNG files; give a name ending in .png",
+            path.display()
+        );
+    }
+    Ok(())
+}
+
+/// The first of `prefix-1.EXT`, `prefix-2.EXT`, ... in `dir` that does not exist yet.
+pub fn free_name(dir: &Path, prefix: &str, ext: &str) -> PathBuf {
     (1u32..)
-        .map(|n| dir.join(format!("{prefix}-{n}.png")))
+        .map(|n| dir.join(format!("{prefix}-{n}.{ext}")))
         .find(|p| !p.exists())
         .expect("some number is free")
 }
@@ -79,7 +95,7 @@ mod tests {
             &buf[..12],
             &[255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255]
         );
-        assert_eq!(free_name(&dir, "x"), dir.join("x-1.png"));
+        assert_eq!(free_name(&dir, "x", "png"), dir.join("x-1.png"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -1,32 +1,35 @@
 //! The Ace in a window (minifb): integer scaling with a black border, exact 50.08 Hz
 //! pacing (by the sound card's clock when sound is on, else by the system clock), sound,
-//! pause, reset, turbo, screenshots, and the title showing the ROM and the tape.
+//! and the keys a user of other emulators expects, shown by F1: F2 screenshot, F3 open a
+//! tape or snapshot, F4 save a snapshot, F5 reset, F6 tape play/stop, F7 rewind, F8 speed
+//! (1x, 2x, 4x, max), F9 pause, F10 turbo, F12 quit. The title shows the ROM, the tape,
+//! the speed and the last message.
 //!
 //! Host keys: letters, digits, SPACE and ENTER are the Ace's keys; Shift is SHIFT, Ctrl is
 //! SYMBOL SHIFT (so Ctrl+P gives `"` the Ace way). Symbols typed the host's way (`;`, `(`,
-//! Shift+1 for `!`, ...) are typed for you through the typing queue. Backspace = DELETE,
+//! Shift+1 for `!`, ...) are typed with the Ace's SYMBOL SHIFT for you. Backspace = DELETE,
 //! arrows = the cursor keys, Caps Lock = CAPS LOCK, Insert = INVERSE VIDEO, Tab = GRAPHICS,
 //! Delete = DELETE LINE, Esc = BREAK (SHIFT+SPACE).
-//! F2 screenshot, F5 reset, F6 tape play/stop, F7 rewind, F9 pause, F10 turbo.
-//! Keys tapped faster than a frame are not lost: they go through the typing queue in
-//! order (see [`super::host_keys::HostKeys`]). With `ACEEMU_DEBUG_KEYS` set, each frame's
-//! host key events and what became of them are printed to stderr.
-//! Checked by hand under Xvfb with xdotool: ENTER reaches the guest, F2 writes a PNG, the
-//! title shows the ROM, tape and last message, and `xdotool type --delay 1` of a whole
-//! line (`: SQ DUP * ; 7 SQ .`, capitals and symbols) arrives whole and prints 49.
+//! Every key press reaches the Ace, in order, at any typing speed and with rollover: the
+//! presses are played onto the matrix one at a time, with the timing the ROM's scanner
+//! needs (see [`super::key_player`]). With `ACEEMU_DEBUG_KEYS` set, the host key events
+//! and the strokes made of them are printed to stderr.
+//!
+//! minifb cannot take files dropped on the window, so F3 asks for a file name in the
+//! title bar instead.
+//! Checked by hand under Xvfb with xdotool: typing at 12, 30 and 100 ms per key and with
+//! rollover arrives whole, F1 shows the help, F2 writes a PNG, F3 loads a tape or .ace,
+//! F4 saves a .ace, F8 changes the speed shown in the title, F12 quits.
 
-use super::host_keys::{matrix_keys, HostEvent, HostKeys};
+use super::host_keys::WindowInput;
 use super::pacing::FramePacer;
-use super::screenshot;
-use super::{DeckControl, FrameRunner};
+use super::{help, screenshot};
+use super::{DeckControl, FrameRunner, TapeOpener};
 use crate::machine::ula::{SCREEN_HEIGHT, SCREEN_WIDTH};
-use crate::machine::{Ace, Key};
+use crate::machine::Ace;
 use anyhow::{bail, Context};
 use minifb::Key as HostKey;
-use std::cell::RefCell;
-use std::collections::HashSet;
-use std::path::PathBuf;
-use std::rc::Rc;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// Black border around the picture, in Ace pixels on each side (cosmetic).
@@ -42,49 +45,38 @@ pub struct WindowOptions {
     pub rom_name: String,
     /// Play sound if a device is there.
     pub audio: bool,
-    /// Where F2 puts screenshots.
+    /// Where F2 puts screenshots and F4 snapshots.
     pub screenshot_dir: PathBuf,
+    /// Each Ace pixel of an F2 screenshot as an N x N block (1-8).
+    pub screenshot_scale: usize,
 }
 
-/// Collects the key presses, releases and typed characters between two frames, in order.
-struct InputLog(Rc<RefCell<Vec<HostEvent>>>);
+/// Emulation speed (F8 steps through them, F10 toggles `Max`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Speed {
+    /// Frames per paced frame: 1 (real time), 2, 4.
+    Times(u32),
+    /// Flat out, sound off.
+    Max,
+}
 
-impl minifb::InputCallback for InputLog {
-    fn add_char(&mut self, uni_char: u32) {
-        if let Some(c) = char::from_u32(uni_char) {
-            self.0.borrow_mut().push(HostEvent::Char(c));
+impl Speed {
+    /// The next speed for F8: 1x, 2x, 4x, max, then 1x again.
+    pub fn next(self) -> Speed {
+        match self {
+            Speed::Times(1) => Speed::Times(2),
+            Speed::Times(2) => Speed::Times(4),
+            Speed::Times(_) => Speed::Max,
+            Speed::Max => Speed::Times(1),
         }
     }
 
-    fn set_key_state(&mut self, key: HostKey, down: bool) {
-        let event = if down {
-            HostEvent::Press(key)
-        } else {
-            HostEvent::Release(key)
-        };
-        self.0.borrow_mut().push(event);
+    fn label(self) -> String {
+        match self {
+            Speed::Times(n) => format!("{n}x"),
+            Speed::Max => "max".into(),
+        }
     }
-}
-
-/// Presses and releases Ace keys so the matrix holds `wanted`; `held` is what the host
-/// keys held at the last call.
-fn sync_keys(ace: &mut Ace, held: &mut HashSet<Key>, wanted: HashSet<Key>) {
-    for &k in held.difference(&wanted) {
-        ace.release_key(k);
-    }
-    for &k in wanted.difference(held) {
-        ace.press_key(k);
-    }
-    *held = wanted;
-}
-
-/// The reset button (F5). The matrix is emptied along with `held`, so the next
-/// [`sync_keys`] presses again exactly the host keys still down: a key let go in the
-/// meantime is not left pressed, and one the typing queue released is not left up.
-fn reset(ace: &mut Ace, held: &mut HashSet<Key>) {
-    ace.reset();
-    ace.release_all_keys();
-    held.clear();
 }
 
 fn check_display() -> anyhow::Result<()> {
@@ -98,12 +90,113 @@ fn check_display() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Runs the window until it is closed.
+/// What F3's prompt in the title bar does with the keys typed.
+enum PromptKey {
+    Typing,
+    Done(String),
+    Cancelled,
+}
+
+/// Edits the file-name prompt with the characters typed: Enter submits, Esc cancels,
+/// Backspace deletes.
+fn edit_prompt(text: &mut String, chars: &[char]) -> PromptKey {
+    for &c in chars {
+        match c {
+            '\r' | '\n' => return PromptKey::Done(std::mem::take(text)),
+            '\u{1b}' => return PromptKey::Cancelled,
+            '\u{8}' | '\u{7f}' => {
+                text.pop();
+            }
+            c if !c.is_control() => text.push(c),
+            _ => {}
+        }
+    }
+    PromptKey::Typing
+}
+
+/// The window's state besides the machine.
+struct Session {
+    deck: Option<Box<dyn DeckControl>>,
+    runner: FrameRunner,
+    open_tape: Option<TapeOpener>,
+    message: Option<(String, Instant)>,
+}
+
+impl Session {
+    fn say(&mut self, text: String) {
+        eprintln!("aceemu: {text}");
+        self.message = Some((text, Instant::now()));
+    }
+
+    /// F3: a `.ace` snapshot is loaded into the machine, anything else goes in the deck.
+    fn open(&mut self, ace: &mut Ace, input: &mut WindowInput, name: &str) {
+        let path = Path::new(name.trim());
+        if crate::tape::snapshot_glue::is_snapshot_path(path) {
+            match crate::tape::snapshot_glue::load_snapshot_file(ace, path) {
+                Ok(()) => {
+                    input.clear(ace);
+                    self.say(format!("loaded {}", path.display()));
+                }
+                Err(e) => self.say(format!("{e:#}")),
+            }
+            return;
+        }
+        let Some(open_tape) = self.open_tape.as_mut() else {
+            self.say(
+                "cannot change the tape while recording (--save-to, --save-wav): \
+                 start aceemu again with the tape"
+                    .into(),
+            );
+            return;
+        };
+        match open_tape(ace, path) {
+            Ok((deck, runner)) => {
+                self.deck = Some(deck);
+                self.runner = runner;
+                self.say(format!("tape {}: type LOAD NAME", path.display()));
+            }
+            Err(e) => self.say(format!("{e:#}")),
+        }
+    }
+}
+
+/// F2: the picture as a PNG in the screenshot folder.
+fn screenshot(ace: &Ace, options: &WindowOptions) -> String {
+    let mut picture = vec![0u32; SCREEN_WIDTH * SCREEN_HEIGHT];
+    ace.render(&mut picture);
+    let scale = options.screenshot_scale.clamp(1, 8);
+    let picture = screenshot::scaled(&picture, SCREEN_WIDTH, scale);
+    let path = screenshot::free_name(&options.screenshot_dir, "aceemu", "png");
+    match screenshot::write_png(
+        &path,
+        &picture,
+        SCREEN_WIDTH * scale,
+        SCREEN_HEIGHT * scale,
+        false,
+    ) {
+        Ok(()) => format!("saved {}", path.display()),
+        Err(e) => format!("screenshot failed: {e:#}"),
+    }
+}
+
+/// F4: the machine as a `.ace` snapshot in the screenshot folder.
+fn save_snapshot(ace: &Ace, options: &WindowOptions) -> String {
+    let path = screenshot::free_name(&options.screenshot_dir, "aceemu", "ace");
+    match crate::tape::snapshot_glue::save_snapshot_file(ace, &path, false) {
+        Ok(()) => format!("saved {}", path.display()),
+        Err(e) => format!("snapshot not saved: {e:#}"),
+    }
+}
+
+/// Runs the window until it is closed, F12 is pressed, or Ctrl-C / SIGTERM arrives.
+/// `open_tape` puts a file chosen with F3 into the deck (`None`: the tape cannot be
+/// changed, e.g. while recording).
 pub fn run(
     mut ace: Ace,
     options: &WindowOptions,
-    mut deck: Option<Box<dyn DeckControl>>,
-    mut runner: FrameRunner,
+    deck: Option<Box<dyn DeckControl>>,
+    runner: FrameRunner,
+    open_tape: Option<TapeOpener>,
 ) -> anyhow::Result<()> {
     check_display()?;
     let scale = options.scale.clamp(1, 8);
@@ -114,10 +207,8 @@ pub fn run(
                 "cannot open a window ({e}); without a display use `aceemu run --headless`"
             )
         })?;
-    let event_log = Rc::new(RefCell::new(Vec::new()));
-    window.set_input_callback(Box::new(InputLog(event_log.clone())));
-    let mut host_input = HostKeys::default();
-    let mut frame: u64 = 0;
+    let mut input = WindowInput::default();
+    window.set_input_callback(Box::new(input.callback()));
 
     let audio = if options.audio {
         match super::audio_out() {
@@ -134,72 +225,106 @@ pub fn run(
         None
     };
 
+    let mut session = Session {
+        deck,
+        runner,
+        open_tape,
+        message: None,
+    };
     let mut picture = vec![0u32; SCREEN_WIDTH * SCREEN_HEIGHT];
     let mut buffer = vec![0u32; width * height];
     let mut pacer = FramePacer::new();
-    let mut host_keys: HashSet<Key> = HashSet::new();
-    let (mut paused, mut turbo) = (false, false);
+    let mut paused = false;
+    let mut speed = Speed::Times(1);
+    let mut showing_help = false;
+    let mut prompt: Option<String> = None;
     let mut title = String::new();
-    let mut message: Option<(String, Instant)> = None;
 
-    while window.is_open() {
-        // Keys.
-        frame += 1;
-        let events = std::mem::take(&mut *event_log.borrow_mut());
-        let input = host_input.frame(frame, &window.get_keys(), &events, !ace.typing_done());
-        if std::env::var_os("ACEEMU_DEBUG_KEYS").is_some() && !events.is_empty() {
-            eprintln!("aceemu: frame {frame}: {events:?} -> {input:?}");
-        }
-        sync_keys(&mut ace, &mut host_keys, matrix_keys(&input.keys));
-        if !input.typed.is_empty() {
-            ace.type_text(&input.typed);
-        }
-        for key in input.commands {
-            match key {
-                HostKey::F2 => {
-                    ace.render(&mut picture);
-                    let path = screenshot::free_name(&options.screenshot_dir, "aceemu");
-                    let text = match screenshot::write_png(
-                        &path,
-                        &picture,
-                        SCREEN_WIDTH,
-                        SCREEN_HEIGHT,
-                        false,
-                    ) {
-                        Ok(()) => format!("saved {}", path.display()),
-                        Err(e) => format!("screenshot failed: {e:#}"),
-                    };
-                    eprintln!("aceemu: {text}");
-                    message = Some((text, Instant::now()));
+    while window.is_open() && !super::stop_signal::requested() {
+        // Keys: to the Ace, or to the help or the prompt while they are up.
+        let physical = window.get_keys();
+        let for_the_ace = !showing_help && prompt.is_none();
+        let frame_input = input.take_events(&physical, for_the_ace);
+        if let Some(text) = prompt.as_mut() {
+            match edit_prompt(text, &frame_input.chars) {
+                PromptKey::Typing => {}
+                PromptKey::Cancelled => prompt = None,
+                PromptKey::Done(name) => {
+                    prompt = None;
+                    if !name.trim().is_empty() {
+                        session.open(&mut ace, &mut input, &name);
+                    }
                 }
-                HostKey::F5 => reset(&mut ace, &mut host_keys),
+            }
+        } else if showing_help && frame_input.chars.contains(&'\u{1b}') {
+            showing_help = false;
+        }
+        let mut quit = false;
+        for key in frame_input.commands {
+            match key {
+                HostKey::F1 => showing_help = !showing_help,
+                HostKey::F2 => {
+                    let text = screenshot(&ace, options);
+                    session.say(text);
+                }
+                HostKey::F3 => prompt = Some(String::new()),
+                HostKey::F4 => {
+                    let text = save_snapshot(&ace, options);
+                    session.say(text);
+                }
+                HostKey::F5 => {
+                    ace.reset();
+                    input.clear(&mut ace);
+                }
                 HostKey::F6 => {
-                    if let Some(deck) = deck.as_mut() {
+                    if let Some(deck) = session.deck.as_mut() {
                         deck.toggle_play();
                     }
                 }
                 HostKey::F7 => {
-                    if let Some(deck) = deck.as_mut() {
+                    if let Some(deck) = session.deck.as_mut() {
                         deck.rewind();
                     }
+                }
+                HostKey::F8 => {
+                    speed = speed.next();
+                    pacer.restart();
                 }
                 HostKey::F9 => {
                     paused = !paused;
                     pacer.restart();
                 }
                 HostKey::F10 => {
-                    turbo = !turbo;
+                    speed = match speed {
+                        Speed::Max => Speed::Times(1),
+                        _ => Speed::Max,
+                    };
                     pacer.restart();
                 }
+                HostKey::F12 => quit = true,
                 _ => {}
             }
         }
+        if quit {
+            break;
+        }
 
-        // Emulate.
+        // Emulate (not while the help or the prompt is up).
+        let stopped = paused || showing_help || prompt.is_some();
         let fast_tape = ace.tape_mut().is_some_and(|t| t.is_playing());
-        if paused {
+        // The keys are played frame by frame, also when many frames run per window
+        // update (2x, 4x, max). Above real time a held key is not held on: held for a
+        // moment of real time it would last long enough for the ROM to repeat it.
+        let real_time = speed == Speed::Times(1) && !fast_tape;
+        let held: &[HostKey] = if real_time { &physical } else { &[] };
+        let session_runner = &mut session.runner;
+        let mut runner = |ace: &mut Ace| {
+            input.play(ace, held);
+            session_runner(ace);
+        };
+        if stopped {
             std::thread::sleep(Duration::from_millis(20));
-        } else if turbo || fast_tape {
+        } else if speed == Speed::Max || fast_tape {
             let start = Instant::now();
             while start.elapsed() < Duration::from_millis(18) {
                 runner(&mut ace);
@@ -209,6 +334,15 @@ pub fn run(
                 out.clear();
             }
             pacer.restart();
+        } else if let Speed::Times(n @ 2..) = speed {
+            // Faster than real time but paced: n frames per frame period, sound off.
+            for _ in 0..n {
+                runner(&mut ace);
+            }
+            ace.take_audio();
+            if let Some(out) = &audio {
+                out.clear();
+            }
         } else {
             if let Some(out) = &audio {
                 // Paced by the sound card: wait until the queue wants more (at most a few
@@ -229,19 +363,25 @@ pub fn run(
 
         // Title.
         let mut new_title = format!("aceemu — {}", options.rom_name);
-        match &deck {
+        match &session.deck {
             Some(deck) => new_title += &format!(" — tape: {}", deck.status()),
             None => new_title += " — no tape",
         }
-        if paused {
+        if let Some(text) = &prompt {
+            new_title = format!("aceemu — open (tape or .ace; Enter opens, Esc cancels): {text}_");
+        } else if showing_help {
+            new_title += " — help (F1 closes)";
+        } else if paused {
             new_title += " — paused (F9)";
-        } else if turbo {
-            new_title += " — turbo (F10)";
+        } else if speed != Speed::Times(1) {
+            new_title += &format!(" — speed {} (F8)", speed.label());
         } else if fast_tape {
             new_title += " — loading fast";
+        } else {
+            new_title += " — F1 help";
         }
-        if let Some((text, at)) = &message {
-            if at.elapsed() < Duration::from_secs(3) {
+        if let Some((text, at)) = &session.message {
+            if at.elapsed() < Duration::from_secs(4) && prompt.is_none() {
                 new_title += &format!(" — {text}");
             }
         }
@@ -252,12 +392,16 @@ pub fn run(
 
         // Picture.
         ace.render(&mut picture);
+        if showing_help {
+            help::draw(ace.char_ram(), &mut picture);
+        }
         compose(&picture, scale, &mut buffer);
         window
             .update_with_buffer(&buffer, width, height)
             .context("cannot draw the window")?;
-        if !paused && !turbo && !fast_tape {
-            if audio.is_some() {
+        let paced_by_sound = speed == Speed::Times(1) && audio.is_some();
+        if !stopped && speed != Speed::Max && !fast_tape {
+            if paced_by_sound {
                 pacer.restart();
             } else {
                 pacer.wait_frame();
@@ -294,19 +438,30 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_key_let_go_right_after_reset_is_released() {
-        let mut ace = crate::machine::testing::TestRom::new().boot(crate::machine::RamSize::K3);
-        let mut held = HashSet::new();
-        sync_keys(&mut ace, &mut held, HashSet::from([Key::A]));
-        assert!(ace.is_key_pressed(Key::A));
-        reset(&mut ace, &mut held);
-        sync_keys(&mut ace, &mut held, HashSet::new());
-        assert!(!ace.is_key_pressed(Key::A));
-        // A key still held after the reset is pressed again.
-        sync_keys(&mut ace, &mut held, HashSet::from([Key::B]));
-        reset(&mut ace, &mut held);
-        sync_keys(&mut ace, &mut held, HashSet::from([Key::B]));
-        assert!(ace.is_key_pressed(Key::B));
+    fn f8_steps_through_1x_2x_4x_max_and_back() {
+        let mut speed = Speed::Times(1);
+        let mut seen = vec![];
+        for _ in 0..5 {
+            seen.push(speed.label());
+            speed = speed.next();
+        }
+        assert_eq!(seen, ["1x", "2x", "4x", "max", "1x"]);
+    }
+
+    #[test]
+    fn the_file_prompt_edits_submits_and_cancels() {
+        let mut text = String::new();
+        let typed: Vec<char> = "tapx\u{8}es/a.tap".chars().collect();
+        assert!(matches!(edit_prompt(&mut text, &typed), PromptKey::Typing));
+        assert_eq!(text, "tapes/a.tap");
+        match edit_prompt(&mut text, &['\r']) {
+            PromptKey::Done(name) => assert_eq!(name, "tapes/a.tap"),
+            _ => panic!("Enter submits"),
+        }
+        assert!(matches!(
+            edit_prompt(&mut text, &['x', '\u{1b}']),
+            PromptKey::Cancelled
+        ));
     }
 
     #[test]

@@ -134,6 +134,9 @@ pub struct Ace {
     int_driven: bool,
     /// The typing queue had keys waiting but did not move on at the last frame start.
     typing_stalled: bool,
+    /// At the last frame start: the frame before it gave the guest its usual chance to
+    /// read the keyboard (see `keyboard_scanned`).
+    keyboard_scanned: bool,
     /// Frames the typing queue has waited, since power-on or reset, for the guest's first
     /// keyboard read (see `start_frame`).
     first_read_wait: u32,
@@ -161,6 +164,7 @@ impl Ace {
             int_accepted: false,
             int_driven: false,
             typing_stalled: false,
+            keyboard_scanned: true,
             first_read_wait: 0,
             r_pending: 0,
             timings: timing::fast_tables(),
@@ -306,6 +310,7 @@ impl Ace {
         self.next_frame = frame_start + FRAME_TSTATES;
         self.int_end = frame_start + INT_TSTATES;
         let accepted = std::mem::take(&mut self.int_accepted);
+        self.keyboard_scanned = accepted || !self.int_driven;
         self.int_driven |= accepted;
         // Nothing is pressed before the guest first reads the keyboard: a ROM still
         // starting up (the open ROM takes three frames before its first interrupt) would
@@ -491,6 +496,14 @@ impl Ace {
     /// the keyboard yet since power-on (a ROM still starting up).
     pub fn typing_stalled(&self) -> bool {
         self.typing_stalled
+    }
+
+    /// False when the frame just run gave the guest no chance to read the keyboard its
+    /// way: it reads keys in its interrupt handler (as the ROM does) but accepted no
+    /// interrupt, as during tape transfers and BEEP. A front end that plays keys frame by
+    /// frame holds them over such frames, as the typing queue does.
+    pub fn keyboard_scanned(&self) -> bool {
+        self.keyboard_scanned
     }
 
     /// True when the typing queue is empty and holds no key.

@@ -98,7 +98,7 @@ impl crate::frontend::DeckControl for SharedDeck {
         );
         let block = match pos.block {
             Some(b) => format!("block {} of {}", b + 1, pos.blocks),
-            None => format!("{} blocks", pos.blocks),
+            None => crate::plural::count(pos.blocks, "block"),
         };
         let recorded = deck.recorded().len();
         let rec = if recorded > 0 {

@@ -178,8 +178,8 @@ fn check_saved(blocks: &[Block], name: &str) -> anyhow::Result<()> {
             Ok(())
         }
         _ => bail!(
-            "SAVE {name} did not record one dictionary file with its data ({} blocks recorded)",
-            blocks.len()
+            "SAVE {name} did not record one dictionary file with its data ({} recorded)",
+            crate::plural::count(blocks.len(), "block")
         ),
     }
 }

@@ -255,6 +255,19 @@ fn index_register_misuse() {
         6,
         "JR does not take the operands PO, a value",
     );
+    // A misspelt register is read as a symbol's value: the message names it.
+    check(
+        "  ld q, 3\n",
+        1,
+        6,
+        "LD does not take the operands a value, a value: `q` is not a register",
+    );
+    check(
+        "  ex de, hx\n",
+        1,
+        10,
+        "EX does not take the operands DE, a value: `hx` is not a register",
+    );
 }
 
 #[test]

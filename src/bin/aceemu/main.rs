@@ -18,7 +18,9 @@ use clap::{Parser, Subcommand};
     about = "Jupiter Ace emulator with its own open Forth ROM",
     long_about = "Jupiter Ace emulator with its own open Forth ROM.\n\n\
                   `aceemu FILE` opens the window with FILE in the tape deck; \
-                  type LOAD NAME on the Ace to load from it."
+                  type LOAD NAME on the Ace to load from it (e.g. `aceemu tapes/maze.tap \
+                  --caps-lock`, then LOAD MAZE, then RUN). In the window F1 lists its \
+                  keys."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -32,7 +34,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run the Ace in a window, or headless for tests and scripts.
-    Run(run::Args),
+    Run(Box<run::Args>),
     /// Tape files: show blocks, convert between TAP, TZX and WAV, list words.
     #[command(subcommand)]
     Tape(tape::Command),
@@ -55,7 +57,7 @@ fn main() {
     let cli = Cli::parse();
     let result = match cli.command {
         None => run::run(cli.run),
-        Some(Command::Run(args)) => run::run(args),
+        Some(Command::Run(args)) => run::run(*args),
         Some(Command::Tape(cmd)) => tape::run(cmd),
         Some(Command::Rom(cmd)) => rom::run(cmd),
         Some(Command::Asm(args)) => asm::run(args),

@@ -6,6 +6,7 @@ use aceemu::games::maze::picture::Picture;
 use aceemu::games::maze::terminal::{self, Style};
 use aceemu::games::maze::{KeyOutcome, Maze, Size};
 use aceemu::output_file::{create, refuse_existing, refuse_shared_paths};
+use aceemu::plural::count;
 use anyhow::Context;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -91,7 +92,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 _ => {}
             }
         }
-        summary += &format!("\nplayed: {moves} moves, {outcome}");
+        summary += &format!("\nplayed: {}, {outcome}", count(moves, "move"));
     }
 
     if !args.quiet {

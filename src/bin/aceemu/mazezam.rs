@@ -235,8 +235,8 @@ fn solve(
         match solver::solve_with_limit(level, goal, limit) {
             Ok(report) => match &report.verdict {
                 Verdict::Solved(moves) => println!(
-                    "{} moves, {} push{} ({} states)\n     {moves}",
-                    moves.len(),
+                    "{}, {} push{} ({} states)\n     {moves}",
+                    aceemu::plural::count(moves.len(), "move"),
                     moves.pushes(),
                     if moves.pushes() == 1 { "" } else { "es" },
                     report.states

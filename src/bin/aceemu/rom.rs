@@ -6,10 +6,13 @@ use std::path::PathBuf;
 #[derive(clap::Subcommand)]
 pub enum Command {
     /// Size, SHA-256 and identity of a ROM image (default: the embedded open ROM),
-    /// e.g. `aceemu rom info --rom ace.rom`.
+    /// e.g. `aceemu rom info ace.rom`.
     Info {
         /// 8 KB ROM image to identify.
-        #[arg(long, value_name = "FILE")]
+        #[arg(value_name = "FILE")]
+        file: Option<PathBuf>,
+        /// The same as FILE (the older spelling, kept for scripts).
+        #[arg(long, value_name = "FILE", conflicts_with = "file", hide = true)]
         rom: Option<PathBuf>,
     },
     /// The clean-room check: the longest run of identical bytes the embedded open ROM
@@ -31,7 +34,7 @@ pub enum Command {
 
 pub fn run(cmd: Command) -> anyhow::Result<()> {
     match cmd {
-        Command::Info { rom } => info(rom),
+        Command::Info { file, rom } => info(file.or(rom)),
         Command::Compare { other } => compare(&other),
         Command::Save { file, force } => save(&file, force),
     }

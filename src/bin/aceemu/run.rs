@@ -2,7 +2,7 @@
 
 use aceemu::frontend::headless::{self, HeadlessOptions, StopCondition};
 use aceemu::frontend::text::{self, InverseStyle, MemRange};
-use aceemu::frontend::{plain_frames, screenshot, DeckControl, FrameRunner};
+use aceemu::frontend::{plain_frames, screenshot, DeckControl, FrameRunner, TapeOpener};
 use aceemu::machine::ula::{SCREEN_HEIGHT, SCREEN_WIDTH};
 use aceemu::machine::{Ace, RamSize};
 use aceemu::rom;
@@ -14,8 +14,10 @@ use std::path::PathBuf;
 Window keys: letters, digits, SPACE, ENTER as on the Ace; Shift = SHIFT; Ctrl = SYMBOL SHIFT;
 symbols typed the host's way (; ( \" Shift+1 ...) are typed for you. Backspace = DELETE,
 arrows = cursor, Caps Lock = CAPS LOCK, Insert = INVERSE VIDEO, Tab = GRAPHICS,
-Delete = DELETE LINE, Esc = BREAK. F2 screenshot (PNG in the current directory), F5 reset,
-F6 tape play/stop, F7 rewind, F9 pause, F10 turbo.
+Delete = DELETE LINE, Esc = BREAK. F1 key help, F2 screenshot (PNG, into --screenshot-dir),
+F3 open a tape or .ace file (name typed in the title bar), F4 save a .ace snapshot, F5 reset,
+F6 tape play/stop, F7 rewind, F8 speed 1x/2x/4x/max, F9 pause, F10 turbo, F12 quit.
+Ctrl-C in the terminal ends the run like closing the window (--save-wav is written).
 
 Examples:
   aceemu run
@@ -31,9 +33,10 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub rom: Option<PathBuf>,
 
-    /// Total RAM in KB: 3 (no pack), 19, 35 or 51.
-    #[arg(long, value_name = "KB", default_value = "51")]
-    pub ram: RamSize,
+    /// Total RAM in KB: 3 (no pack), 19, 35 or 51 [default: 51, or 35 with
+    /// --save-snapshot, as the .ace format ends at 0xBFFF].
+    #[arg(long, value_name = "KB")]
+    pub ram: Option<RamSize>,
 
     /// Press CAPS LOCK as soon as the Ace is ready, so letters type in capitals (the Ace
     /// starts with it off, and Forth words and tape names are in capitals).
@@ -88,10 +91,16 @@ pub struct Args {
     #[arg(long, value_name = "FILE.png", requires = "headless")]
     pub screenshot: Option<PathBuf>,
 
-    /// Headless: draw each Ace pixel of --screenshot as an N x N block (1-8).
-    #[arg(long, value_name = "N", default_value_t = 1, requires = "screenshot",
+    /// Draw each Ace pixel of a screenshot (--screenshot, or F2 in the window) as an
+    /// N x N block (1-8).
+    #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u32).range(1..=8))]
     pub screenshot_scale: u32,
+
+    /// Window: the folder F2 screenshots and F4 snapshots go to [default: the current
+    /// directory].
+    #[arg(long, value_name = "DIR", conflicts_with = "headless")]
+    pub screenshot_dir: Option<PathBuf>,
 
     /// Headless: print memory as hex, e.g. 0x3C00:64 (repeatable).
     #[arg(long, value_name = "ADDR:LEN", requires = "headless")]
@@ -114,8 +123,10 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
+    // Ctrl-C and SIGTERM stop the run like closing the window, so outputs are written.
+    aceemu::frontend::stop_signal::install();
     let rom = rom::load_or_default(args.rom.as_deref())?;
-    let mut ace = Ace::new(rom.bytes(), args.ram)?;
+    let mut ace = Ace::new(rom.bytes(), ram_size(&args)?)?;
     let mut deck: Option<Box<dyn DeckControl>> = None;
     let mut runner = plain_frames();
     let mut tape = args.tape.as_deref().or(args.file.as_deref());
@@ -134,6 +145,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
     }
     let mut recording = None;
+    let open_tape = tape_opener(&args, &rom);
     if tape.is_some() || args.tape_options.records() {
         let traps = aceemu::tape::traps::RomTapeTraps::for_rom(&rom.sha256_hex());
         let options = args.tape_options.deck_options();
@@ -145,7 +157,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let ran = if args.headless {
         run_headless(ace, &args, runner, deck.as_deref())
     } else {
-        run_window(ace, &args, &rom, deck, runner)
+        run_window(ace, &args, &rom, deck, runner, open_tape)
     };
     // The machine is gone: complete the recording, write --save-wav (also after a failed
     // run), and fail if a recorded block or the WAV could not be written.
@@ -153,7 +165,27 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Some(deck) => deck.deck().finish_recording(),
         None => Ok(()),
     };
-    ran.and(recorded)
+    ran.and(recorded)?;
+    if aceemu::frontend::stop_signal::requested() {
+        bail!("interrupted (what was asked to be saved has been written)");
+    }
+    Ok(())
+}
+
+/// The RAM to run with: --ram, else 51 K, or 35 K when a snapshot is to be saved (the
+/// .ace format ends at 0xBFFF, and the ROM keeps its stacks at the top of RAM, so a 51 K
+/// machine could not be saved). --save-snapshot with --ram 51 is refused before running.
+fn ram_size(args: &Args) -> anyhow::Result<RamSize> {
+    let snapshot = args.tape_options.save_snapshot.is_some();
+    match args.ram {
+        Some(RamSize::K51) if snapshot => bail!(
+            "--save-snapshot cannot save a 51 K machine (the .ace format ends at 0xBFFF); \
+             use --ram 35 or less, or leave --ram out"
+        ),
+        Some(ram) => Ok(ram),
+        None if snapshot => Ok(RamSize::K35),
+        None => Ok(RamSize::K51),
+    }
 }
 
 fn run_headless(
@@ -164,6 +196,9 @@ fn run_headless(
 ) -> anyhow::Result<()> {
     // Check outputs before running, so a long run does not end in "file exists".
     let force = args.tape_options.force;
+    if let Some(path) = &args.screenshot {
+        screenshot::require_png_name(path, "--screenshot")?;
+    }
     for path in args.screenshot.iter().chain(&args.audio_wav) {
         aceemu::output_file::refuse_existing(path, force)?;
     }
@@ -252,6 +287,23 @@ fn unescape_type(text: &str) -> anyhow::Result<String> {
     Ok(first)
 }
 
+/// What F3 in the window does with a tape file: a new deck with the same tape options.
+/// `None` while recording (--save-to, --save-wav): a new deck would start the recording
+/// again, and with --force empty the file already written.
+fn tape_opener(args: &Args, rom: &rom::RomImage) -> Option<TapeOpener> {
+    if args.tape_options.records() {
+        return None;
+    }
+    let sha = rom.sha256_hex();
+    let options = args.tape_options.deck_options();
+    Some(Box::new(move |ace: &mut Ace, path: &std::path::Path| {
+        let traps = aceemu::tape::traps::RomTapeTraps::for_rom(&sha);
+        let control = aceemu::tape::attach(ace, traps, Some(path), &options)?;
+        let deck: Box<dyn DeckControl> = Box::new(control.deck.clone());
+        Ok((deck, control.into_runner()))
+    }))
+}
+
 /// The window, or an error naming the missing feature in a build without it.
 fn run_window(
     ace: Ace,
@@ -259,24 +311,30 @@ fn run_window(
     rom: &rom::RomImage,
     deck: Option<Box<dyn DeckControl>>,
     runner: FrameRunner,
+    open_tape: Option<TapeOpener>,
 ) -> anyhow::Result<()> {
     #[cfg(feature = "window")]
     {
         use aceemu::frontend::window::{self, WindowOptions};
+        let screenshot_dir = match &args.screenshot_dir {
+            Some(dir) if !dir.is_dir() => {
+                bail!("--screenshot-dir {}: no such directory", dir.display())
+            }
+            Some(dir) => dir.clone(),
+            None => std::env::current_dir().context("no current directory")?,
+        };
         let options = WindowOptions {
             scale: args.scale as usize,
             rom_name: rom.name().to_string(),
             audio: !args.mute,
-            screenshot_dir: anyhow::Context::context(
-                std::env::current_dir(),
-                "no current directory",
-            )?,
+            screenshot_dir,
+            screenshot_scale: args.screenshot_scale as usize,
         };
-        window::run(ace, &options, deck, runner)
+        window::run(ace, &options, deck, runner, open_tape)
     }
     #[cfg(not(feature = "window"))]
     {
-        let _ = (ace, args, rom, deck, runner);
+        let _ = (ace, args, rom, deck, runner, open_tape);
         bail!("this aceemu was built without the `window` feature; use `aceemu run --headless`")
     }
 }

@@ -1,6 +1,7 @@
 //! `aceemu tape`: list the blocks of a tape, convert between TAP, TZX and WAV, list the
 //! words of a dictionary file. Also the tape options of `aceemu run`.
 
+use aceemu::plural::count;
 use aceemu::tape::deck::{DeckOptions, TapeSpeed};
 use aceemu::tape::dict::{self, SavingRom};
 use aceemu::tape::image::{Format, TapeImage};
@@ -16,7 +17,7 @@ pub enum Command {
     /// checksum and play time. Damaged files are listed as far as they can be read.
     Info { file: PathBuf },
     /// Convert between TAP, TZX and WAV (by extension), e.g. `aceemu tape convert
-    /// maze.tap maze.wav`.
+    /// tapes/demo.tap demo.wav`.
     Convert {
         input: PathBuf,
         output: PathBuf,
@@ -26,12 +27,14 @@ pub enum Command {
     },
     /// List the words in the dictionary files of a tape, each with its kind. Kinds come
     /// from code-field values, which differ between ROMs: the ROM that saved each file is
-    /// told from its values, e.g. `aceemu tape words game.tap --rom open` to force it.
+    /// told from its values, e.g. `aceemu tape words game.tap --rom ace.rom` to force it.
     Words {
         file: PathBuf,
-        /// Classify by this ROM's code-field values instead of detecting the ROM.
-        #[arg(long, value_name = "ROM")]
-        rom: Option<SavingRom>,
+        /// Classify by the code-field values of this ROM instead of detecting it: a ROM
+        /// image FILE (the original or aceemu's open ROM, told by its SHA-256), or the
+        /// word `open` or `original`.
+        #[arg(long, value_name = "FILE")]
+        rom: Option<PathBuf>,
     },
     /// Make a dictionary tape from a Forth source: boot the Ace, type the source line by
     /// line (stopping at the first ERROR or unknown word, with its line), then SAVE NAME
@@ -115,7 +118,10 @@ pub fn run(cmd: Command) -> anyhow::Result<()> {
             output,
             force,
         } => convert(&input, &output, force),
-        Command::Words { file, rom } => words(&file, rom),
+        Command::Words { file, rom } => {
+            let rom = rom.as_deref().map(saving_rom).transpose()?;
+            words(&file, rom)
+        }
         Command::FromForth {
             source,
             output,
@@ -232,7 +238,7 @@ fn info(path: &Path) -> anyhow::Result<()> {
             image.warnings,
         )
     };
-    println!("{name}: {} blocks", rows.len());
+    println!("{name}: {}", count(rows.len(), "block"));
     let mut total = 0u64;
     for (i, (offset, block)) in rows.iter().enumerate() {
         let time = block_time(block);
@@ -246,7 +252,18 @@ fn info(path: &Path) -> anyhow::Result<()> {
             seconds(time)
         );
     }
-    println!("play time {:.1} s", seconds(total));
+    // The deck plays a TAP or TZX with a lead-in and the gaps between blocks: its length
+    // is what the window's title counts the tape position in.
+    if format == Format::Wav {
+        println!("play time {:.1} s", seconds(total));
+    } else {
+        let blocks: Vec<Block> = rows.iter().map(|(_, b)| b.clone()).collect();
+        println!(
+            "play time {:.1} s; {:.1} s on the tape with the gaps between blocks",
+            seconds(total),
+            seconds(pulse::encode_tape(&blocks).duration())
+        );
+    }
     if !problems.is_empty() {
         for p in &problems {
             eprintln!("problem: {p}");
@@ -266,12 +283,32 @@ fn convert(input: &Path, output: &Path, overwrite: bool) -> anyhow::Result<()> {
     }
     image.save(output, overwrite)?;
     println!(
-        "{} -> {}: {} blocks",
+        "{} -> {}: {}",
         input.display(),
         output.display(),
-        image.blocks.len()
+        count(image.blocks.len(), "block")
     );
     Ok(())
+}
+
+/// The ROM `tape words --rom` names: `open`, `original`, or an image file of either.
+fn saving_rom(arg: &Path) -> anyhow::Result<SavingRom> {
+    match arg.to_str().map(str::to_ascii_lowercase).as_deref() {
+        Some("open") if !arg.exists() => return Ok(SavingRom::Open),
+        Some("original") if !arg.exists() => return Ok(SavingRom::Original),
+        _ => {}
+    }
+    let image = aceemu::rom::RomImage::load(arg).context("--rom")?;
+    match image.kind() {
+        aceemu::rom::RomKind::Original => Ok(SavingRom::Original),
+        aceemu::rom::RomKind::OpenAce => Ok(SavingRom::Open),
+        aceemu::rom::RomKind::Unknown => bail!(
+            "--rom {}: neither the original ROM nor this build's open ROM, so its \
+             code-field values are not known; leave --rom out to detect the ROM from the \
+             tape, or name one with `--rom open` or `--rom original`",
+            arg.display()
+        ),
+    }
 }
 
 fn words(path: &Path, rom: Option<SavingRom>) -> anyhow::Result<()> {

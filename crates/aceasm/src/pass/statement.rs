@@ -245,7 +245,8 @@ impl Pass<'_> {
                     ops.push(o);
                 }
                 let cols: Vec<usize> = words.iter().map(|w| w.col).collect();
-                let bytes = encode(upper, &ops, &cols, op.col, start, self.last)?;
+                let bytes = encode(upper, &ops, &cols, op.col, start, self.last)
+                    .map_err(|e| name_the_non_register(e, &words, &ops))?;
                 self.emit(&bytes, op.col)?;
             }
         }
@@ -259,5 +260,29 @@ impl Pass<'_> {
                 format!("{} needs {what}", f.op.map_or("", |o| o.text)),
             )
         })
+    }
+}
+
+/// An operand combination the mnemonic does not take, where an operand written as a bare
+/// name was read as a value (`ld q,3`): the message says that name is not a register, as
+/// the likely mistake is a misspelt one.
+fn name_the_non_register(e: Diag, words: &[Word<'_>], ops: &[Operand]) -> Diag {
+    if !e.msg.contains("does not take the operands") {
+        return e;
+    }
+    let is_name = |t: &str| {
+        t.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+            && t.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    };
+    let bare = words
+        .iter()
+        .zip(ops)
+        .find(|(w, o)| matches!(o, Operand::Imm(_)) && is_name(w.text.trim()));
+    match bare {
+        Some((w, _)) => Diag::new(
+            w.col,
+            format!("{}: `{}` is not a register", e.msg, w.text.trim()),
+        ),
+        None => e,
     }
 }

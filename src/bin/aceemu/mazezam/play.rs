@@ -4,6 +4,7 @@
 use aceemu::games::mazezam::solver::{self, Goal};
 use aceemu::games::mazezam::terminal;
 use aceemu::games::mazezam::{Command, Direction, Event, Level, Phase, Session};
+use aceemu::plural::count;
 use anyhow::{bail, Context};
 use crossterm::event::{self, Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use crossterm::{cursor, execute, queue, terminal as term};
@@ -76,6 +77,7 @@ pub fn run(levels: Vec<Level>, start: usize) -> anyhow::Result<()> {
     let _raw = RawTerminal::enter()?;
     let mut message =
         String::from("Arrow keys or Z X K M move, R retries (costs a life), Q quits.");
+    let mut quit = false;
     loop {
         let i = session.level_index();
         let par = pars[i]
@@ -83,8 +85,11 @@ pub fn run(levels: Vec<Level>, start: usize) -> anyhow::Result<()> {
             .clone();
         draw(&session, &par, &message)?;
         if session.phase() != Phase::Playing {
-            // Wait for one more key so the last screen can be read.
-            wait_key()?;
+            // Wait for one more key so the last screen can be read, unless the player
+            // quit: Q or Esc means leave now.
+            if !quit {
+                wait_key()?;
+            }
             return Ok(());
         }
         let TermEvent::Key(key) = event::read()? else {
@@ -96,18 +101,19 @@ pub fn run(levels: Vec<Level>, start: usize) -> anyhow::Result<()> {
         let Some(command) = command_for(key) else {
             continue;
         };
+        quit = command == Command::Quit;
         let moves_before = session.game().history().len();
         message = match session.command(command) {
             Event::Nothing | Event::Moved(_) => String::new(),
             Event::Solved { next_level } => format!(
-                "Solved level {} in {} moves! Now level {}.",
+                "Solved level {} in {}! Now level {}.",
                 next_level,
-                moves_before + 1,
+                count(moves_before + 1, "move"),
                 next_level + 1
             ),
             Event::Escaped => format!(
-                "Solved in {} moves. You have escaped - well done! (any key)",
-                moves_before + 1
+                "Solved in {}. You have escaped - well done! (any key)",
+                count(moves_before + 1, "move")
             ),
             Event::Retried { lives } => format!("Retry: {lives} lives left."),
             Event::GameOver => "GAME OVER (any key)".into(),
