@@ -29,6 +29,7 @@ pub mod format;
 mod game;
 pub mod generator;
 mod level;
+pub mod mc_tape;
 mod moves;
 pub mod pack;
 pub mod rng;
