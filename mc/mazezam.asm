@@ -224,7 +224,9 @@ solved:
         INC HL
         LD (HL),PLAYER
         JR .walk
-.out:   LD HL,level
+.out:   CALL scan               ; keys let go during the walk count as let go
+        LD (last_key),A
+        LD HL,level
         INC (HL)
         LD A,(pack)
         CP (HL)
@@ -559,19 +561,17 @@ skip_level:
         ADD HL,DE
         RET
 
-; get_key: wait, one frame at a time, for a key that was not held in the frame before;
-; A = its code (see scan).
+; get_key: wait, one frame at a time, for a key that was not seen in the frame before;
+; A = its code (see scan). Holding a key does not repeat it.
 get_key:
         HALT
         CALL scan
         LD HL,last_key
-        LD B,(HL)
+        CP (HL)
         LD (HL),A
+        JR Z,get_key
         OR A
         JR Z,get_key
-        INC B
-        DEC B
-        JR NZ,get_key
         RET
 
 ; scan: the keyboard matrix (ace-hardware.md 6), all eight half-rows. A = the code of a
