@@ -4,8 +4,8 @@
 
 mod mazezam_mc_support;
 
-use aceemu::games::mazezam::{pack, Command, Direction, Event, Session, START_LIVES};
 use aceemu::games::mazezam::rng::Rng;
+use aceemu::games::mazezam::{pack, Command, Direction, Event, Session, START_LIVES};
 use aceemu::machine::Key;
 use aceemu::tape::TapeSpeed;
 use mazezam_mc_support::*;
@@ -35,7 +35,11 @@ fn every_pack_level_is_solved_by_its_optimal_solution_loaded_through_the_signal(
     mc.key(Key::Enter);
     assert!(mc.until(20, |mc| mc.text().contains("invented by")));
     mc.key(Key::Q);
-    assert!(mc.until(50, |mc| mc.ace.peek(0x3C28) & 1 != 0), "{}", mc.text());
+    assert!(
+        mc.until(50, |mc| mc.ace.peek(0x3C28) & 1 != 0),
+        "{}",
+        mc.text()
+    );
     mc.type_line("2 3 + .\n", 200);
     assert!(mc.text().contains("5  OK"), "Forth after Q:\n{}", mc.text());
 }
@@ -49,10 +53,21 @@ fn retry_costs_one_life_and_retry_without_lives_is_game_over() {
     mc.choose(3);
     let mut session = Session::new(levels.clone(), 2);
     assert_screen(&mc, &expected(&session), "level 3 drawn");
-    let wrong = [Direction::Right, Direction::Up, Direction::Right, Direction::Right];
+    let wrong = [
+        Direction::Right,
+        Direction::Up,
+        Direction::Right,
+        Direction::Right,
+    ];
     for lives in (0..START_LIVES).rev() {
         for (i, &d) in wrong.iter().enumerate() {
-            command(&mut mc, &mut session, Command::Go(d), i % 2 == 1, "wrong moves");
+            command(
+                &mut mc,
+                &mut session,
+                Command::Go(d),
+                i % 2 == 1,
+                "wrong moves",
+            );
         }
         let event = command(&mut mc, &mut session, Command::Retry, false, "retry");
         assert_eq!(event, Event::Retried { lives });
@@ -61,14 +76,24 @@ fn retry_costs_one_life_and_retry_without_lives_is_game_over() {
     let moves = solution(&levels[2]);
     play(&mut mc, &mut session, &moves, "level 3 with no life left");
     assert_eq!(session.level_index(), 3);
-    command(&mut mc, &mut session, Command::Go(Direction::Right), false, "level 4");
+    command(
+        &mut mc,
+        &mut session,
+        Command::Go(Direction::Right),
+        false,
+        "level 4",
+    );
     let event = command(&mut mc, &mut session, Command::Retry, false, "last retry");
     assert_eq!(event, Event::GameOver);
     // SPACE is no key of the game; ENTER is.
     mc.key(Key::Space);
     assert!(mc.text().contains("GAME OVER"));
     mc.key(Key::Enter);
-    assert!(mc.until(20, |mc| mc.text().contains("LEVEL 03")), "{}", mc.text());
+    assert!(
+        mc.until(20, |mc| mc.text().contains("LEVEL 03")),
+        "{}",
+        mc.text()
+    );
 }
 
 /// Q during play ends the game (GAME OVER), as in the original.
@@ -77,7 +102,13 @@ fn q_during_play_is_game_over() {
     let mut mc = Mc::started(committed_tape(), TapeSpeed::Instant);
     let mut session = Session::new(pack::levels(), 0);
     mc.choose(1);
-    command(&mut mc, &mut session, Command::Go(Direction::Right), false, "step in");
+    command(
+        &mut mc,
+        &mut session,
+        Command::Go(Direction::Right),
+        false,
+        "step in",
+    );
     assert_eq!(
         command(&mut mc, &mut session, Command::Quit, false, "quit"),
         Event::GameOver

@@ -76,7 +76,9 @@ impl Mc {
 
     pub fn frame(&mut self) {
         match &self.traps {
-            Some(traps) => run_with_traps(&mut self.ace, &mut self.deck.deck(), traps, FRAME_TSTATES),
+            Some(traps) => {
+                run_with_traps(&mut self.ace, &mut self.deck.deck(), traps, FRAME_TSTATES)
+            }
             None => self.ace.run_frame(),
         }
     }
@@ -216,7 +218,13 @@ pub fn assert_screen(mc: &Mc, want: &[u8; 768], context: &str) {
 
 /// Sends one command to the game and to the model, and checks the screen afterwards
 /// (after the walk-out and the next level's drawing when a level was solved).
-pub fn command(mc: &mut Mc, session: &mut Session, cmd: Command, cursor: bool, context: &str) -> Event {
+pub fn command(
+    mc: &mut Mc,
+    session: &mut Session,
+    cmd: Command,
+    cursor: bool,
+    context: &str,
+) -> Event {
     match cmd {
         Command::Go(d) if cursor => mc.shifted(cursor_key(d)),
         Command::Go(d) => mc.key(letter_key(d)),
