@@ -104,7 +104,7 @@ pub fn assemble() -> anyhow::Result<Code> {
 
 /// The built-in level pack: `levels/aceemu.mzm` as [`encode_pack`] bytes.
 pub fn builtin_pack() -> anyhow::Result<Vec<u8>> {
-    encode_pack(&pack::levels()).with_context(|| format!("{}", pack::PATH))
+    encode_pack(&pack::levels()).context(pack::PATH)
 }
 
 /// The header and data blocks of a bytes file, as BSAVE writes them.
