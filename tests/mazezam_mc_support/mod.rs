@@ -39,6 +39,11 @@ pub struct Mc {
 impl Mc {
     /// A fresh 19K Ace on the open ROM with `blocks` in the deck.
     pub fn new(blocks: Vec<Block>, speed: TapeSpeed) -> Mc {
+        Mc::with_rom(open_rom(), blocks, speed)
+    }
+
+    /// The same on another ROM (`speed` must not be instant: its tape routine is unknown).
+    pub fn with_rom(rom: &[u8], blocks: Vec<Block>, speed: TapeSpeed) -> Mc {
         let options = DeckOptions {
             speed,
             ..DeckOptions::default()
@@ -46,7 +51,7 @@ impl Mc {
         let deck = SharedDeck::new(
             Deck::new(TapeImage::from_blocks("mazezam-mc", blocks), &options).unwrap(),
         );
-        let mut ace = Ace::new(open_rom(), RamSize::K19).unwrap();
+        let mut ace = Ace::new(rom, RamSize::K19).unwrap();
         let traps = if speed == TapeSpeed::Instant {
             Some(RomTapeTraps::from_symbols(open_rom_symbol).unwrap())
         } else {
@@ -58,7 +63,11 @@ impl Mc {
 
     /// `LOAD mazezam` and `PLAY mazezam` typed into a fresh Ace; returns at the title page.
     pub fn started(blocks: Vec<Block>, speed: TapeSpeed) -> Mc {
-        let mut mc = Mc::new(blocks, speed);
+        Mc::start(Mc::new(blocks, speed))
+    }
+
+    /// `LOAD mazezam` and `PLAY mazezam` typed into `mc`; returns at the title page.
+    pub fn start(mut mc: Mc) -> Mc {
         mc.frames(20);
         mc.type_line("LOAD mazezam\n", 3000);
         assert!(mc.text().contains("Dict: mazezam"), "{}", mc.text());
