@@ -53,8 +53,8 @@ start:
         LD DE,CHARS + 8
         LD BC,7*8
         LDIR
-        LD A,0xFF               ; a key held from typing the command must be let go first
-        LD (last_key),A
+        CALL all_up             ; ENTER of the command that started the game, e.g.
+        LD (last_key),A         ; A = 0: no key seen
 
 ; The title page: credits, keys, level choice.
 title:
@@ -259,12 +259,7 @@ message:
 ; 3.1: bit 0 top right, bit 1 top left, bit 2 bottom right), a blank screen with an empty
 ; input line, printing from the top.
 to_forth:
-.up:    HALT
-        XOR A
-        IN A,(0xFE)
-        CPL
-        AND 0x1F
-        JR NZ,.up
+        CALL all_up
         LD HL,CHARS + 8
         LD C,1
 .char:  LD A,C
@@ -559,6 +554,16 @@ skip_level:
         RR L
         POP DE
         ADD HL,DE
+        RET
+
+; all_up: wait, one frame at a time, until no key is down; A = 0.
+all_up:
+        HALT
+        XOR A
+        IN A,(0xFE)             ; A8..A15 all low: every half-row at once
+        CPL
+        AND 0x1F
+        JR NZ,all_up
         RET
 
 ; get_key: wait, one frame at a time, for a key that was not seen in the frame before;

@@ -96,23 +96,34 @@ fn retry_costs_one_life_and_retry_without_lives_is_game_over() {
     );
 }
 
-/// Q during play ends the game (GAME OVER), as in the original.
+/// Q during play ends the game (GAME OVER), as in the original; Q on the title page goes
+/// back to Forth, where GO starts the game again (the ENTER that typed GO, still down when
+/// the game starts, does not start a level).
 #[test]
-fn q_during_play_is_game_over() {
+fn q_during_play_is_game_over_and_go_restarts_after_q() {
+    let levels = pack::levels();
     let mut mc = Mc::started(committed_tape(), TapeSpeed::Instant);
-    let mut session = Session::new(pack::levels(), 0);
+    let mut session = Session::new(levels.clone(), 0);
     mc.choose(1);
-    command(
-        &mut mc,
-        &mut session,
-        Command::Go(Direction::Right),
-        false,
-        "step in",
-    );
+    let right = Command::Go(Direction::Right);
+    command(&mut mc, &mut session, right, false, "step in");
     assert_eq!(
         command(&mut mc, &mut session, Command::Quit, false, "quit"),
         Event::GameOver
     );
+    mc.key(Key::Enter);
+    mc.key(Key::Q);
+    assert!(
+        mc.until(50, |mc| mc.ace.peek(0x3C28) & 1 != 0),
+        "{}",
+        mc.text()
+    );
+    mc.type_text("GO\n");
+    assert!(mc.until(100, |mc| mc.text().contains("invented by")));
+    mc.frames(30);
+    assert!(mc.text().contains("invented by"), "{}", mc.text());
+    mc.choose(2);
+    assert_screen(&mc, &expected(&Session::new(levels, 1)), "level 2 after GO");
 }
 
 /// Random keys (letters and cursor keys, including every kind of refused move) on
