@@ -2,6 +2,7 @@
 //! `mc/mazezam-loader.fth`, `levels/aceemu.mzm`), its files are where the loader expects
 //! them, and the machine code calls nothing inside the ROM.
 
+mod common;
 mod mazezam_mc_support;
 
 use aceemu::games::mazezam::ace_data::decode_pack;
@@ -132,4 +133,31 @@ fn sizes() {
     println!("instructions {instructions} bytes");
     assert!(instructions < 1024);
     assert!(pack.len() <= usize::from(code.pack_max));
+}
+
+/// `aceemu tape mazezam-mc OUT` writes the committed tape, and replaces an existing file
+/// only with --force.
+#[test]
+fn the_cli_writes_the_tape_and_keeps_an_existing_file_without_force() {
+    use common::cli::{aceemu, scratch_dir, text};
+    let dir = scratch_dir("mazezam-mc");
+    let out = dir.join("mc.tap");
+    let out_s = out.to_str().unwrap();
+    let run = aceemu(&["tape", "mazezam-mc", out_s]);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let committed = std::fs::read(root().join(mc_tape::TAPE_PATH)).unwrap();
+    assert_eq!(std::fs::read(&out).unwrap(), committed);
+    std::fs::write(&out, b"mine").unwrap();
+    let again = aceemu(&["tape", "mazezam-mc", out_s]);
+    assert!(!again.status.success());
+    assert!(
+        text(&again.stderr).contains("--force"),
+        "{}",
+        text(&again.stderr)
+    );
+    assert_eq!(std::fs::read(&out).unwrap(), b"mine");
+    let forced = aceemu(&["tape", "mazezam-mc", out_s, "--force"]);
+    assert!(forced.status.success(), "{}", text(&forced.stderr));
+    assert_eq!(std::fs::read(&out).unwrap(), committed);
+    let _ = std::fs::remove_dir_all(&dir);
 }
