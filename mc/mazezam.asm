@@ -53,8 +53,8 @@ start:
         LD DE,CHARS + 8
         LD BC,7*8
         LDIR
-        CALL all_up             ; ENTER of the command that started the game, e.g.
-        LD (last_key),A         ; A = 0: no key seen
+        CALL all_up             ; let go of the ENTER that started the game first
+        LD (last_key),A         ; A = 0: no key down
 
 ; The title page: credits, keys, level choice.
 title:
