@@ -11,6 +11,7 @@ pub mod help;
 pub mod host_keys;
 pub mod key_player;
 pub mod maze_game;
+pub mod mazezam_mc_tape;
 pub mod pacing;
 pub mod screenshot;
 pub mod stop_signal;

@@ -57,6 +57,16 @@ pub enum Command {
         #[arg(long, visible_alias = "overwrite")]
         force: bool,
     },
+    /// Build the machine-code MazezaM tape from mc/mazezam.asm, its loader
+    /// mc/mazezam-loader.fth and levels/aceemu.mzm (all compiled into aceemu), e.g.
+    /// `aceemu tape mazezam-mc tapes/mazezam-mc.tap --force`.
+    MazezamMc {
+        /// The tape to write: TAP, TZX or WAV by extension.
+        output: PathBuf,
+        /// Replace OUTPUT if it exists (--overwrite is accepted too).
+        #[arg(long, visible_alias = "overwrite")]
+        force: bool,
+    },
 }
 
 /// Tape options of `aceemu run` (flattened into its arguments; the tape file itself is
@@ -122,6 +132,7 @@ pub fn run(cmd: Command) -> anyhow::Result<()> {
             let rom = rom.as_deref().map(saving_rom).transpose()?;
             words(&file, rom)
         }
+        Command::MazezamMc { output, force } => mazezam_mc(&output, force),
         Command::FromForth {
             source,
             output,
@@ -169,6 +180,28 @@ fn from_forth(
         "{}: dictionary {name} ({length} bytes), typed into the {} and saved",
         output.display(),
         rom.name()
+    );
+    Ok(())
+}
+
+fn mazezam_mc(output: &Path, overwrite: bool) -> anyhow::Result<()> {
+    use aceemu::frontend::mazezam_mc_tape as mc_tape;
+    Format::from_path(output)?;
+    aceemu::output_file::refuse_existing(output, overwrite)?;
+    let code = mc_tape::assemble()?;
+    let pack = mc_tape::builtin_pack()?;
+    let blocks = mc_tape::make_tape(&pack)?;
+    TapeImage::from_blocks(&output.display().to_string(), blocks).save(output, overwrite)?;
+    println!(
+        "{}: loader `{}`, then {} bytes of game code at {} and a {}-byte level pack \
+         (LOAD {} then PLAY {})",
+        output.display(),
+        mc_tape::NAME,
+        code.bytes.len(),
+        code.origin,
+        pack.len(),
+        mc_tape::NAME,
+        mc_tape::NAME
     );
     Ok(())
 }
