@@ -13,11 +13,14 @@
 //! * [`source`]  — reading source and binary files once per assembly;
 //! * [`pass`]    — the passes: symbols and the output image (`pass::flow` walks lines, IF
 //!   and macros; `pass::statement` assembles one statement: directives and instructions);
+//! * [`layout`]  — the packer: where `SECTION`s go (pinned ones at their `AT`/`PIN`,
+//!   floating ones into the free gaps of the `PACK` regions);
 //! * [`listing`] — the listing and symbol-file text.
 
 mod encode;
 mod error;
 mod expr;
+mod layout;
 mod lexer;
 mod listing;
 mod macros;
@@ -44,6 +47,22 @@ pub struct Assembly {
     /// Every file the assembly read (the root source, INCLUDEs, INCBINs), as the paths
     /// were opened, sorted: so a caller can refuse to write its output over one of them.
     pub inputs: Vec<PathBuf>,
+    /// Every `SECTION` where the packer put it, in address order (empty without sections).
+    pub sections: Vec<Section>,
+    /// Free space left in the `PACK` regions as (start, length), in address order.
+    pub gaps: Vec<(u16, usize)>,
+}
+
+/// A placed `SECTION`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Section {
+    pub name: String,
+    /// Address of its first byte.
+    pub start: u16,
+    /// Bytes it assembled to.
+    pub len: usize,
+    /// Placed by `AT`/`PIN` (true) or by the packer (false).
+    pub pinned: bool,
 }
 
 impl Assembly {

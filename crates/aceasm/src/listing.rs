@@ -37,6 +37,25 @@ pub fn value_line(out: &mut String, value: i32, src: &str) {
     let _ = writeln!(out, "{:<20}{}", format!("={value:04X}"), src.trim_end());
 }
 
+/// The section map at the end of a listing: every section's place, then the free gaps.
+pub fn section_map(out: &mut String, sections: &[crate::Section], gaps: &[(u16, usize)]) {
+    let _ = writeln!(out, "\n; sections, by address");
+    for s in sections {
+        let how = if s.pinned { "pinned" } else { "packed" };
+        let end = (s.start as usize + s.len).saturating_sub(1).max(s.start as usize);
+        let _ = writeln!(
+            out,
+            "; {:04X}-{end:04X} {:>5} bytes  {how}  {}",
+            s.start, s.len, s.name
+        );
+    }
+    let free: usize = gaps.iter().map(|g| g.1).sum();
+    let _ = writeln!(out, "; free in PACK regions: {free} bytes");
+    for &(lo, len) in gaps {
+        let _ = writeln!(out, "; {lo:04X}-{:04X} {len:>5} bytes  free", lo as usize + len - 1);
+    }
+}
+
 /// One `name EQU value` line per symbol; addresses and other values 0..=0xFFFF in hex.
 pub fn symbol_file(symbols: &[(String, i64)]) -> String {
     let mut out = String::new();

@@ -6,16 +6,18 @@
 //! macro definitions and expansions), [`statement`] assembles one statement.
 
 mod flow;
+mod section;
 mod statement;
 
 use crate::encode::is_mnemonic;
 use crate::error::{AsmError, AsmErrors, Diag};
 use crate::expr::{eval, Resolver};
+use crate::layout::{Layout, Region, Strategy};
 use crate::lexer::Word;
 use crate::listing;
 use crate::macros::Macro;
 use crate::source::{split_lines, FileCache, Line, Root};
-use crate::Assembly;
+use crate::{Assembly, Section};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -35,7 +37,8 @@ const MAX_EXPANSION_BYTES: usize = 4 << 20;
 
 const DIRECTIVES: &[&str] = &[
     "ORG", "EQU", "DEFL", "DB", "DEFB", "DEFM", "DM", "DW", "DEFW", "DS", "DEFS", "DC", "INCLUDE",
-    "INCBIN", "IF", "ELSE", "ENDIF", "MACRO", "ENDM", "ASSERT", "END",
+    "INCBIN", "IF", "ELSE", "ENDIF", "MACRO", "ENDM", "ASSERT", "END", "SECTION", "ENDS", "PIN",
+    "PACK",
 ];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,21 +79,31 @@ pub(crate) fn assemble(root: Root) -> Result<Assembly, AsmErrors> {
         Root::Text { name, text } => (split_lines(&name, &text), PathBuf::new()),
     };
     let mut prev = Symbols::new();
+    let mut layout = Layout::default();
+    let mut layout_errors = Vec::new();
     let mut settled = false;
+    let mut any_sections = false;
     for n in 0..MAX_PASSES {
-        let mut pass = Pass::new(&prev, &mut files, false);
+        let mut pass = Pass::new(&prev, &layout, &mut files, false);
         pass.block(&lines, &dir);
+        pass.check_sections_closed();
         if !pass.errors.is_empty() {
             return Err(AsmErrors(pass.errors));
         }
+        let (next_layout, errors) = pass.layout();
+        let no_sections = pass.sections.is_empty();
+        any_sections = !no_sections;
         let (syms, unknown) = (pass.syms, pass.saw_unknown);
         let same = n > 0
+            && next_layout == layout
             && syms.len() == prev.len()
             && syms
                 .iter()
                 .all(|(k, s)| prev.get(k).is_some_and(|p| p.value == s.value));
         prev = syms;
-        if same || (n == 0 && !unknown) {
+        layout = next_layout;
+        layout_errors = errors;
+        if same || (n == 0 && !unknown && no_sections) {
             settled = true;
             break;
         }
@@ -100,14 +113,26 @@ pub(crate) fn assemble(root: Root) -> Result<Assembly, AsmErrors> {
             file: lines.first().map_or("?".into(), |l| l.file.to_string()),
             line: 1,
             column: 1,
-            message: format!(
-                "symbol values still change after {MAX_PASSES} passes \
-                 (does DEFINED() decide whether its own symbol gets defined?)"
-            ),
+            message: if any_sections {
+                format!(
+                    "symbol values or section placement still change after {MAX_PASSES} passes \
+                     (does DEFINED() decide whether its own symbol gets defined, or an IF or DS \
+                     depend on where a section goes?)"
+                )
+            } else {
+                format!(
+                    "symbol values still change after {MAX_PASSES} passes \
+                     (does DEFINED() decide whether its own symbol gets defined?)"
+                )
+            },
         }]));
     }
-    let mut pass = Pass::new(&prev, &mut files, true);
+    if !layout_errors.is_empty() {
+        return Err(AsmErrors(layout_errors));
+    }
+    let mut pass = Pass::new(&prev, &layout, &mut files, true);
     pass.block(&lines, &dir);
+    pass.check_sections_closed();
     if !pass.errors.is_empty() {
         return Err(AsmErrors(pass.errors));
     }
@@ -119,6 +144,16 @@ pub(crate) fn assemble(root: Root) -> Result<Assembly, AsmErrors> {
 struct Pass<'a> {
     /// Symbols of the previous pass: the values of forward references.
     prev: &'a Symbols,
+    /// Where the previous pass's sections were placed: where this pass assembles them.
+    layout: &'a Layout,
+    /// This pass's sections in source order, and the one being assembled.
+    sections: Vec<section::SectionRec>,
+    open_section: Option<usize>,
+    /// `PACK` regions and packing order of this pass.
+    regions: Vec<Region>,
+    strategy: Option<Strategy>,
+    /// Address ranges `(lo, end)` assembled outside sections (the packer keeps clear).
+    fixed: Vec<(u32, u32)>,
     files: &'a mut FileCache,
     /// The final pass: reports value errors and undefined symbols, writes the listing.
     last: bool,
@@ -200,9 +235,15 @@ impl Resolver for Ctx<'_, '_> {
 }
 
 impl<'a> Pass<'a> {
-    fn new(prev: &'a Symbols, files: &'a mut FileCache, last: bool) -> Self {
+    fn new(prev: &'a Symbols, layout: &'a Layout, files: &'a mut FileCache, last: bool) -> Self {
         Pass {
             prev,
+            layout,
+            sections: Vec::new(),
+            open_section: None,
+            regions: Vec::new(),
+            strategy: None,
+            fixed: Vec::new(),
             files,
             last,
             syms: Symbols::new(),
@@ -240,12 +281,35 @@ impl<'a> Pass<'a> {
             .map(|(k, s)| (k, s.value as i64))
             .collect();
         symbols.sort();
+        let mut sections: Vec<Section> = self
+            .sections
+            .iter()
+            .map(|s| Section {
+                name: s.name.clone(),
+                start: s.start as u16,
+                len: s.size as usize,
+                pinned: s.pin.is_some(),
+            })
+            .collect();
+        sections.sort_by(|a, b| (a.start, a.len).cmp(&(b.start, b.len)));
+        let gaps: Vec<(u16, usize)> = self
+            .layout
+            .gaps
+            .iter()
+            .map(|&(lo, end)| (lo as u16, (end - lo) as usize))
+            .collect();
+        let mut listing = self.listing;
+        if !sections.is_empty() {
+            listing::section_map(&mut listing, &sections, &gaps);
+        }
         Assembly {
             origin: origin as u16,
             bytes,
             symbols,
-            listing: self.listing,
+            listing,
             inputs: Vec::new(),
+            sections,
+            gaps,
         }
     }
 
@@ -378,7 +442,16 @@ impl<'a> Pass<'a> {
         if bytes.is_empty() {
             return Ok(());
         }
-        let origin = *self.origin.get_or_insert(self.pc);
+        let in_section = self.open_section.is_some();
+        if in_section && !self.last {
+            // Only the size counts until the final pass, when the layout is settled.
+            self.pc += bytes.len() as u32;
+            return Ok(());
+        }
+        // A section before any ORG is code before the first ORG: the image starts at 0.
+        let origin = *self
+            .origin
+            .get_or_insert(if in_section { 0 } else { self.pc });
         let end = self.pc as usize + bytes.len();
         if end > 0x10000 {
             self.abort = true; // every later statement would repeat this error
@@ -402,6 +475,12 @@ impl<'a> Pass<'a> {
                     self.pc as usize + i
                 ),
             ));
+        }
+        if !in_section {
+            match self.fixed.last_mut() {
+                Some(run) if run.1 == self.pc => run.1 = end as u32,
+                _ => self.fixed.push((self.pc, end as u32)),
+            }
         }
         self.mem[range.clone()].copy_from_slice(bytes);
         self.written[range].fill(true);

@@ -83,7 +83,18 @@ impl Pass<'_> {
                 return Ok(None);
             }
             "ENDM" => return Err(Diag::new(op_col, "ENDM without MACRO")),
+            "SECTION" => return self.section_start(line, f, op_col),
             "ORG" => {
+                if let Some(i) = self.open_section {
+                    return Err(Diag::new(
+                        op_col,
+                        format!(
+                            "ORG inside section '{}': the packer places sections \
+                             (give the section an address with AT or PIN instead)",
+                            self.sections[i].name
+                        ),
+                    ));
+                }
                 let w = self.args_or(f, op_col, "an address")?;
                 let v = self.eval(w, Some("ORG"))?.unwrap_or(0);
                 if !(0..=0xFFFF).contains(&v) {
@@ -108,6 +119,9 @@ impl Pass<'_> {
             self.define(line, l, start as i32, Kind::Label)?;
         }
         match upper {
+            "ENDS" => self.section_end(op_col)?,
+            "PIN" => self.pin(f, op_col)?,
+            "PACK" => self.pack(f, op_col)?,
             "DB" | "DEFB" | "DEFM" | "DM" => {
                 for w in split_args(self.args_or(f, op_col, "bytes")?)? {
                     match as_string(w)? {
@@ -253,7 +267,7 @@ impl Pass<'_> {
         Ok(Some(start))
     }
 
-    fn args_or<'f>(&self, f: &Fields<'f>, op_col: usize, what: &str) -> Result<Word<'f>, Diag> {
+    pub(super) fn args_or<'f>(&self, f: &Fields<'f>, op_col: usize, what: &str) -> Result<Word<'f>, Diag> {
         f.args.ok_or_else(|| {
             Diag::new(
                 op_col,

@@ -1,0 +1,268 @@
+//! The packer: where each `SECTION` goes. Pinned sections (`AT`, `PIN`) sit where their pin
+//! says; floating sections fill the free gaps of the `PACK` regions, i.e. what is left of
+//! them after code outside sections and pinned sections. Pure data in, placement out, so the
+//! passes can call it after every pass until nothing moves.
+
+use std::collections::BTreeMap;
+
+/// One section as the last pass saw it.
+#[derive(Clone, Debug)]
+pub(crate) struct SectionUse {
+    pub name: String,
+    pub size: u32,
+    /// Where the section must start (from `AT` or a `PIN`), if it is pinned.
+    pub pinned_at: Option<i64>,
+    /// Where `SECTION` was written, for messages.
+    pub at: Place,
+}
+
+/// A source location (file, line, column).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Place {
+    pub file: String,
+    pub line: u32,
+    pub col: u32,
+}
+
+impl std::fmt::Display for Place {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}", self.file, self.line)
+    }
+}
+
+/// How floating sections are chosen and placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(crate) enum Strategy {
+    /// Largest first, each into the smallest gap that holds it (lowest address on ties).
+    #[default]
+    BestFit,
+    /// In source order, each into the lowest-addressed gap that holds it.
+    InOrder,
+}
+
+/// A `PACK` region: floating sections may use `lo..end` (end exclusive).
+#[derive(Clone, Debug)]
+pub(crate) struct Region {
+    pub lo: u32,
+    pub end: u32,
+}
+
+/// The result: start address of every placed section, and the free gaps left over.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Layout {
+    pub starts: BTreeMap<String, u32>,
+    /// Free `(lo, end)` ranges of the PACK regions after placement, in address order.
+    pub gaps: Vec<(u32, u32)>,
+}
+
+/// A placement problem, reported at the section's `SECTION` line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct LayoutError {
+    pub at: Place,
+    pub message: String,
+}
+
+/// Places `sections` (in source order) given the PACK `regions` and the `fixed` ranges of
+/// code assembled outside sections (`(lo, end)`, any order).
+pub(crate) fn place(
+    sections: &[SectionUse],
+    regions: &[Region],
+    fixed: &[(u32, u32)],
+    strategy: Strategy,
+) -> (Layout, Vec<LayoutError>) {
+    let mut layout = Layout::default();
+    let mut errors = Vec::new();
+    let err = |s: &SectionUse, message: String| LayoutError {
+        at: s.at.clone(),
+        message,
+    };
+    // Pinned sections: in range, clear of each other and of code outside sections.
+    let mut taken: Vec<(u32, u32)> = fixed.iter().copied().filter(|r| r.1 > r.0).collect();
+    let mut pinned: Vec<(u32, u32, &SectionUse)> = Vec::new();
+    for s in sections {
+        let Some(start) = s.pinned_at else { continue };
+        let end = start + i64::from(s.size);
+        if start < 0 || end > 0x10000 {
+            let msg = format!(
+                "section '{}' ({} bytes) pinned at {start:#06X} does not fit in 0x0000-0xFFFF",
+                s.name, s.size
+            );
+            errors.push(err(s, msg));
+            continue;
+        }
+        let (start, end) = (start as u32, end as u32);
+        if let Some(&(lo, hi, other)) = pinned
+            .iter()
+            .find(|&&(lo, hi, _)| start < hi && lo < end && end > start)
+        {
+            let msg = format!(
+                "pinned section '{}' ({}) overlaps pinned section '{}' ({}, at {})",
+                s.name,
+                span(start, end),
+                other.name,
+                span(lo, hi),
+                other.at
+            );
+            errors.push(err(s, msg));
+        } else if let Some(&(lo, hi)) = fixed.iter().find(|&&(lo, hi)| start < hi && lo < end) {
+            let msg = format!(
+                "pinned section '{}' ({}) overlaps code outside sections ({})",
+                s.name,
+                span(start, end),
+                span(lo, hi)
+            );
+            errors.push(err(s, msg));
+        }
+        pinned.push((start, end, s));
+        taken.push((start, end));
+        layout.starts.insert(s.name.clone(), start);
+    }
+    let mut gaps = free_gaps(regions, &taken);
+    let mut floating: Vec<(usize, &SectionUse)> = sections
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.pinned_at.is_none())
+        .collect();
+    if strategy == Strategy::BestFit {
+        // Stable sort: equal sizes keep source order, so the result is deterministic.
+        floating.sort_by(|a, b| b.1.size.cmp(&a.1.size));
+    }
+    for (_, s) in floating {
+        if regions.is_empty() {
+            let msg = format!(
+                "section '{}' has no fixed address (AT or PIN) and there is no PACK region to place it in",
+                s.name
+            );
+            errors.push(err(s, msg));
+            continue;
+        }
+        let fits = gaps.iter().enumerate().filter(|(_, g)| g.1 - g.0 >= s.size);
+        let chosen = match strategy {
+            Strategy::BestFit => fits.min_by_key(|(_, g)| (g.1 - g.0, g.0)).map(|(i, _)| i),
+            Strategy::InOrder => fits.map(|(i, _)| i).next(),
+        };
+        match chosen {
+            Some(i) => {
+                let start = gaps[i].0;
+                gaps[i].0 += s.size;
+                layout.starts.insert(s.name.clone(), start);
+            }
+            None if s.size == 0 => {
+                // Nothing to place: put it at the end of the first region.
+                layout.starts.insert(s.name.clone(), regions[0].end);
+            }
+            None => {
+                let total: u32 = gaps.iter().map(|g| g.1 - g.0).sum();
+                let largest = gaps
+                    .iter()
+                    .max_by_key(|g| (g.1 - g.0, std::cmp::Reverse(g.0)))
+                    .filter(|g| g.1 > g.0);
+                let largest = match largest {
+                    Some(&(lo, end)) => format!("the largest is {} bytes at {}", end - lo, span(lo, end)),
+                    None => "no gap is left".to_string(),
+                };
+                let msg = format!(
+                    "section '{}' ({} bytes) fits in no free gap of the PACK regions: {largest} \
+                     ({total} bytes free in all)",
+                    s.name, s.size
+                );
+                errors.push(err(s, msg));
+            }
+        }
+    }
+    gaps.retain(|g| g.1 > g.0);
+    layout.gaps = gaps;
+    (layout, errors)
+}
+
+/// `0x1200-0x1277` (inclusive end, as a listing shows it); an empty range shows its start.
+pub(crate) fn span(lo: u32, end: u32) -> String {
+    if end > lo {
+        format!("{lo:#06X}-{:#06X}", end - 1)
+    } else {
+        format!("{lo:#06X} (empty)")
+    }
+}
+
+/// The parts of `regions` not covered by `taken`, in address order, merged.
+fn free_gaps(regions: &[Region], taken: &[(u32, u32)]) -> Vec<(u32, u32)> {
+    let mut free: Vec<(u32, u32)> = regions
+        .iter()
+        .filter(|r| r.end > r.lo)
+        .map(|r| (r.lo, r.end))
+        .collect();
+    free.sort();
+    // Merge overlapping or touching regions.
+    let mut merged: Vec<(u32, u32)> = Vec::new();
+    for r in free {
+        match merged.last_mut() {
+            Some(m) if r.0 <= m.1 => m.1 = m.1.max(r.1),
+            _ => merged.push(r),
+        }
+    }
+    let mut out = Vec::new();
+    for (lo, end) in merged {
+        let mut cuts: Vec<(u32, u32)> = taken
+            .iter()
+            .filter(|t| t.0 < end && lo < t.1)
+            .copied()
+            .collect();
+        cuts.sort();
+        let mut at = lo;
+        for (clo, cend) in cuts {
+            if clo > at {
+                out.push((at, clo.min(end)));
+            }
+            at = at.max(cend);
+        }
+        if at < end {
+            out.push((at, end));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sec(name: &str, size: u32, pinned_at: Option<i64>) -> SectionUse {
+        SectionUse {
+            name: name.into(),
+            size,
+            pinned_at,
+            at: Place {
+                file: "t.asm".into(),
+                line: 1,
+                col: 1,
+            },
+        }
+    }
+
+    #[test]
+    fn gaps_are_regions_minus_taken() {
+        let r = [Region { lo: 0, end: 100 }, Region { lo: 90, end: 120 }];
+        assert_eq!(
+            free_gaps(&r, &[(10, 20), (15, 30), (110, 200)]),
+            [(0, 10), (30, 110)]
+        );
+    }
+
+    #[test]
+    fn best_fit_puts_the_largest_first_into_the_tightest_gap() {
+        // Gaps: 0..10 (10), 20..26 (6), 30..40 (10)
+        let r = [Region { lo: 0, end: 40 }];
+        let fixed = [(10, 20), (26, 30)];
+        let s = [sec("a", 4, None), sec("b", 6, None), sec("c", 9, None)];
+        let (l, e) = place(&s, &r, &fixed, Strategy::BestFit);
+        assert!(e.is_empty(), "{e:?}");
+        // c (9) -> 0..10 (tightest 10, lowest), b (6) -> 20..26, a (4) -> 30..34.
+        assert_eq!(l.starts["c"], 0);
+        assert_eq!(l.starts["b"], 20);
+        assert_eq!(l.starts["a"], 30);
+        assert_eq!(l.gaps, [(9, 10), (34, 40)]);
+        let (l, _) = place(&s, &r, &fixed, Strategy::InOrder);
+        // a -> 0..4, b -> 4..10, c -> 30..39.
+        assert_eq!((l.starts["a"], l.starts["b"], l.starts["c"]), (0, 4, 30));
+    }
+}
