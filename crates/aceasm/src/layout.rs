@@ -158,7 +158,9 @@ pub(crate) fn place(
                     .max_by_key(|g| (g.1 - g.0, std::cmp::Reverse(g.0)))
                     .filter(|g| g.1 > g.0);
                 let largest = match largest {
-                    Some(&(lo, end)) => format!("the largest is {} bytes at {}", end - lo, span(lo, end)),
+                    Some(&(lo, end)) => {
+                        format!("the largest is {} bytes at {}", end - lo, span(lo, end))
+                    }
                     None => "no gap is left".to_string(),
                 };
                 let msg = format!(

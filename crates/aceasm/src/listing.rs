@@ -42,7 +42,9 @@ pub fn section_map(out: &mut String, sections: &[crate::Section], gaps: &[(u16, 
     let _ = writeln!(out, "\n; sections, by address");
     for s in sections {
         let how = if s.pinned { "pinned" } else { "packed" };
-        let end = (s.start as usize + s.len).saturating_sub(1).max(s.start as usize);
+        let end = (s.start as usize + s.len)
+            .saturating_sub(1)
+            .max(s.start as usize);
         let _ = writeln!(
             out,
             "; {:04X}-{end:04X} {:>5} bytes  {how}  {}",
@@ -52,7 +54,11 @@ pub fn section_map(out: &mut String, sections: &[crate::Section], gaps: &[(u16, 
     let free: usize = gaps.iter().map(|g| g.1).sum();
     let _ = writeln!(out, "; free in PACK regions: {free} bytes");
     for &(lo, len) in gaps {
-        let _ = writeln!(out, "; {lo:04X}-{:04X} {len:>5} bytes  free", lo as usize + len - 1);
+        let _ = writeln!(
+            out,
+            "; {lo:04X}-{:04X} {len:>5} bytes  free",
+            lo as usize + len - 1
+        );
     }
 }
 

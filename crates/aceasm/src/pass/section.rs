@@ -28,12 +28,34 @@ pub(super) struct SectionRec {
 
 impl Pass<'_> {
     /// `SECTION name [AT addr]`: start a section (a label on the line names its start).
+    /// A SECTION line with an error still opens a section, so that its ENDS matches.
     pub(super) fn section_start(
         &mut self,
         line: &Line,
         f: &Fields<'_>,
         op_col: usize,
     ) -> Result<Option<u32>, Diag> {
+        let was_open = self.open_section.is_some();
+        let r = self.open(line, f, op_col);
+        if r.is_err() && !was_open && self.open_section.is_none() {
+            self.sections.push(SectionRec {
+                name: format!("#{}", self.sections.len()),
+                start: self.pc,
+                size: 0,
+                pin: None,
+                at: Place {
+                    file: line.file.to_string(),
+                    line: line.line,
+                    col: op_col as u32,
+                },
+                outer_pc: self.pc,
+            });
+            self.open_section = Some(self.sections.len() - 1);
+        }
+        r
+    }
+
+    fn open(&mut self, line: &Line, f: &Fields<'_>, op_col: usize) -> Result<Option<u32>, Diag> {
         if let Some(i) = self.open_section {
             let s = &self.sections[i];
             return Err(Diag::new(
@@ -49,7 +71,10 @@ impl Pass<'_> {
             .ok_or_else(|| Diag::new(op_col, "SECTION needs a name"))?;
         let n = ident_len(args.text.as_bytes(), 0);
         if n == 0 || args.text.starts_with('.') {
-            return Err(Diag::new(args.col, "SECTION needs a name (letters, digits, _)"));
+            return Err(Diag::new(
+                args.col,
+                "SECTION needs a name (letters, digits, _)",
+            ));
         }
         let name = &args.text[..n];
         let rest = &args.text[n..];
@@ -72,12 +97,13 @@ impl Pass<'_> {
                 })
             }
         };
-        if let Some(s) = self.sections.iter().find(|s| s.name == name) {
-            return Err(Diag::new(
+        // A duplicate is still opened (and the error given at the end), so its ENDS matches.
+        let duplicate = self.sections.iter().find(|s| s.name == name).map(|s| {
+            Diag::new(
                 args.col,
                 format!("duplicate section '{name}': first at {}", s.at),
-            ));
-        }
+            )
+        });
         let at_value = match at {
             Some(w) => {
                 let v = self.eval(w, None)?;
@@ -112,6 +138,9 @@ impl Pass<'_> {
         });
         self.open_section = Some(self.sections.len() - 1);
         self.pc = start;
+        if let Some(d) = duplicate {
+            return Err(d);
+        }
         if let Some(l) = f.label {
             self.define(line, l, start as i32, Kind::Label)?;
         }

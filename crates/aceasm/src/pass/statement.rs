@@ -267,7 +267,12 @@ impl Pass<'_> {
         Ok(Some(start))
     }
 
-    pub(super) fn args_or<'f>(&self, f: &Fields<'f>, op_col: usize, what: &str) -> Result<Word<'f>, Diag> {
+    pub(super) fn args_or<'f>(
+        &self,
+        f: &Fields<'f>,
+        op_col: usize,
+        what: &str,
+    ) -> Result<Word<'f>, Diag> {
         f.args.ok_or_else(|| {
             Diag::new(
                 op_col,

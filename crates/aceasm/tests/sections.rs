@@ -1,0 +1,365 @@
+//! SECTION / ENDS, AT, PIN and PACK: where the packer puts sections, and the errors when it
+//! cannot. Every expected byte and address below is worked out by hand in the comments.
+
+use aceasm::{assemble_str, Assembly, Section};
+
+fn asm(src: &str) -> Assembly {
+    assemble_str("t.asm", src).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The one error of a source that must fail, as `line:col: message`.
+fn error(src: &str) -> String {
+    let e = assemble_str("t.asm", src).expect_err("must fail");
+    assert_eq!(e.0.len(), 1, "one error expected: {e}");
+    let e = &e.0[0];
+    format!("{}:{}: {}", e.line, e.column, e.message)
+}
+
+#[test]
+fn pinned_section_sits_at_its_address_and_a_floating_one_fills_a_gap() {
+    let a = asm("        org 0x100
+        nop
+        PACK 0x100, 0x110
+        SECTION a AT 0x108
+        db 0xAA, 0xBB
+        ENDS
+        SECTION b
+        db 1, 2, 3
+        ENDS
+");
+    // Fixed code 0x100; a pinned 0x108-0x109. Gaps 0x101-0x107 (7 bytes) and 0x10A-0x10F
+    // (6 bytes): best fit puts b (3 bytes) into the smaller one, at 0x10A.
+    let mut want = vec![0x00];
+    want.extend([0xFF; 7]);
+    want.extend([0xAA, 0xBB, 1, 2, 3]);
+    assert_eq!((a.origin, a.bytes), (0x100, want));
+    assert_eq!(
+        a.sections,
+        [
+            Section {
+                name: "a".into(),
+                start: 0x108,
+                len: 2,
+                pinned: true
+            },
+            Section {
+                name: "b".into(),
+                start: 0x10A,
+                len: 3,
+                pinned: false
+            },
+        ]
+    );
+    assert_eq!(a.gaps, [(0x101, 7), (0x10D, 3)]);
+}
+
+/// A word-like section pinned by the address of its code field (not its start), its code
+/// in a floating section, labels used across sections both ways, a JR inside the moved code.
+const WORD: &str = "        ORG 0
+        DB 0xEE
+        PACK 0, 0x20
+        SECTION word
+        DC \"AB\"
+        PIN 0x10
+cfa:    DW code
+        ENDS
+        SECTION body
+code:   LD A,1
+        JR code
+        ENDS
+        DW cfa
+";
+
+#[test]
+fn pin_inside_a_section_fixes_that_point_and_labels_cross_sections() {
+    let a = asm(WORD);
+    // word: 'A' 'B'|0x80 then the pinned DW: PIN at offset 2 = 0x10, so it starts at 0x0E.
+    // Fixed code: 0x00 (DB) and 0x01-0x02 (the DW cfa after the sections, assembled where
+    // the outer code continues). Gaps: 0x03-0x0D (11) and 0x12-0x1F (14); body (4 bytes)
+    // goes into the smaller, at 0x03: LD A,1 = 3E 01; JR code from 0x05: 3 - 7 = -4 = FC.
+    #[rustfmt::skip]
+    let want = [
+        0xEE, 0x10, 0x00,             // 00 DB 0xEE; 01 DW cfa = 0x0010
+        0x3E, 0x01, 0x18, 0xFC,       // 03 code: LD A,1; JR code
+        0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, // 07-0D free
+        0x41, 0xC2,                   // 0E "AB" with bit 7 on B
+        0x03, 0x00,                   // 10 cfa: DW code = 0x0003
+    ];
+    assert_eq!(a.bytes, want);
+    assert_eq!(a.symbol("cfa"), Some(0x10));
+    assert_eq!(a.symbol("code"), Some(0x03));
+}
+
+#[test]
+fn listing_and_symbols_show_the_placed_addresses() {
+    let a = asm(WORD);
+    assert!(
+        a.symbol_file().contains("code EQU 0x0003\n"),
+        "{}",
+        a.symbol_file()
+    );
+    assert!(a.symbol_file().contains("cfa EQU 0x0010\n"));
+    let l = &a.listing;
+    assert!(l.contains("0003  3E 01         code:   LD A,1\n"), "{l}");
+    assert!(l.contains("0005  18 FC                 JR code\n"), "{l}");
+    assert!(l.contains("0010  03 00         cfa:    DW code\n"), "{l}");
+    assert!(l.contains("; 0003-0006     4 bytes  packed  body\n"), "{l}");
+    assert!(l.contains("; 000E-0011     4 bytes  pinned  word\n"), "{l}");
+    assert!(l.contains("; free in PACK regions: 21 bytes\n"), "{l}");
+    assert!(l.contains("; 0007-000D     7 bytes  free\n"), "{l}");
+}
+
+#[test]
+fn in_order_packing_keeps_source_order_where_it_fits() {
+    let src = |order: &str| {
+        format!(
+            "        ORG 0
+        PACK 0, 16{order}
+        SECTION fix AT 4
+        DB 0
+        ENDS
+        SECTION s1
+        DS 2, 1
+        ENDS
+        SECTION s2
+        DS 6, 2
+        ENDS
+        SECTION s3
+        DS 3, 3
+        ENDS
+"
+        )
+    };
+    // Gaps 0-3 (4) and 5-15 (11).
+    // INORDER: s1 (2) -> 0; s2 (6) -> 5 (0-3 has 2 left); s3 (3) -> 11.
+    let a = asm(&src(", INORDER"));
+    let starts: Vec<(String, u16)> = a
+        .sections
+        .iter()
+        .map(|s| (s.name.clone(), s.start))
+        .collect();
+    assert_eq!(
+        starts,
+        [
+            ("s1".into(), 0),
+            ("fix".into(), 4),
+            ("s2".into(), 5),
+            ("s3".into(), 11)
+        ]
+    );
+    // BESTFIT (the default): s2 (6) -> 5; s3 (3) -> 0 (4 is the smallest gap it fits);
+    // s1 (2) -> 11 (the 0-3 gap has 1 left, 11-15 has 5).
+    for order in ["", ", BESTFIT", ", bestfit"] {
+        let a = asm(&src(order));
+        let starts: Vec<(String, u16)> = a
+            .sections
+            .iter()
+            .map(|s| (s.name.clone(), s.start))
+            .collect();
+        assert_eq!(
+            starts,
+            [
+                ("s3".into(), 0),
+                ("fix".into(), 4),
+                ("s2".into(), 5),
+                ("s1".into(), 11)
+            ]
+        );
+        assert_eq!(a.bytes, [3, 3, 3, 0xFF, 0, 2, 2, 2, 2, 2, 2, 1, 1]);
+    }
+}
+
+#[test]
+fn placement_is_deterministic_and_equal_sizes_keep_source_order() {
+    let src = "        ORG 0
+        PACK 0, 8
+        SECTION fix AT 3
+        DB 0
+        ENDS
+        SECTION x
+        DB 1, 1, 1
+        ENDS
+        SECTION y
+        DB 2, 2, 2
+        ENDS
+";
+    // Two gaps of 3 (0-2, 4-6) and 7 (1): x first in source order takes the lower one.
+    let a = asm(src);
+    assert_eq!(a.bytes, [1, 1, 1, 0, 2, 2, 2]);
+    for _ in 0..3 {
+        assert_eq!(asm(src), a);
+    }
+}
+
+#[test]
+fn a_section_too_big_for_any_gap_names_itself_its_size_and_the_largest_gap() {
+    let src = "        ORG 0
+        PACK 0, 8
+        SECTION a AT 3
+        DB 0
+        ENDS
+        SECTION big
+        DS 5
+        ENDS
+";
+    assert_eq!(
+        error(src),
+        "6:17: section 'big' (5 bytes) fits in no free gap of the PACK regions: \
+         the largest is 4 bytes at 0x0004-0x0007 (7 bytes free in all)"
+    );
+}
+
+#[test]
+fn overlapping_pins_name_both_sections() {
+    let src = "        ORG 0
+        SECTION a AT 3
+        DS 4
+        ENDS
+        SECTION b
+        DB 1
+        PIN 6
+        DB 2
+        ENDS
+";
+    // a: 0x03-0x06; b: PIN 6 at offset 1, so it starts at 5: 0x05-0x06.
+    assert_eq!(
+        error(src),
+        "5:17: pinned section 'b' (0x0005-0x0006) overlaps pinned section 'a' \
+         (0x0003-0x0006, at t.asm:2)"
+    );
+    let src = "        ORG 0
+        DS 4
+        SECTION a AT 3
+        DB 1
+        ENDS
+";
+    assert_eq!(
+        error(src),
+        "3:17: pinned section 'a' (0x0003-0x0003) overlaps code outside sections (0x0000-0x0003)"
+    );
+}
+
+#[test]
+fn relative_jumps_are_checked_at_the_placed_addresses() {
+    let src = "        ORG 0
+        PACK 0, 0x300
+        SECTION far AT 0x2FF
+target: NOP
+        ENDS
+        SECTION near
+        JR target
+        ENDS
+";
+    // near goes to 0 (the only gap): the JR at 0 reaches 0x2FF - 2 = 765 bytes away.
+    assert_eq!(
+        error(src),
+        "7:12: relative jump out of range: target is 765 bytes away (limit -128..+127)"
+    );
+    // The same JR is fine when the packer puts near next to its target.
+    // (Region 0x2F0-0x2FF: the gap 0x2F0-0x2FE, near at its start; JR at 0x2F0 to 0x2FF
+    // is 0x2FF - 0x2F2 = 13 = 0x0D.)
+    let a = asm(&src.replace("PACK 0, 0x300", "PACK 0x2F0, 0x300"));
+    let near = a.sections.iter().find(|s| s.name == "near").unwrap();
+    assert_eq!(near.start, 0x2F0);
+    assert_eq!(
+        &a.bytes[0x2F0..],
+        [
+            0x18, 0x0D, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+            0xFF, 0x00
+        ]
+    );
+}
+
+#[test]
+fn pin_outside_a_section_asserts_the_address() {
+    assert_eq!(asm(" org 5\n PIN 5\n nop\n PIN 6\n").bytes, [0]);
+    assert_eq!(
+        error(" org 5\n nop\n nop\n PIN 6\n"),
+        "4:6: PIN 0x0006: this point is at 0x0007, 1 bytes after its pinned address"
+    );
+    // A second PIN in a section must agree with the first (which places the section).
+    assert_eq!(
+        error(" org 0\n SECTION s AT 8\n nop\n PIN 10\n ENDS\n"),
+        "4:6: PIN 0x000A: this point is at 0x0009, 1 bytes before its pinned address \
+         (section 's' is placed by its first AT/PIN, at 0x0008)"
+    );
+}
+
+#[test]
+fn section_misuse_is_a_clear_error() {
+    let cases: &[(&str, &str)] = &[
+        (" ENDS\n", "1:2: ENDS without SECTION"),
+        (" SECTION s\n nop\n", "1:10: SECTION 's' has no ENDS"),
+        (
+            " SECTION s AT 0\n SECTION t\n ENDS\n",
+            "2:2: SECTION inside section 's' (started at t.asm:1); close it with ENDS first",
+        ),
+        (
+            " SECTION s AT 0\n ORG 4\n ENDS\n",
+            "2:2: ORG inside section 's': the packer places sections (give the section an \
+             address with AT or PIN instead)",
+        ),
+        (
+            " SECTION s\n nop\n ENDS\n",
+            "1:10: section 's' has no fixed address (AT or PIN) and there is no PACK region \
+             to place it in",
+        ),
+        (
+            " SECTION s AT 0\n ENDS\n SECTION s AT 2\n ENDS\n",
+            "3:10: duplicate section 's': first at t.asm:1",
+        ),
+        (
+            " SECTION s AT\n ENDS\n",
+            "1:12: expected `AT address` after the section name, found 'AT'",
+        ),
+        (
+            " PACK 0, 8, TIGHT\n",
+            "1:13: 'TIGHT' is not a packing order (BESTFIT or INORDER)",
+        ),
+        (
+            " PACK 8, 4\n",
+            "1:7: PACK region 0x0008..0x0004 must satisfy 0 <= lo <= end <= 0x10000",
+        ),
+        (" SECTION\n ENDS\n", "1:2: SECTION needs a name"),
+    ];
+    for (src, want) in cases {
+        assert_eq!(&error(src), want, "source: {src:?}");
+    }
+}
+
+#[test]
+fn a_label_on_section_names_its_start_and_forward_references_settle() {
+    let a = asm("        ORG 0
+        DW later, size
+        PACK 0, 0x40
+here:   SECTION s AT 0x20
+        DB 7
+later:  DB 8
+there:  ENDS
+size    EQU there - here
+");
+    assert_eq!(a.symbol("here"), Some(0x20));
+    assert_eq!(a.symbol("later"), Some(0x21));
+    assert_eq!(a.symbol("size"), Some(2));
+    assert_eq!(&a.bytes[..4], [0x21, 0x00, 0x02, 0x00]);
+    assert_eq!(&a.bytes[0x20..], [7, 8]);
+}
+
+/// The example in SYNTAX.md assembles as it says.
+#[test]
+fn the_syntax_md_example_places_the_code_field_at_its_pin() {
+    let doc = include_str!("../SYNTAX.md");
+    let from = doc
+        .find("Example: a Forth word")
+        .expect("example in SYNTAX.md");
+    let code = doc[from..].split("```").nth(1).expect("code block");
+    let a = asm(code);
+    assert_eq!(a.symbol("dup_cfa"), Some(0x086B));
+    assert_eq!(a.symbol("dup_code"), Some(0x2000));
+    // Header from 0x0865: 'D' 'U' 'P'|0x80, link 0, length 3, then DW 0x2000.
+    assert_eq!(
+        &a.bytes[0x0865..0x086D],
+        [b'D', b'U', b'P' | 0x80, 0, 0, 3, 0x00, 0x20]
+    );
+    assert_eq!(&a.bytes[0x2000..], [0xE1, 0xE5, 0xE5, 0xFD, 0xE9]);
+}
