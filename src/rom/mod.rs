@@ -3,6 +3,7 @@
 //! binary ([`open::open_rom`]) is used.
 
 pub mod compare;
+pub mod compat;
 pub mod open;
 
 use sha2::{Digest, Sha256};

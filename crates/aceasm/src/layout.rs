@@ -125,7 +125,7 @@ pub(crate) fn place(
         .collect();
     if strategy == Strategy::BestFit {
         // Stable sort: equal sizes keep source order, so the result is deterministic.
-        floating.sort_by(|a, b| b.1.size.cmp(&a.1.size));
+        floating.sort_by_key(|s| std::cmp::Reverse(s.1.size));
     }
     for (_, s) in floating {
         if regions.is_empty() {

@@ -1,4 +1,4 @@
-//! `aceemu rom`: identify a ROM image.
+//! `aceemu rom`: identify, compare, save a ROM image; the open ROM's compatibility report.
 
 use aceemu::rom::{self, RomKind, ROM_SIZE};
 use std::path::PathBuf;
@@ -22,6 +22,15 @@ pub enum Command {
         /// 8 KB ROM image to compare the open ROM with.
         other: PathBuf,
     },
+    /// Binary compatibility of the embedded open ROM with the original's addresses: which
+    /// dictionary words, runtime words, code routines and ROM subroutines sit at the
+    /// original's address (rom-words.tsv), which moved and which are missing,
+    /// e.g. `aceemu rom compat`.
+    Compat {
+        /// List only the rows that moved or are missing.
+        #[arg(long)]
+        changed: bool,
+    },
     /// Write the embedded open ROM image (8 KB) to FILE, e.g. `aceemu rom save openace.rom`.
     Save {
         /// Where to write the image.
@@ -37,7 +46,25 @@ pub fn run(cmd: Command) -> anyhow::Result<()> {
         Command::Info { file, rom } => info(file.or(rom)),
         Command::Compare { other } => compare(&other),
         Command::Save { file, force } => save(&file, force),
+        Command::Compat { changed } => compat(changed),
     }
+}
+
+fn compat(changed: bool) -> anyhow::Result<()> {
+    let report = rom::compat::open_rom_report();
+    print!("{}", report.summary());
+    println!();
+    if changed {
+        let rows = report.not_kept();
+        let only = rom::compat::Report {
+            rows: rows.into_iter().cloned().collect(),
+            internal_rows: report.internal_rows,
+        };
+        print!("{}", only.table());
+    } else {
+        print!("{}", report.table());
+    }
+    Ok(())
 }
 
 fn compare(other: &std::path::Path) -> anyhow::Result<()> {

@@ -291,7 +291,7 @@ impl<'a> Pass<'a> {
                 pinned: s.pin.is_some(),
             })
             .collect();
-        sections.sort_by(|a, b| (a.start, a.len).cmp(&(b.start, b.len)));
+        sections.sort_by_key(|s| (s.start, s.len));
         let gaps: Vec<(u16, usize)> = self
             .layout
             .gaps

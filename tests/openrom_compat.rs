@@ -1,0 +1,201 @@
+//! `aceemu::rom::compat` on the built open ROM, checked against a computation of its own:
+//! the test reads tests/data/spec/rom-words.tsv itself, walks the open ROM's dictionary with
+//! the test helpers' walker (openrom_support), looks runtime words up by a label table of its
+//! own, and reads the bytes at every address the report calls kept.
+
+mod common;
+mod openrom_support;
+use aceemu::rom::compat::{self, Category, Status};
+use aceemu::rom::open::{open_rom, open_rom_symbol};
+use openrom_support::*;
+use std::collections::HashMap;
+
+fn spec_tsv() -> String {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/spec/rom-words.tsv");
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// (name, cfa, kind) of every table row of the fact sheet.
+fn spec_rows() -> Vec<(String, u16, String)> {
+    spec_tsv()
+        .lines()
+        .filter(|l| !l.starts_with("# ") && !l.starts_with("name\t"))
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (
+                f[0].to_string(),
+                u16::from_str_radix(f[1], 16).unwrap(),
+                f[2].to_string(),
+            )
+        })
+        .collect()
+}
+
+/// Our own label for each runtime word (the same names tests/openrom_compile.rs uses).
+const RUNTIME_LABELS: &[(&str, &str)] = &[
+    ("<exit>", "exit_rt"),
+    ("<literal16>", "lit16_rt"),
+    ("<literal8>", "lit8_rt"),
+    ("<does-exit>", "does_rt"),
+    ("<runs-exit>", "runs_rt"),
+    ("<branch (ELSE)>", "else_rt"),
+    ("<branch (REPEAT)>", "repeat_rt"),
+    ("<?branch (IF)>", "if_rt"),
+    ("<?branch (WHILE)>", "while_rt"),
+    ("<?branch (UNTIL)>", "until_rt"),
+    ("<nop (BEGIN)>", "begin_rt"),
+    ("<nop (THEN)>", "then_rt"),
+    ("<do-setup (DO)>", "do_rt"),
+    ("<loop (LOOP)>", "loop_rt"),
+    ("<+loop (+LOOP)>", "ploop_rt"),
+    ("<comment (()>", "comment_rt"),
+    ("<print-string (.\")>", "dotq_rt"),
+];
+
+#[test]
+fn the_embedded_table_is_the_fact_sheet_copy() {
+    let embedded = include_str!("../src/rom/rom-words.tsv");
+    let (first, rest) = embedded.split_once('\n').unwrap();
+    assert!(first.starts_with("# Copied from"), "{first}");
+    assert_eq!(rest, spec_tsv());
+}
+
+#[test]
+fn word_counts_are_what_a_direct_walk_finds() {
+    let report = compat::open_rom_report();
+    let ours: HashMap<String, u16> = rom_dictionary()
+        .into_iter()
+        .map(|w| (w.name, w.cfa))
+        .collect();
+    let (mut kept, mut moved, mut missing, mut total) = (0, 0, 0, 0);
+    for (name, cfa, kind) in spec_rows() {
+        let is_word = !kind.starts_with("runtime")
+            && !kind.starts_with("code routine")
+            && !kind.starts_with("internal");
+        if !is_word || name == "FORTH" {
+            continue; // FORTH lives in RAM: checked below by booting
+        }
+        total += 1;
+        match ours.get(&name) {
+            Some(&c) if c == cfa => kept += 1,
+            Some(_) => moved += 1,
+            None => missing += 1,
+        }
+    }
+    assert_eq!(total, 141);
+    // FORTH is made at reset: its CFA is 0x3C4A when RAM holds its header there.
+    let ace = boot();
+    let forth_name: Vec<u8> = (0x3C40..0x3C45).map(|a| ace.peek(a)).collect();
+    let forth_kept = forth_name == b"FORT\xC8" && ace.peek(0x3C49) & 0x3F == 5;
+    assert!(forth_kept, "FORTH header in RAM: {forth_name:?}");
+    let kept = kept + usize::from(forth_kept);
+    assert_eq!(report.count(Category::Word), (kept, 142));
+    let by_status = |s: fn(&Status) -> bool| {
+        report
+            .rows
+            .iter()
+            .filter(|r| r.category == Category::Word && s(&r.status))
+            .count()
+    };
+    assert_eq!(by_status(|s| matches!(s, Status::Moved { .. })), moved);
+    assert_eq!(by_status(|s| *s == Status::Missing), missing);
+}
+
+#[test]
+fn runtime_counts_are_what_the_labels_give() {
+    let report = compat::open_rom_report();
+    let labels: HashMap<&str, &str> = RUNTIME_LABELS.iter().copied().collect();
+    let (mut kept, mut total) = (0, 0);
+    for (name, cfa, kind) in spec_rows() {
+        if !kind.starts_with("runtime") {
+            continue;
+        }
+        total += 1;
+        let now = labels.get(name.as_str()).and_then(|l| open_rom_symbol(l));
+        kept += usize::from(now == Some(cfa));
+        let row = report.rows.iter().find(|r| r.name == name).unwrap();
+        let want = match now {
+            Some(a) if a == cfa => Status::Kept,
+            Some(a) => Status::Moved { now: a },
+            None => Status::Missing,
+        };
+        assert_eq!(row.status, want, "{name}");
+    }
+    assert_eq!(report.count(Category::Runtime), (kept, total));
+    assert_eq!(total, 18);
+}
+
+/// Every word the report calls kept really is there: the ROM's bytes in front of the CFA are
+/// its name-length byte and its name; every moved word is at the address the report says.
+#[test]
+fn kept_and_moved_words_are_where_the_report_says() {
+    let rom = open_rom();
+    let report = compat::open_rom_report();
+    let check = |name: &str, cfa: u16| {
+        let nl = usize::from(cfa - 1);
+        let len = usize::from(rom[nl] & 0x3F);
+        let text: String = rom[nl - 2 - len..nl - 2]
+            .iter()
+            .map(|&b| char::from(b & 0x7F))
+            .collect();
+        assert_eq!(text, name, "header in front of {cfa:04X}");
+    };
+    for r in report.rows.iter().filter(|r| r.category == Category::Word) {
+        match r.status {
+            Status::Kept if r.original < 0x2000 => check(&r.name, r.original),
+            Status::Moved { now } => check(&r.name, now),
+            _ => {}
+        }
+    }
+    // not_kept is exactly the rows that are not kept, ready for an assertion in issue 16.
+    let n = report.not_kept().len();
+    let kept: usize = [
+        Category::Word,
+        Category::Runtime,
+        Category::CodeRoutine,
+        Category::Subroutine,
+    ]
+    .iter()
+    .map(|&c| report.count(c).0)
+    .sum();
+    assert_eq!(n + kept, report.rows.len());
+}
+
+#[test]
+fn the_restarts_are_kept() {
+    let report = compat::open_rom_report();
+    for (name, addr) in [
+        ("cold start", 0x0000),
+        ("RST 8 print A", 0x0008),
+        ("RST 16 push DE", 0x0010),
+        ("RST 24 pop DE", 0x0018),
+        ("RST 32 error", 0x0020),
+        ("IM 1 interrupt", 0x0038),
+    ] {
+        let row = report.rows.iter().find(|r| r.name == name).unwrap();
+        assert_eq!((row.original, row.status), (addr, Status::Kept), "{name}");
+    }
+}
+
+#[test]
+fn the_cli_prints_the_summary_then_the_rows() {
+    use common::cli::{aceemu, text};
+    let report = compat::open_rom_report();
+    let out = aceemu(&["rom", "compat"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let (words, _) = report.count(Category::Word);
+    assert!(
+        stdout.starts_with(&format!(
+            "{words} of 142 dictionary words at the original's CFA"
+        )),
+        "{stdout}"
+    );
+    assert_eq!(stdout.lines().count(), 5 + 1 + report.rows.len());
+    assert!(stdout.contains("word    086B  "), "DUP's row: {stdout}");
+    let out = aceemu(&["rom", "compat", "--changed"]);
+    let changed = text(&out.stdout);
+    assert_eq!(changed.lines().count(), 5 + 1 + report.not_kept().len());
+    assert!(!changed.contains(" kept "), "{changed}");
+}
