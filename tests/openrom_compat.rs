@@ -199,3 +199,39 @@ fn the_cli_prints_the_summary_then_the_rows() {
     assert_eq!(changed.lines().count(), 5 + 1 + report.not_kept().len());
     assert!(!changed.contains(" kept "), "{changed}");
 }
+
+#[test]
+fn the_plan_counts_the_fixed_points_and_the_free_bytes() {
+    use common::cli::{aceemu, text};
+    let out = aceemu(&["rom", "compat", "--plan"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let plan = text(&out.stdout);
+    // 141 ROM words + 18 runtime words + 14 code routines + 11 subroutines (ace-forth.md 1).
+    assert!(plan.starts_with("184 pinned blocks, "), "{plan}");
+    // Pinned bytes: each ROM word's name + 5 (link, length byte, code field), 5 per runtime
+    // word, 1 per routine and subroutine; the free bytes are the rest of 0x0000-0x1FFC.
+    let mut pinned = 0usize;
+    for (name, cfa, kind) in spec_rows() {
+        if cfa >= 0x2000 || kind.starts_with("internal") {
+            continue;
+        }
+        pinned += if kind.starts_with("runtime") {
+            5
+        } else if kind.starts_with("code routine") {
+            1
+        } else {
+            name.len() + 5
+        };
+    }
+    pinned += 11;
+    assert!(
+        plan.contains(&format!("184 pinned blocks, {pinned} bytes")),
+        "{plan}"
+    );
+    let free = 0x1FFD - pinned; // no two blocks overlap in the fact sheet's layout
+    assert!(
+        plan.contains(&format!(" free gaps in 0x0000-0x1FFC, {free} bytes")),
+        "{plan}"
+    );
+    assert!(!plan.contains("overlapping fixed points"), "{plan}");
+}

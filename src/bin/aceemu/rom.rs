@@ -30,6 +30,10 @@ pub enum Command {
         /// List only the rows that moved or are missing.
         #[arg(long)]
         changed: bool,
+        /// Instead, plan the re-layout: the fixed blocks, the gaps between them and a trial
+        /// packing of the open ROM's current code into them.
+        #[arg(long, conflicts_with = "changed")]
+        plan: bool,
     },
     /// Write the embedded open ROM image (8 KB) to FILE, e.g. `aceemu rom save openace.rom`.
     Save {
@@ -46,7 +50,11 @@ pub fn run(cmd: Command) -> anyhow::Result<()> {
         Command::Info { file, rom } => info(file.or(rom)),
         Command::Compare { other } => compare(&other),
         Command::Save { file, force } => save(&file, force),
-        Command::Compat { changed } => compat(changed),
+        Command::Compat { plan: true, .. } => {
+            print!("{}", rom::relayout::plan_text());
+            Ok(())
+        }
+        Command::Compat { changed, .. } => compat(changed),
     }
 }
 
