@@ -61,9 +61,12 @@ pub fn pinned_blocks() -> Vec<Block> {
     blocks
 }
 
+/// Free ranges `(lo, end)` and the names of pairs of blocks that overlap.
+pub type GapsAndOverlaps = (Vec<(u16, u16)>, Vec<(String, String)>);
+
 /// The free ranges of `0..CODE_TOP` between `blocks` (sorted), and the pairs of blocks that
 /// overlap (each a constraint: their contents must be shared).
-pub fn gaps(blocks: &[Block]) -> (Vec<(u16, u16)>, Vec<(String, String)>) {
+pub fn gaps(blocks: &[Block]) -> GapsAndOverlaps {
     let mut free = Vec::new();
     let mut overlaps = Vec::new();
     let mut at = 0u16;

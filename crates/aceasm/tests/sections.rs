@@ -363,3 +363,73 @@ fn the_syntax_md_example_places_the_code_field_at_its_pin() {
     );
     assert_eq!(&a.bytes[0x2000..], [0xE1, 0xE5, 0xE5, 0xFD, 0xE9]);
 }
+
+/// Random layouts: whatever the sizes, pins and regions, the assembler either places every
+/// section (each floating one inside a PACK region, no two sections or fixed code sharing a
+/// byte, each pinned one at its AT, every byte of each section in the image) or reports
+/// located errors; never a panic.
+#[test]
+fn random_layouts_are_placed_consistently_or_refused() {
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let (mut placed, mut refused) = (0, 0);
+    for _ in 0..300 {
+        let mut src = String::from(" org 0x100\n");
+        let fixed = next(40);
+        src += &format!(" ds {fixed}, 0xEE\n");
+        let lo = 0x100 + next(80);
+        let end = lo + next(200);
+        src += &format!(
+            " pack {lo}, {end}{}\n",
+            if next(2) == 0 { "" } else { ", inorder" }
+        );
+        let mut want: Vec<(String, u64, Option<u64>)> = Vec::new();
+        for i in 0..1 + next(8) {
+            let size = next(40);
+            let pin = (next(3) == 0).then(|| 0x100 + next(300));
+            match pin {
+                Some(a) => src += &format!(" section s{i} at {a}\n"),
+                None => src += &format!(" section s{i}\n"),
+            }
+            src += &format!(" ds {size}, {i}\n ends\n");
+            want.push((format!("s{i}"), size, pin));
+        }
+        match assemble_str("r.asm", &src) {
+            Ok(a) => {
+                placed += 1;
+                let mut used = vec![false; 0x10000];
+                used[0x100..0x100 + fixed as usize].fill(true);
+                for (name, size, pin) in &want {
+                    let s = a.sections.iter().find(|s| &s.name == name).unwrap();
+                    assert_eq!(s.len as u64, *size, "{src}");
+                    let start = u64::from(s.start);
+                    match pin {
+                        Some(p) => assert_eq!(start, *p, "{src}"),
+                        None if *size > 0 => assert!(start >= lo && start + size <= end, "{src}"),
+                        None => {}
+                    }
+                    for b in start..start + size {
+                        assert!(!used[b as usize], "byte {b:#X} used twice:\n{src}");
+                        used[b as usize] = true;
+                        let i: u8 = name[1..].parse().unwrap();
+                        assert_eq!(a.bytes[(b - 0x100) as usize], i, "{src}");
+                    }
+                }
+            }
+            Err(e) => {
+                refused += 1;
+                assert!(e.0.iter().all(|e| e.file == "r.asm" && e.line >= 1), "{e}");
+            }
+        }
+    }
+    // Both outcomes are exercised.
+    assert!(
+        placed > 30 && refused > 30,
+        "placed {placed}, refused {refused}"
+    );
+}
