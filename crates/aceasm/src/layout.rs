@@ -83,8 +83,13 @@ pub(crate) fn place(
         let Some(start) = s.pinned_at else { continue };
         let end = start + i64::from(s.size);
         if start < 0 || end > 0x10000 {
+            let at = if start < 0 {
+                start.to_string()
+            } else {
+                format!("{start:#06X}")
+            };
             let msg = format!(
-                "section '{}' ({} bytes) pinned at {start:#06X} does not fit in 0x0000-0xFFFF",
+                "section '{}' ({} bytes) pinned at {at} does not fit in 0x0000-0xFFFF",
                 s.name, s.size
             );
             errors.push(err(s, msg));

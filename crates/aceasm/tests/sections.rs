@@ -321,6 +321,14 @@ fn section_misuse_is_a_clear_error() {
             "1:7: PACK region 0x0008..0x0004 must satisfy 0 <= lo <= end <= 0x10000",
         ),
         (" SECTION\n ENDS\n", "1:2: SECTION needs a name"),
+        (
+            " SECTION s\n DS 4\n PIN 2\n ENDS\n",
+            "1:10: section 's' (4 bytes) pinned at -2 does not fit in 0x0000-0xFFFF",
+        ),
+        (
+            " SECTION s AT 0xFFFE\n DS 4\n ENDS\n",
+            "1:10: section 's' (4 bytes) pinned at 0xFFFE does not fit in 0x0000-0xFFFF",
+        ),
     ];
     for (src, want) in cases {
         assert_eq!(&error(src), want, "source: {src:?}");
@@ -431,5 +439,22 @@ fn random_layouts_are_placed_consistently_or_refused() {
     assert!(
         placed > 30 && refused > 30,
         "placed {placed}, refused {refused}"
+    );
+}
+
+#[test]
+fn asserts_see_the_placed_addresses() {
+    let src = "        ORG 0
+        PACK 0x10, 0x20
+        ASSERT body == 0x10, \"body is packed at the region's start\"
+        SECTION body
+body:   NOP
+        ASSERT $ == 0x11
+        ENDS
+";
+    assert_eq!(asm(src).symbol("body"), Some(0x10));
+    assert_eq!(
+        error(&src.replace("ASSERT $ == 0x11", "ASSERT $ == 0x12, \"moved\"")),
+        "6:16: assertion failed: moved"
     );
 }
