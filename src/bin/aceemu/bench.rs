@@ -1,6 +1,6 @@
 //! `aceemu bench`: emulation speed against real time and against the bare Z80 core.
 
-use aceemu::frontend::bench;
+use aceemu::frontend::{bench, forth_speed};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -11,12 +11,20 @@ pub struct Args {
     /// Also time this ROM left running (e.g. idle at its prompt) for the same frames.
     #[arg(long, value_name = "FILE")]
     rom: Option<PathBuf>,
+    /// Instead: the Forth speed benchmark (forth-speed.md) on the open ROM, with the
+    /// original ROM's frames and the ratio.
+    #[arg(long)]
+    forth: bool,
     /// Run only one side, for profilers (`perf stat`): "machine" or "bare:ROUNDS".
     #[arg(long, hide = true)]
     only: Option<String>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
+    if args.forth {
+        println!("{}", forth_speed::report(aceemu::rom::open::open_rom())?);
+        return Ok(());
+    }
     if let Some(only) = &args.only {
         let rom = bench::workload();
         if only == "machine" {
