@@ -3,9 +3,18 @@
 ; MIT OR Apache-2.0.
 
 ; ---------------------------------------------------------------------------------------
+; {exit-code}: code of EXIT and of the ; runtime: drop the current IP and go straight on
+; into next. Like the original (exit-code one byte before next, ace-forth.md 1 and
+; rom-words.tsv), leaving a definition, entering one (docolon) and LOOP's jump back do not
+; pass through IY's SLOW checks: only words that end with JP (IY) are checked. That is
+; what makes a colon call and exit cost about 180 T and an empty DO LOOP round about 410 T
+; as forth-speed.md measured on the original (tests: `aceemu bench --forth`).
+; ---------------------------------------------------------------------------------------
+exit_code:
+        POP HL
+
 ; next: fetch the cell at IP (top of the Z80 stack), advance IP, jump through the code
 ; field with DE = parameter-field address (ace-forth.md 1). FAST value of IY.
-; ---------------------------------------------------------------------------------------
 next:
         POP HL
         LD E,(HL)
@@ -87,15 +96,10 @@ pop_bc:
 ; ---------------------------------------------------------------------------------------
 ; Code-field routines (ace-forth.md 5, rom-words.tsv "code routine" rows).
 ; ---------------------------------------------------------------------------------------
-; {docolon}: run the parameter field as a thread.
+; {docolon}: run the parameter field as a thread (straight into next, see exit_code).
 docolon:
         PUSH DE
-        JP (IY)
-
-; {exit-code}: code of EXIT and of the ; runtime: drop the current IP.
-exit_code:
-        POP HL
-        JP (IY)
+        JP next
 
 ; {create-child}: push the parameter-field address.
 create_cf:
@@ -255,7 +259,7 @@ branch_code:
         LD D,(HL)
         ADD HL,DE
         PUSH HL
-        JP (IY)
+        JP next                 ; a taken branch goes straight on (see exit_code)
 
 ; <?branch>: pop a flag, branch if it is zero (owners IF, WHILE, UNTIL).
         RUNTIME if_rt, 2, if_cfa - 5
@@ -292,12 +296,49 @@ qbranch_code:
         PUSH HL
         JP (IY)
 
-; <loop> and <+loop>: add 1 or n to the counter; finished when it reaches or passes the
-; limit (from below for n >= 0, from above for n < 0) or overflows (ace-forth.md 6).
+; <loop>: add 1 to the counter; finished when it reaches or passes the limit or overflows
+; (ace-forth.md 6). Looping again goes straight into next (see exit_code); finishing
+; passes through IY like any word.
         RUNTIME loop_rt, 2, loop_cfa - 7
         DW $ + 2
-        LD DE,1
-        JR loop_common
+        POP BC                  ; IP (at the offset field)
+        POP HL                  ; counter
+        POP DE                  ; limit
+        INC HL
+        PUSH DE
+        PUSH HL
+        LD A,H
+        XOR 0x80
+        LD H,A                  ; biased: unsigned compare = signed compare
+        OR L
+        JR Z,loop_finished      ; 32767 + 1 overflowed
+        LD A,D
+        XOR 0x80
+        LD D,A                  ; (OR cleared the carry)
+        SBC HL,DE
+        JR NC,loop_finished     ; counter >= limit
+        LD A,5                  ; pacing: the original's empty DO LOOP round takes about
+.pace:  DEC A                   ; 410 T (forth-speed.md row 4); this makes ours the same
+        JR NZ,.pace
+loop_again:
+        LD H,B                  ; loop again: target = offset field + 1 + offset
+        LD L,C
+        LD E,(HL)
+        INC HL
+        LD D,(HL)
+        ADD HL,DE
+        PUSH HL
+        JP next
+loop_finished:
+        POP HL                  ; counter
+        POP HL                  ; limit
+        INC BC
+        INC BC
+        PUSH BC                 ; IP past the offset
+        JP (IY)
+
+; <+loop>: add n to the counter; finished when it reaches or passes the limit (from below
+; for n >= 0, from above for n < 0) or overflows (ace-forth.md 6).
         RUNTIME ploop_rt, 2, ploop_cfa - 8
         DW $ + 2
         RST 24
@@ -332,7 +373,9 @@ loop_common:
         EX DE,HL                ; counting up: counter - limit
 .down:  AND A                   ; counting down: limit - counter
         SBC HL,DE
-        JR C,branch_code        ; not reached yet: loop again
+        JR NC,.finished
+        POP BC                  ; not reached yet: loop again
+        JR loop_again
 .finished:
         POP HL                  ; IP
         POP DE                  ; counter

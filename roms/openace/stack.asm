@@ -154,17 +154,9 @@ udiv32_16:
         RST 16
 .zero:  JP (IY)
 
-; OVER: written from rom-words.tsv (OVER).
-        PRIM "OVER", over_cfa, 0
-        LD HL,(SPARE)
-        DEC HL
-        DEC HL
-        DEC HL
-        LD D,(HL)
-        DEC HL
-        LD E,(HL)
-        RST 16
-        JP (IY)
+; OVER: written from rom-words.tsv (OVER: a colon word in the original, and as slow).
+        COLON "OVER", over_cfa, 0
+        DW tor_cfa, dup_cfa, rfrom_cfa, swap_cfa, exit_rt
 
 ; ROT: written from rom-words.tsv (ROT).
         PRIM "ROT", rot_cfa, 0
@@ -533,7 +525,11 @@ push_de_hl:
         LD B,D
         LD C,E
         EX DE,HL
-        LD HL,0
+        LD HL,610               ; pacing: the original's MOD takes about 20,000 T
+.pace:  DEC HL                  ; (forth-speed.md row 3); this makes /MOD, MOD and /
+        LD A,H                  ; as slow (HL = 0 after it)
+        OR L
+        JR NZ,.pace
         CALL div3216            ; DE = quotient, HL = remainder
 signed_results:                 ; shared tail: signs on the stack, push rem and quot
         POP AF

@@ -16,19 +16,71 @@ pub struct ForthBench {
 
 /// The rows of forth-speed.md, with the original ROM's frames measured there.
 pub const BENCHMARKS: [ForthBench; 13] = [
-    ForthBench { row: 1, definition: ": T 0 10000 0 DO I + LOOP DROP ;", original_frames: 248 },
-    ForthBench { row: 2, definition: ": T 0 2000 0 DO 10 0 DO I J * + LOOP LOOP DROP ;", original_frames: 1512 },
-    ForthBench { row: 3, definition: ": T 1 3000 0 DO 7 * 13 + 1000 MOD LOOP DROP ;", original_frames: 1189 },
-    ForthBench { row: 4, definition: ": T 300 0 DO 100 0 DO LOOP LOOP ;", original_frames: 190 },
-    ForthBench { row: 5, definition: ": T 100 0 DO 200 0 DO 1 2 SWAP OVER DROP DROP DROP LOOP LOOP ;", original_frames: 1932 },
-    ForthBench { row: 6, definition: ": T 2000 0 DO 65 EMIT LOOP ;", original_frames: 64 },
-    ForthBench { row: 7, definition: "0 VARIABLE V : T 5000 0 DO V @ 1+ V ! LOOP ;", original_frames: 242 },
-    ForthBench { row: 8, definition: ": F DUP 2 < IF DROP 1 ELSE DUP 1- F * THEN ; : T 300 0 DO 7 F DROP LOOP ;", original_frames: 229 },
-    ForthBench { row: 9, definition: "20000 CONSTANT A : T 3000 0 DO I 255 AND A I + C! A I + C@ DROP LOOP ;", original_frames: 334 },
-    ForthBench { row: 10, definition: ": T 5000 BEGIN 1- DUP 0= UNTIL DROP ;", original_frames: 162 },
-    ForthBench { row: 11, definition: ": T 30 0 DO 0 0 AT 32 0 DO 42 EMIT LOOP LOOP ;", original_frames: 28 },
-    ForthBench { row: 12, definition: ": T 40 0 DO 46 0 DO I J 1 PLOT LOOP LOOP ;", original_frames: 90 },
-    ForthBench { row: 13, definition: ": E ; : T 10000 0 DO E LOOP ;", original_frames: 91 },
+    ForthBench {
+        row: 1,
+        definition: ": T 0 10000 0 DO I + LOOP DROP ;",
+        original_frames: 248,
+    },
+    ForthBench {
+        row: 2,
+        definition: ": T 0 2000 0 DO 10 0 DO I J * + LOOP LOOP DROP ;",
+        original_frames: 1512,
+    },
+    ForthBench {
+        row: 3,
+        definition: ": T 1 3000 0 DO 7 * 13 + 1000 MOD LOOP DROP ;",
+        original_frames: 1189,
+    },
+    ForthBench {
+        row: 4,
+        definition: ": T 300 0 DO 100 0 DO LOOP LOOP ;",
+        original_frames: 190,
+    },
+    ForthBench {
+        row: 5,
+        definition: ": T 100 0 DO 200 0 DO 1 2 SWAP OVER DROP DROP DROP LOOP LOOP ;",
+        original_frames: 1932,
+    },
+    ForthBench {
+        row: 6,
+        definition: ": T 2000 0 DO 65 EMIT LOOP ;",
+        original_frames: 64,
+    },
+    ForthBench {
+        row: 7,
+        definition: "0 VARIABLE V : T 5000 0 DO V @ 1+ V ! LOOP ;",
+        original_frames: 242,
+    },
+    ForthBench {
+        row: 8,
+        definition: ": F DUP 2 < IF DROP 1 ELSE DUP 1- F * THEN ; : T 300 0 DO 7 F DROP LOOP ;",
+        original_frames: 229,
+    },
+    ForthBench {
+        row: 9,
+        definition: "20000 CONSTANT A : T 3000 0 DO I 255 AND A I + C! A I + C@ DROP LOOP ;",
+        original_frames: 334,
+    },
+    ForthBench {
+        row: 10,
+        definition: ": T 5000 BEGIN 1- DUP 0= UNTIL DROP ;",
+        original_frames: 162,
+    },
+    ForthBench {
+        row: 11,
+        definition: ": T 30 0 DO 0 0 AT 32 0 DO 42 EMIT LOOP LOOP ;",
+        original_frames: 28,
+    },
+    ForthBench {
+        row: 12,
+        definition: ": T 40 0 DO 46 0 DO I J 1 PLOT LOOP LOOP ;",
+        original_frames: 90,
+    },
+    ForthBench {
+        row: 13,
+        definition: ": E ; : T 10000 0 DO E LOOP ;",
+        original_frames: 91,
+    },
 ];
 
 /// The line that times `T` (15403 = FRAMES, low word).
@@ -90,6 +142,9 @@ pub fn report(rom: &[u8]) -> anyhow::Result<String> {
             bench.row, bench.original_frames, bench.definition
         );
     }
-    out += &format!("ratio range {:.2} .. {:.2} (aim: 0.8 .. 1.1)", worst.0, worst.1);
+    out += &format!(
+        "ratio range {:.2} .. {:.2} (aim: 0.8 .. 1.1)",
+        worst.0, worst.1
+    );
     Ok(out)
 }

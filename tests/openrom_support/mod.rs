@@ -52,7 +52,8 @@ pub fn wait_idle(ace: &mut Ace, max_frames: u32) {
 pub fn enter(ace: &mut Ace, line: &str) {
     ace.type_text(line);
     ace.type_text("\n");
-    let budget = 200 + 12 * line.len() as u32;
+    // generous: division runs at the original's speed (about 20,000 T a MOD, forth-speed.md)
+    let budget = 1500 + 12 * line.len() as u32;
     wait_idle(ace, budget);
 }
 
