@@ -174,12 +174,12 @@ fn typed_text_is_case_insensitive() {
 #[test]
 fn word_number_find_execute() {
     check_all(&[
-        // WORD's result is read inside a definition: the interpreter reuses the pad for
-        // the next word it looks up.
+        // WORD's result is in the pad (the interpreter keeps its own copy elsewhere);
+        // the echo of a word ends with the delimiter that ended it (transcripts.md).
         (": WL 32 WORD C@ . ;", ": WL 32 WORD C@ . ;"),
         ("WL HELLO", "WL HELLO 5"),
         (": WC 44 WORD 1+ C@ EMIT ;", ": WC 44 WORD 1+ C@ EMIT ;"),
-        ("WC ,,QX,", "WC QX Q"),
+        ("WC ,,QX,", "WC QX,Q"),
         ("32 WORD X .", "32 WORD X . 9985"),
         ("7 FIND DUP EXECUTE . .", "7 FIND DUP EXECUTE . 7 . 7"),
     ]);

@@ -83,7 +83,7 @@
         DB 11
 .same:
         LD A,' '
-        CALL word_sub
+        CALL take_name
         CALL lookup
         LD A,H
         CP HIGH(DICT_START)

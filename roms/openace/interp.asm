@@ -6,35 +6,45 @@
 ; the next word to the pad without consuming it; consume_word echoes it to the upper screen
 ; (unless INVIS) and removes it from the buffer, so an unknown word stays for RETYPE.
 
-; scan_word: A = delimiter. Skip leading delimiters, copy the word (up to 253 characters)
-; to PAD+1.., its length at PAD (254 if longer). Records W_START, W_LEN, W_END.
-; out: HL = PAD. Uses AF, BC, DE.
+; scan_word: A = delimiter. Skip leading delimiters, copy the word to NAMEBUF (length at
+; NAMEBUF, up to 64 characters from NAMEBUF+1; 65 if longer, which is never a name) for
+; FIND, NUMBER and LINE: the interpreter leaves PAD alone (transcripts.md, `PAD 5 TYPE`).
+; scan_pad: the same into PAD (up to 253 characters; 254 if longer), for WORD.
+; Both record W_START, W_LEN, W_END. out: HL = the length byte. Uses AF, BC, DE.
 scan_word:
+        LD DE,NAMEBUF
+        LD B,65
+        JR scan_into
+scan_pad:
+        LD DE,PAD
+        LD B,254
+scan_into:
+        PUSH DE
+        PUSH BC
         CALL word_bounds
+        POP BC
         LD HL,(W_LEN)
         LD A,H
         OR A
         JR NZ,.long
         LD A,L
-        CP 254
+        CP B
         JR C,.short
-.long:
-        LD BC,253
-        LD A,254
+.long:  LD A,B                  ; the "too long" length; one character fewer is copied
+        LD C,B
+        DEC C
         JR .copy
-.short:
-        LD B,0
-        LD C,A
-.copy:
-        LD (PAD),A
-        LD A,B
-        OR C
-        JR Z,.done
+.short: LD C,A
+.copy:  LD B,0
+        POP DE
+        PUSH DE
+        LD (DE),A
+        INC DE
         LD HL,(W_START)
-        LD DE,PAD + 1
+        OR A
+        JR Z,.done
         LDIR
-.done:
-        LD HL,PAD
+.done:  POP HL
         RET
 
 ; word_bounds: A = delimiter. Find the next word of the logical line without taking it:
@@ -94,9 +104,15 @@ consume_word:
         JR NZ,.noecho
         LD HL,(W_START)
         LD BC,(W_LEN)
-        CALL print_string
+        LD A,B
+        OR C
+        JR Z,.last              ; an empty word echoes as one 0x00 cell (transcripts.md)
+        CALL print_string       ; HL = the first address after the word
+        CALL at_endbuf
         LD A,' '
-        RST 8
+        JR Z,.last
+        LD A,(HL)               ; the delimiter that ended it: ." X" echoes X" (transcripts.md)
+.last:  RST 8
 .noecho:
         LD HL,(ENDBUF)
         LD DE,(W_END)
@@ -127,8 +143,13 @@ consume_word:
 
 ; word_sub: A = delimiter; take the next word of the input buffer to PAD (length at PAD,
 ; text from PAD+1), echo and consume it. out: HL = PAD. Uses AF, BC, DE.
-word_sub:
+; take_name: the same for a name to look up (into NAMEBUF, for lookup).
+take_name:
         CALL scan_word
+        JR consume_word
+
+word_sub:
+        CALL scan_pad
         CALL consume_word
         LD HL,PAD
         RET
@@ -142,10 +163,10 @@ upcase:
         SUB 0x20
         RET
 
-; lookup: find the word in PAD (upper-cased first) in the CONTEXT vocabulary
+; lookup: find the word in NAMEBUF (upper-cased first) in the CONTEXT vocabulary
 ; (ace-forth.md 4.1, 4.2, 4.4). out: HL = CFA or 0. Uses AF, BC, DE.
 lookup:
-        LD HL,PAD
+        LD HL,NAMEBUF
         LD B,(HL)
         LD A,B
         OR A
@@ -169,12 +190,12 @@ lookup:
         AND 0x3F
         JR Z,.next              ; zero-length entry: only a link
         LD C,A
-        LD A,(PAD)
+        LD A,(NAMEBUF)
         CP C
         JR NZ,.next
         PUSH HL
         CALL name_start         ; HL = first name byte
-        LD DE,PAD + 1
+        LD DE,NAMEBUF + 1
         LD B,C
 .cmp:   LD A,(HL)
         AND 0x7F
@@ -259,7 +280,7 @@ digit_value:
 ; parse_number: PAD holds a word; integer syntax of ace-forth.md 7 (optional -, digits in
 ; BASE). out: carry clear and DE = value, or carry set. Uses AF, BC, DE, HL.
 parse_number:
-        LD HL,PAD
+        LD HL,NAMEBUF
         LD B,(HL)
         INC HL
         LD A,B
@@ -401,13 +422,12 @@ mul_hl_a:
 
 ; RETYPE: written from rom-words.tsv (RETYPE) and ace-forth.md 7, 11 (cursor 0xBF).
 ; The words LINE has done are gone from the logical line, so the first word left is the
-; one it could not use: the ? cursor goes right after it (at the end of an empty line),
-; where DELETE removes the word's last character. The ? stays while the line is edited
+; one it could not use: the ? cursor goes at the start of the line, before that word
+; (measured on the original, transcripts.md). The ? stays while the line is edited
 ; (cursor_char); ENTER lets LINE go on with the corrected line.
         PRIM "RETYPE", retype_cfa, 0
-        LD A,' '
-        CALL word_bounds
-        EX DE,HL
+        LD HL,(INSCRN)
+        INC HL
         LD (CURSOR),HL
         LD A,0xBF
         CALL insert_char
