@@ -343,23 +343,37 @@ mul_hl_a:
 .skip:  DJNZ .bit
         RET
 
-; NUMBER: written from rom-words.tsv (NUMBER) and ace-forth.md 7 (integers only: floats
-; are not in the open ROM yet, so a word with a point is not a number).
+; NUMBER: written from rom-words.tsv (NUMBER) and ace-forth.md 7: an integer (value and
+; LITERAL's CFA), else a float (2 cells and the float-literal compiler), else 0.
         PRIM "NUMBER", number_cfa, 0
         LD A,' '
         CALL scan_word
         CALL parse_number
+        JR NC,.int
+        IF DEFINED(WITH_FLOATS)
+        CALL parse_float        ; BC = lower cell, DE = upper cell
         JR C,.no
         PUSH DE
+        PUSH BC
+        CALL consume_word
+        POP DE
+        RST 16
+        POP DE
+        RST 16
+        LD DE,fliteral_cfa
+        JR .push
+        ELSE
+        JR .no
+        ENDIF
+.int:   PUSH DE
         CALL consume_word
         POP DE
         RST 16
         LD DE,literal_cfa
-        RST 16
-        JP (IY)
+        JR .push
 .no:
         LD DE,0
-        RST 16
+.push:  RST 16
         JP (IY)
 
 ; CONVERT: written from rom-words.tsv (CONVERT) and ace-forth.md 9.

@@ -235,3 +235,39 @@ pub fn eval(ace: &mut Ace, line: &str) -> String {
         .trim_end()
         .to_string()
 }
+
+/// The float probe image (roms/openace/float_probe.asm): the open ROM with floating point
+/// but without the font and BEEP, which do not all fit in 8 KB together yet. Assembled
+/// once per test binary with the project's assembler.
+fn float_probe() -> &'static aceasm::Assembly {
+    static PROBE: std::sync::OnceLock<aceasm::Assembly> = std::sync::OnceLock::new();
+    PROBE.get_or_init(|| {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("roms/openace/float_probe.asm");
+        let assembly = aceasm::assemble_file(&path)
+            .unwrap_or_else(|e| panic!("{}: {:?}", path.display(), e.errors()));
+        assert_eq!(assembly.bytes.len(), 8192, "the probe image is 8 KB");
+        assembly
+    })
+}
+
+pub fn float_probe_rom() -> &'static [u8] {
+    &float_probe().bytes
+}
+
+/// A symbol of the float probe image.
+pub fn float_probe_symbol(name: &str) -> u16 {
+    float_probe()
+        .symbols
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|&(_, v)| v as u16)
+        .unwrap_or_else(|| panic!("the float probe has no symbol {name}"))
+}
+
+/// Power on with the float probe image and wait for the input line.
+pub fn boot_float_probe() -> Ace {
+    let mut ace = Ace::new(float_probe_rom(), RamSize::K19).expect("8 KB image");
+    wait_idle(&mut ace, 50);
+    ace
+}
