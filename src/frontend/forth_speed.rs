@@ -96,10 +96,11 @@ pub fn measure(rom: &[u8], bench: &ForthBench) -> anyhow::Result<u32> {
     run_line(&mut ace, "CLS", 200)?;
     run_line(&mut ace, TIMING_LINE, 20 * bench.original_frames + 2000)?;
     let text = ace.screen_text();
+    // the echo is "15403 @ T 15403 @ SWAP - . N  OK": the last number but the address
     text.split_whitespace()
+        .rev()
         .filter_map(|t| t.parse::<u32>().ok())
-        .filter(|&n| n != 15403)
-        .last()
+        .find(|&n| n != 15403)
         .ok_or_else(|| anyhow::anyhow!("row {}: no frame count on the screen:\n{text}", bench.row))
 }
 
