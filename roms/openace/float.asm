@@ -113,13 +113,13 @@ bcd_sub:
         DJNZ .l
         RET
 
-; clear_acc: ACC := 0. Uses B, HL.
+; clear_acc: ACC := 0. zero_b: B bytes from HL := 0. Uses B, HL.
 clear_acc:
         LD HL,ACC
         LD B,5
-.l:     LD (HL),0
+zero_b: LD (HL),0
         INC HL
-        DJNZ .l
+        DJNZ zero_b
         RET
 
 ; normalize: FA to 0.d1... with d1 not 0, the exponent following; a zero mantissa makes
@@ -168,9 +168,7 @@ fp_done:
         DB 8
 .zero:  LD HL,FA + 1
         LD B,3
-.zl:    LD (HL),0
-        INC HL
-        DJNZ .zl
+        CALL zero_b
         XOR A
         JR .pack
 .store: LD HL,FA_SGN
@@ -192,6 +190,17 @@ fp_sign:
         LD (HL),A
         LD HL,FB_EXP            ; for the caller's exponent arithmetic
         LD A,(FA_EXP)
+        RET
+
+; next_digit: A = FA's next digit (FA shifted left by one digit, the digit taken out of
+; the top byte). Uses B, HL.
+next_digit:
+        XOR A
+        LD HL,FA
+        CALL shl5
+        LD HL,FA + 4
+        LD A,(HL)
+        LD (HL),0
         RET
 
 ; acc_to_fa: FA's 5 digit bytes := ACC. Uses BC, DE, HL.
@@ -365,9 +374,7 @@ acc_to_fa:
         INC A
         LD C,A                  ; digits before the point
 .digit: PUSH HL
-        LD HL,FA
-        XOR A
-        CALL shl5               ; the next digit into the top byte
+        CALL next_digit
         POP HL
         LD D,H
         LD E,L
@@ -375,12 +382,9 @@ acc_to_fa:
         ADD HL,HL
         ADD HL,DE
         ADD HL,HL
-        LD A,(FA + 4)
         LD E,A
         LD D,0
         ADD HL,DE
-        XOR A
-        LD (FA + 4),A
         DEC C
         JR NZ,.digit
         LD A,(FA_SGN)
@@ -398,9 +402,7 @@ acc_to_fa:
         RST 24
         LD HL,FA
         LD B,7
-.clr:   LD (HL),0
-        INC HL
-        DJNZ .clr
+        CALL zero_b
         EX DE,HL
         LD B,16
 .bit:   ADD HL,HL
@@ -438,17 +440,10 @@ acc_to_fa:
 .nonzero:
         LD HL,FB                ; 12 digit cells FB..ACC+4: d1..d6, then zeros
         LD B,12
-.clr:   LD (HL),0
-        INC HL
-        DJNZ .clr
+        CALL zero_b
         LD DE,FB
         LD C,6
-.ext:   XOR A
-        LD HL,FA
-        CALL shl5               ; the next digit into the top byte
-        LD HL,FA + 4
-        LD A,(HL)
-        LD (HL),0
+.ext:   CALL next_digit
         LD (DE),A
         INC DE
         DEC C
@@ -547,19 +542,18 @@ fliteral_cfa:
 ; point, optionally E, an optional - and decimal digits; a point is required; 6
 ; significant digits are kept). out: carry = not a float, else BC = lower cell,
 ; DE = upper cell. The mantissa is built in FB + 1.. (FP_WS + 8..; W_START..W_NUM below
-; it are still in use). Uses AF, HL.
-PF_CNT  EQU FB + 4              ; significant digits taken
-PF_EXP  EQU FB_EXP              ; exponent so far (signed)
+; it are still in use). Registers: HL = text, B = characters left, C = exponent so far,
+; D = digits taken, E = flags (bit 0 point, 1 non-zero digit, 2 any digit, 6 minus
+; exponent, 7 minus). Uses AF, HL.
 parse_float:
         LD HL,FB + 1
-        LD B,6
-.clr:   LD (HL),0               ; m0 m1 m2, count, exponent, sign
-        INC HL
-        DJNZ .clr
+        LD B,3
+        CALL zero_b             ; m0 m1 m2
         LD HL,NAMEBUF
         LD B,(HL)
         INC HL
-        LD E,0                  ; bit 0 point, 1 non-zero digit, 2 any digit, 7 minus
+        LD DE,0
+        LD C,E
         CALL .minus
         JR NZ,.next
         LD E,0x80
@@ -590,26 +584,22 @@ parse_float:
         JR NZ,.sig
         BIT 0,E                 ; a leading zero: after the point it lowers the exponent
         JR Z,.next
-        LD A,(PF_EXP)
-        DEC A
-        LD (PF_EXP),A
+        DEC C
         JR .next
 .sig:   SET 1,E
         BIT 0,E
         JR NZ,.frac
-        PUSH AF
-        LD A,(PF_EXP)           ; a digit before the point
-        INC A
-        LD (PF_EXP),A
-        POP AF
+        INC C                   ; a digit before the point
 .frac:  CALL .put
         JR .next
 .exp:   BIT 0,E                 ; an E needs a point before it (1E30 is not a number)
         SCF
         RET Z
         CALL .minus
-        PUSH AF                 ; Z = negative exponent
-        LD C,0
+        JR NZ,.eplus
+        SET 6,E
+.eplus: PUSH DE
+        LD D,0                  ; the exponent's value
         LD A,B
         OR A
         JR Z,.bad               ; no digits
@@ -618,38 +608,37 @@ parse_float:
         SUB '0'
         CP 10
         JR NC,.bad
-        LD D,A
-        LD A,C                  ; C := 10 C + digit
+        LD E,A
+        LD A,D                  ; D := 10 D + digit
         ADD A,A
-        ADD A,A
-        ADD A,C
         ADD A,A
         ADD A,D
-        LD C,A
+        ADD A,A
+        ADD A,E
+        LD D,A
         CP 100
         JR NC,.bad
         DJNZ .edig
-        POP AF
-        LD A,C
-        JR NZ,.eplus
+        LD A,D
+        POP DE
+        BIT 6,E
+        JR Z,.add
         NEG
-.eplus: LD HL,PF_EXP
-        ADD A,(HL)
-        LD (HL),A
-.end:   BIT 2,E
+.add:   ADD A,C
+        LD C,A
+.end:   LD A,E
+        CPL
+        AND 5                   ; a point and a digit are both needed
         SCF
-        RET Z                   ; no digit at all
-        BIT 0,E
-        SCF
-        RET Z                   ; no point: not a float
-.fill:  LD A,(PF_CNT)           ; fill the mantissa up to 6 digits
+        RET NZ
+.fill:  LD A,D                  ; fill the mantissa up to 6 digits
         CP 6
         JR NC,.filled
         XOR A
         CALL .put
         JR .fill
 .filled:
-        LD A,(PF_EXP)
+        LD A,C
         ADD A,0x40
         CP 0x80
         CCF
@@ -667,7 +656,7 @@ parse_float:
         LD BC,(FB + 1)
         AND A
         RET
-.bad:   POP AF
+.bad:   POP DE
         SCF
         RET
 ; .minus: Z if the next character is -, which is then taken. Uses A.
@@ -684,15 +673,14 @@ parse_float:
 .nominus:
         INC A                   ; NZ
         RET
-; .put: digit A into the mantissa unless it has 6 already. Uses AF.
-.put:   PUSH HL
-        LD HL,PF_CNT
-        INC (HL)
-        LD L,A
-        LD A,(PF_CNT)
-        CP 7
-        LD A,L
+; .put: digit A into the mantissa unless it has 6 already (D counts them). Uses AF.
+.put:   PUSH AF
+        LD A,D
+        CP 6
         JR NC,.full
+        INC D
+        POP AF
+        PUSH HL
         LD HL,FB + 1
         RLD
         INC HL
@@ -701,7 +689,6 @@ parse_float:
         RLD
         POP HL
         RET
-.full:  LD HL,PF_CNT
-        DEC (HL)
-        POP HL
+.full:  POP AF
         RET
+

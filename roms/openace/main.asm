@@ -44,7 +44,7 @@ rst38:  JP interrupt            ; IM 1: frame counter, keyboard, line editor
         INCLUDE "compiler.asm"  ; defining and compiling words, control structures
         INCLUDE "dict.asm"      ; VLIST, FORGET, vocabularies, IMMEDIATE, misc.
 
-; Floating point (float.asm, 1,130 bytes) does not fit beside everything else yet: it is
+; Floating point (float.asm, 1,092 bytes) does not fit beside everything else yet: it is
 ; assembled only into the probe image float_probe.asm (WITH_FLOATS defined), which leaves
 ; out the font and BEEP to make room; tests/openrom_floats.rs runs it there.
         IF DEFINED(WITH_FLOATS)
