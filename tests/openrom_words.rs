@@ -191,3 +191,19 @@ fn word_number_find_execute() {
         ("FIND DUP .", &format!("FIND DUP . {dup}")),
     ]);
 }
+
+#[test]
+fn the_interpreter_leaves_the_whole_pad_alone() {
+    // transcripts.md (`PAD 5 TYPE`): FIND and NUMBER read words in the input buffer, so
+    // a program may keep data anywhere in the pad while lines are typed.
+    let mut ace = boot();
+    enter(&mut ace, ": FILLPAD 254 0 DO 65 PAD I + C! LOOP ;");
+    enter(&mut ace, "FILLPAD");
+    enter(
+        &mut ace,
+        "1 2 + DROP 12345 DROP VERYLONGWORDNAMETHATISNOTDEFINEDANYWHEREATALL",
+    );
+    enter(&mut ace, "");
+    let pad = ace.read_bytes(0x2701, 254);
+    assert!(pad.iter().all(|&b| b == 65), "{pad:?}");
+}

@@ -538,7 +538,7 @@ fliteral_cfa:
         DW flit_rt
         DW swap_cfa, comma_cfa, comma_cfa, exit_rt
 
-; parse_float: NAMEBUF as a float literal (ace-forth.md 7: optional -, digits with one
+; parse_float: the scanned word (W_START, W_LEN) as a float literal (ace-forth.md 7: optional -, digits with one
 ; point, optionally E, an optional - and decimal digits; a point is required; 6
 ; significant digits are kept). out: carry = not a float, else BC = lower cell,
 ; DE = upper cell. The mantissa is built in FB + 1.. (FP_WS + 8..; W_START..W_NUM below
@@ -549,9 +549,8 @@ parse_float:
         LD HL,FB + 1
         LD B,3
         CALL zero_b             ; m0 m1 m2
-        LD HL,NAMEBUF
-        LD B,(HL)
-        INC HL
+        CALL scanned_word
+        RET C
         LD DE,0
         LD C,E
         CALL .minus

@@ -6,45 +6,35 @@
 ; the next word to the pad without consuming it; consume_word echoes it to the upper screen
 ; (unless INVIS) and removes it from the buffer, so an unknown word stays for RETYPE.
 
-; scan_word: A = delimiter. Skip leading delimiters, copy the word to NAMEBUF (length at
-; NAMEBUF, up to 64 characters from NAMEBUF+1; 65 if longer, which is never a name) for
-; FIND, NUMBER and LINE: the interpreter leaves PAD alone (transcripts.md, `PAD 5 TYPE`).
-; scan_pad: the same into PAD (up to 253 characters; 254 if longer), for WORD.
-; Both record W_START, W_LEN, W_END. out: HL = the length byte. Uses AF, BC, DE.
-scan_word:
-        LD DE,NAMEBUF
-        LD B,65
-        JR scan_into
+; scan_word: A = delimiter. Find the next word in the input buffer for FIND, NUMBER and
+; LINE without copying it anywhere (W_START, W_LEN, W_END; lookup and the number parsers
+; read it in place): the interpreter leaves PAD alone (transcripts.md, `PAD 5 TYPE`).
+scan_word EQU word_bounds
+
+; scan_pad: the same, and copy the word to PAD (up to 253 characters from PAD+1, its length
+; at PAD, 254 if longer), for WORD. out: HL = PAD. Uses AF, BC, DE.
 scan_pad:
-        LD DE,PAD
-        LD B,254
-scan_into:
-        PUSH DE
-        PUSH BC
         CALL word_bounds
-        POP BC
         LD HL,(W_LEN)
         LD A,H
         OR A
         JR NZ,.long
         LD A,L
-        CP B
+        CP 254
         JR C,.short
-.long:  LD A,B                  ; the "too long" length; one character fewer is copied
-        LD C,B
-        DEC C
+.long:  LD BC,253
+        LD A,254
         JR .copy
-.short: LD C,A
-.copy:  LD B,0
-        POP DE
-        PUSH DE
-        LD (DE),A
-        INC DE
-        LD HL,(W_START)
-        OR A
+.short: LD B,0
+        LD C,A
+.copy:  LD (PAD),A
+        LD A,B
+        OR C
         JR Z,.done
+        LD HL,(W_START)
+        LD DE,PAD + 1
         LDIR
-.done:  POP HL
+.done:  LD HL,PAD
         RET
 
 ; word_bounds: A = delimiter. Find the next word of the logical line without taking it:
@@ -143,11 +133,6 @@ consume_word:
 
 ; word_sub: A = delimiter; take the next word of the input buffer to PAD (length at PAD,
 ; text from PAD+1), echo and consume it. out: HL = PAD. Uses AF, BC, DE.
-; take_name: the same for a name to look up (into NAMEBUF, for lookup).
-take_name:
-        CALL scan_word
-        JR consume_word
-
 word_sub:
         CALL scan_pad
         CALL consume_word
@@ -163,25 +148,20 @@ upcase:
         SUB 0x20
         RET
 
-; lookup: find the word in NAMEBUF (upper-cased first) in the CONTEXT vocabulary
-; (ace-forth.md 4.1, 4.2, 4.4). out: HL = CFA or 0. Uses AF, BC, DE.
+; lookup: find the scanned word (W_START, W_LEN, in the input buffer; letters compared in
+; upper case, as names are stored) in the CONTEXT vocabulary (ace-forth.md 4.1, 4.2, 4.4).
+; out: HL = CFA or 0. Uses AF, BC, DE.
 lookup:
-        LD HL,NAMEBUF
-        LD B,(HL)
-        LD A,B
-        OR A
-        JR Z,.upped
-.up:    INC HL
-        LD A,(HL)
-        CALL upcase
-        LD (HL),A
-        DJNZ .up
-.upped:
         LD HL,(CONTEXT)
         LD A,(HL)
         INC HL
         LD H,(HL)
         LD L,A                  ; name-length field of the newest word
+        LD A,(W_LEN + 1)
+        OR A
+        JR Z,.entry
+        LD HL,0                 ; 256 characters or more: never a name
+        RET
 .entry:
         LD A,H
         OR L
@@ -190,18 +170,17 @@ lookup:
         AND 0x3F
         JR Z,.next              ; zero-length entry: only a link
         LD C,A
-        LD A,(NAMEBUF)
+        LD A,(W_LEN)
         CP C
         JR NZ,.next
         PUSH HL
         CALL name_start         ; HL = first name byte
-        LD DE,NAMEBUF + 1
+        LD DE,(W_START)
         LD B,C
-.cmp:   LD A,(HL)
+.cmp:   LD A,(DE)
+        CALL upcase
+        XOR (HL)
         AND 0x7F
-        EX DE,HL
-        CP (HL)
-        EX DE,HL
         JR NZ,.differs
         INC HL
         INC DE
@@ -280,13 +259,8 @@ digit_value:
 ; parse_number: PAD holds a word; integer syntax of ace-forth.md 7 (optional -, digits in
 ; BASE). out: carry clear and DE = value, or carry set. Uses AF, BC, DE, HL.
 parse_number:
-        LD HL,NAMEBUF
-        LD B,(HL)
-        INC HL
-        LD A,B
-        OR A
-        SCF
-        RET Z
+        CALL scanned_word
+        RET C
         LD C,0                  ; sign
         LD A,(HL)
         CP '-'
@@ -328,6 +302,22 @@ parse_number:
         LD A,0
         SBC A,D
         LD D,A
+        AND A
+        RET
+
+; scanned_word: HL = W_START, B = W_LEN; carry if the word is empty or 256 characters or
+; longer (never a number). Uses AF.
+scanned_word:
+        LD HL,(W_LEN)
+        LD A,H
+        OR A
+        SCF
+        RET NZ
+        OR L
+        LD B,A
+        LD HL,(W_START)
+        SCF
+        RET Z
         AND A
         RET
 

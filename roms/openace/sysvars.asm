@@ -73,8 +73,6 @@ VIDEO           EQU 0x2400      ; 24 x 32 screen, video-priority alias
 VIDEO_CPU       EQU 0x2000      ; same bytes, CPU-priority alias (tape code uses it)
 SCREEN_END      EQU 0x2700      ; always 0: end-of-screen marker
 PAD             EQU 0x2701      ; 254-byte workspace (WORD puts its result here)
-NAMEBUF         EQU 0x27A0      ; the interpreter's copy of a word (FIND, NUMBER), 66 bytes:
-                                ; above what `PAD n TYPE` usually shows, below <#'s digits
 CHARSET         EQU 0x2C00      ; character RAM, write-only, 128 x 8 bytes
 CHARSET_CPU     EQU 0x2800      ; CPU-priority alias of the character RAM
 TAPE_HDR        EQU 0x2301      ; tape header work area (CPU-priority alias of 0x2701)
