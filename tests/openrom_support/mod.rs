@@ -173,7 +173,11 @@ pub struct RomWord {
 }
 
 pub fn rom_dictionary() -> Vec<RomWord> {
-    let rom = open_rom();
+    rom_dictionary_of(open_rom())
+}
+
+/// The same for any open-ROM-style image (the float probe).
+pub fn rom_dictionary_of(rom: &[u8]) -> Vec<RomWord> {
     let rd = |a: u16| u16::from_le_bytes([rom[a as usize], rom[a as usize + 1]]);
     let mut words = Vec::new();
     let mut nl = rd(0x1FFD);
@@ -257,12 +261,15 @@ pub fn float_probe_rom() -> &'static [u8] {
 
 /// A symbol of the float probe image.
 pub fn float_probe_symbol(name: &str) -> u16 {
+    float_probe_symbol_opt(name).unwrap_or_else(|| panic!("the float probe has no symbol {name}"))
+}
+
+pub fn float_probe_symbol_opt(name: &str) -> Option<u16> {
     float_probe()
         .symbols
         .iter()
         .find(|(n, _)| n == name)
         .map(|&(_, v)| v as u16)
-        .unwrap_or_else(|| panic!("the float probe has no symbol {name}"))
 }
 
 /// Power on with the float probe image and wait for the input line.
