@@ -81,3 +81,47 @@ fn only_colon_definer_and_compiler_words_in_ram() {
     assert_eq!(eval(&mut ace, "LIST NOSUCH"), "LIST NOSUCH ERROR 13");
     assert_eq!(eval(&mut ace, "LIST VV"), "LIST VV ERROR 14");
 }
+
+#[test]
+fn list_waits_after_a_screenful_until_a_key_is_pressed_and_break_stops_it() {
+    use aceemu::machine::keyboard::{Key, KeyStep};
+    let mut ace = boot();
+    // 12 BEGIN 1 UNTIL: every BEGIN and UNTIL starts a line, 25 lines in all
+    enter(
+        &mut ace,
+        &format!(": LONG {};", "BEGIN 1 UNTIL ".repeat(12)),
+    );
+    enter(&mut ace, "CLS");
+    start_line(&mut ace, "LIST LONG");
+    ace.run_frames(100);
+    assert!(!waiting_for_input(&ace), "LIST waits after 18 lines");
+    let out = output(&ace);
+    let shown = out
+        .lines()
+        .skip_while(|l| *l != "LIST LONG")
+        .skip(1)
+        .count();
+    assert_eq!(shown, 18, "{out}");
+    ace.queue_keys(vec![
+        KeyStep {
+            keys: vec![Key::N1],
+            frames: 4,
+        },
+        KeyStep {
+            keys: vec![],
+            frames: 3,
+        },
+    ]);
+    wait_idle(&mut ace, 200);
+    assert!(output(&ace).ends_with(";\n  OK"), "{}", output(&ace));
+    // BREAK while it waits: ERROR 3
+    enter(&mut ace, "CLS");
+    start_line(&mut ace, "LIST LONG");
+    ace.run_frames(100);
+    ace.press_key(Key::Shift);
+    ace.press_key(Key::Space);
+    ace.run_frames(10);
+    ace.release_all_keys();
+    wait_idle(&mut ace, 200);
+    assert!(output(&ace).contains("ERROR 3"), "{}", output(&ace));
+}

@@ -8,11 +8,13 @@
 ; DO, BEGIN and WHILE part), every word followed by a space; IF ELSE DO BEGIN WHILE end
 ; their line, ELSE THEN LOOP +LOOP UNTIL REPEAT WHILE start a new one a level out; DOES>,
 ; RUNS> and `;` on lines of their own; literals as signed decimal numbers; comments and
-; strings with their closing ) and "; ASCII with its character. Not done yet: pausing every
-; screenful, and the float literal (shown by nothing but its place).
+; strings with their closing ) and "; ASCII with its character; after 18 lines it waits
+; until a key is held, and BREAK stops it. Not done yet: the float literal (shown by nothing
+; but its place).
 
 L_PTR   EQU LISTWS                ; the next cell of the body
 L_IND   EQU LISTWS + 2            ; the indentation
+L_CNT   EQU LISTWS + 3            ; lines since the last pause
 
 ; LIST: written from rom-words.tsv (LIST) and ace-forth.md 9, 10 (ERROR 13: not found or a
 ; ROM word; ERROR 14: not a :, DEFINER or COMPILER word).
@@ -30,11 +32,13 @@ L_IND   EQU LISTWS + 2            ; the indentation
         DB 13
 .ram:   PUSH HL                   ; CFA
         LD (L_PTR),HL
+        XOR A
+        LD (L_CNT),A
         CALL next_cell            ; DE = the code field, L_PTR = pfa
         LD HL,docolon
         CALL same
         LD HL,list_colon
-        LD B,2
+        LD BC,2
         JR Z,.head
         PUSH DE
         CALL next_cell            ; DEFINER, COMPILER: the thread after pfa+0
@@ -52,7 +56,7 @@ L_IND   EQU LISTWS + 2            ; the indentation
 .definer:
         POP DE
         LD HL,list_definer
-        LD B,8
+        LD BC,8
         JR .head
 .compiler:
         LD A,13
@@ -65,11 +69,11 @@ L_IND   EQU LISTWS + 2            ; the indentation
         LD H,0
         CALL print_udec
         LD HL,list_compiler
-        LD B,10
+        LD BC,10
         JR .text
 .head:  LD A,13
         RST 8
-.text:  CALL list_text
+.text:  CALL print_string
         POP HL                    ; CFA: its name-length field is just below
         DEC HL
         CALL print_name
@@ -128,9 +132,24 @@ next_cell:
         LD (L_PTR),HL
         RET
 
-; list_line: a new line and the indentation. Uses AF, B.
+; list_line: a new line and the indentation; BREAK gives ERROR 3, and every 18 lines it
+; waits until a key is held (KEYCOD, ace-forth.md 11). Uses AF, B, HL.
 list_line:
-        LD A,13
+        CALL test_break           ; BREAK stops LIST
+        JR NZ,.page
+        RST 32
+        DB 3
+.page:  LD HL,L_CNT               ; after a screenful (18 lines), wait for a key
+        INC (HL)
+        LD A,(HL)
+        CP 18
+        JR C,.line
+        LD (HL),0
+.key:   HALT
+        LD A,(KEYCOD)
+        OR A
+        JR Z,.key
+.line:  LD A,13
         RST 8
         LD A,(L_IND)
         OR A
@@ -238,7 +257,7 @@ list_cell:
         POP BC
         LD A,C
         RST 8
-.space: LD A,' '
+.space:
 .gap:   LD A,' '
         RST 8
         RET
@@ -281,14 +300,6 @@ in_list:
         RET Z
 .no:    DJNZ in_list
         OR 1                      ; NZ
-        RET
-
-; list_text: print B characters from HL. Uses AF, B, HL.
-list_text:
-        LD A,(HL)
-        RST 8
-        INC HL
-        DJNZ list_text
         RET
 
 list_colon:     DB ": "
