@@ -132,7 +132,7 @@ pub fn output(ace: &Ace) -> String {
     v.join("\n")
 }
 
-/// Boot, clear the banner, type `line`, and return the last non-empty output line.
+/// Boot, clear the screen, type `line`, and return the last non-empty output line.
 pub fn run_line(line: &str) -> String {
     let mut ace = boot();
     enter(&mut ace, "CLS");
