@@ -202,3 +202,37 @@ fn the_data_stack_never_reaches_the_maze_state_area() {
         deepest - game.here
     );
 }
+
+/// LOAD on top of the user's own words relocates the game (its threads hold comments,
+/// strings and literals whose operands LOAD must step over): it still builds and solves
+/// the model's maze, with the maze-state area above the user's words.
+#[test]
+fn the_game_loaded_after_other_words_still_makes_the_models_mazes() {
+    let mut game = MazeGame::load_after(
+        open_rom(),
+        RamSize::K51,
+        &tape(),
+        &[": HELLO ( greets ) .\" HI\" 1 2 + . ;", "HELLO"],
+    )
+    .unwrap();
+    assert!(game.here > 0x3C51 + 5000 + 20, "loaded above HELLO");
+    game.enter("INVIS", 100).unwrap();
+    // (Two lines: the Ace's CLS keeps only the first screen row of a running input line.)
+    game.enter("FAST CLS 42 SEED ! 2 CLEAR DRAW", 60_000)
+        .unwrap();
+    game.enter("MOUSE AUTO SLOW", 60_000).unwrap();
+    let mut model = Maze::new(Size::MEDIUM, 42);
+    model.generate();
+    model.prepare_to_play();
+    model.solve().unwrap();
+    let differ =
+        aceemu::games::maze::compare::compare_images(&model, game.here, |a| game.ace.peek(a));
+    assert!(differ.is_empty(), "{}", differ[0]);
+    // The user's word still works beside the game.
+    game.enter("VIS CLS HELLO", 300).unwrap();
+    assert!(
+        game.ace.screen_text().contains("HI3"),
+        "{}",
+        game.ace.screen_text()
+    );
+}

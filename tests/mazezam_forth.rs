@@ -201,15 +201,13 @@ fn q_ends_the_game_and_q_on_the_title_returns_to_forth() {
     assert!(rig.wait_for_text("5  OK", 500), "{}", rig.ace.screen_text());
 }
 
-/// Ignored: the open ROM's LOAD relocation decides whether a compiled runtime has inline
-/// operands from the byte before its code field (ace-forth.md 4.3: bit 7 set = the end of
-/// a *negative* offset to the owner's name). The open ROM places the runtimes (inner.asm)
-/// before their owner words (compiler.asm), so their offsets are positive, and a loaded
-/// thread is misread from its first `( comment )` or `." text"` on: words after it are not
-/// relocated and the game hangs in RUN. Loading into an empty dictionary (offset 0, the
-/// usual case and all the other tests) is unaffected. Run with `--ignored` once fixed.
+/// LOAD into a dictionary that is not empty relocates every loaded word: its threads are
+/// walked cell by cell, skipping the inline operands of runtimes (comments, strings,
+/// literals, branches), which LOAD recognises by the byte before their code field
+/// (ace-forth.md 4.3: bit 7 set = the end of a negative offset to the owner's name). This
+/// failed while the open ROM placed its runtimes before their owners (positive offsets):
+/// the game hung in RUN.
 #[test]
-#[ignore = "open ROM LOAD relocation misreads comments and strings (positive owner offsets)"]
 fn the_game_also_runs_when_loaded_after_other_words() {
     let rom = RomImage::from_bytes(open_rom().to_vec(), "open").unwrap();
     let mut rig = Rig::load_on(

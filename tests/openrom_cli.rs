@@ -36,7 +36,9 @@ fn rom_save_writes_the_image_and_refuses_to_overwrite() {
     let mut ace =
         aceemu::machine::Ace::new(&std::fs::read(&file).unwrap(), aceemu::machine::RamSize::K3)
             .unwrap();
-    assert!(ace.run_until_text("aceemu open Forth ROM", 50));
+    ace.run_frames(50);
+    ace.type_text("1 2 + .\n");
+    assert!(ace.run_until_text("1 2 + . 3  OK", 300));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

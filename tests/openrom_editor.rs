@@ -92,7 +92,7 @@ fn long_lines_grow_the_buffer_upwards_and_scroll_the_output() {
     for i in 0..25 {
         enter(&mut ace, &format!("{i} ."));
     }
-    // The output area is full: the banner scrolled away.
+    // The output area is full: the first lines scrolled away.
     assert!(!ace.screen_text().contains("aceemu"));
     let text = (1..=30)
         .map(|i| i.to_string())

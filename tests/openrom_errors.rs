@@ -51,7 +51,7 @@ fn measured_error_printouts() {
             ("IF", "IF ERROR 4"),
             ("( HELLO )", "( ERROR 4"),
             (".\" HI\"", ".\" ERROR 4"),
-            (": X 1 [ 5 VARIABLE Q", ": X 1 [ 5 VARIABLE ERROR 12"),
+            (": X 1 [ 5 VARIABLE Q", ": X 1 [ 5 VARIABLE Q ERROR 12"),
             (": S BEGIN 1 LOOP", ": S BEGIN 1 LOOP ERROR 5"),
             (": S DO 1 UNTIL", ": S DO 1 UNTIL ERROR 5"),
             (": S IF 1 ;", ": S IF 1 ; ERROR 5"),
@@ -120,16 +120,32 @@ fn unknown_word_is_given_back_for_retyping() {
     ace.type_text("1 2 XYZZY 3\n");
     wait_idle(&mut ace, 300);
     // The words before the unknown one ran; the rest of the line is back in the input
-    // buffer with the ? cursor (0xBF) right after the unknown word, waiting for a
-    // correction (the placement is documented in roms/openace/STATUS.md).
+    // buffer with the ? cursor (0xBF) before the unknown word, waiting for a correction
+    // (measured on the original: transcripts.md).
     assert_eq!(data_stack(&ace), vec![1, 2]);
     let codes = ace.screen_codes();
     let bottom = &codes[23 * 32..];
     assert_eq!(bottom[0], 0);
-    assert_eq!(&bottom[1..6], b"XYZZY");
-    assert_eq!(bottom[6], 0xBF);
+    assert_eq!(bottom[1], 0xBF);
+    assert_eq!(&bottom[2..7], b"XYZZY");
     assert_eq!(&bottom[7..9], b" 3");
-    // DELETE the 5 letters (SHIFT+0), type a correction, ENTER: the line goes on.
+    // Cursor right past the word (SHIFT+8), DELETE the 5 letters (SHIFT+0), type a
+    // correction, ENTER: the line goes on.
+    for _ in 0..5 {
+        ace.queue_keys(vec![
+            aceemu::machine::keyboard::KeyStep {
+                keys: vec![
+                    aceemu::machine::keyboard::Key::Shift,
+                    aceemu::machine::keyboard::Key::N8,
+                ],
+                frames: 4,
+            },
+            aceemu::machine::keyboard::KeyStep {
+                keys: vec![],
+                frames: 3,
+            },
+        ]);
+    }
     ace.type_text(&"\u{8}".repeat(5));
     wait_idle(&mut ace, 200);
     assert_eq!(

@@ -122,7 +122,8 @@ fn plot_draws_on_the_grid_model() {
         ": P 0 DO I 7 * 64 MOD I 5 * 46 MOD I 4 MOD PLOT LOOP ;",
         100,
     );
-    enter_within(&mut ace, "INVIS CLS 300 P", 300);
+    // 900 MODs at the original's speed (about 20,000 T each, forth-speed.md row 3)
+    enter_within(&mut ace, "INVIS CLS 300 P", 800);
     // the model: the same sequence on a 64 x 46 grid of pixels
     let mut grid = vec![[false; 46]; 64];
     let (mut lx, mut ly) = (0, 0);

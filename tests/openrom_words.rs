@@ -174,12 +174,12 @@ fn typed_text_is_case_insensitive() {
 #[test]
 fn word_number_find_execute() {
     check_all(&[
-        // WORD's result is read inside a definition: the interpreter reuses the pad for
-        // the next word it looks up.
+        // WORD's result is in the pad (the interpreter keeps its own copy elsewhere);
+        // the echo of a word ends with the delimiter that ended it (transcripts.md).
         (": WL 32 WORD C@ . ;", ": WL 32 WORD C@ . ;"),
         ("WL HELLO", "WL HELLO 5"),
         (": WC 44 WORD 1+ C@ EMIT ;", ": WC 44 WORD 1+ C@ EMIT ;"),
-        ("WC ,,QX,", "WC QX Q"),
+        ("WC ,,QX,", "WC QX,Q"),
         ("32 WORD X .", "32 WORD X . 9985"),
         ("7 FIND DUP EXECUTE . .", "7 FIND DUP EXECUTE . 7 . 7"),
     ]);
@@ -190,4 +190,20 @@ fn word_number_find_execute() {
         ("NUMBER 42 . .", &format!("NUMBER 42 . {literal} . 42")),
         ("FIND DUP .", &format!("FIND DUP . {dup}")),
     ]);
+}
+
+#[test]
+fn the_interpreter_leaves_the_whole_pad_alone() {
+    // transcripts.md (`PAD 5 TYPE`): FIND and NUMBER read words in the input buffer, so
+    // a program may keep data anywhere in the pad while lines are typed.
+    let mut ace = boot();
+    enter(&mut ace, ": FILLPAD 254 0 DO 65 PAD I + C! LOOP ;");
+    enter(&mut ace, "FILLPAD");
+    enter(
+        &mut ace,
+        "1 2 + DROP 12345 DROP VERYLONGWORDNAMETHATISNOTDEFINEDANYWHEREATALL",
+    );
+    enter(&mut ace, "");
+    let pad = ace.read_bytes(0x2701, 254);
+    assert!(pad.iter().all(|&b| b == 65), "{pad:?}");
 }

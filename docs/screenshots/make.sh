@@ -9,7 +9,7 @@ shot() { "$A" run --headless --force --screenshot-scale 2 "$@" >/dev/null; }
 
 shot --frames 20 --screenshot "$out/boot.png"
 shot --screenshot "$out/forth.png" --frames 60 --type ': STARS 0 DO 42 EMIT LOOP ;\n: TRI 1+ 1 DO CR I STARS LOOP ;\n4 TRI\n: FACT DUP 1 > IF DUP 1- FACT * THEN ;\n7 FACT .\n255 16 BASE C! . DECIMAL\n'
-shot --screenshot "$out/plot.png" --frames 60 --type ': BOX 64 0 DO I 0 1 PLOT I 45 1 PLOT LOOP 46 0 DO 0 I 1 PLOT 63 I 1 PLOT LOOP ;\n: WAVE 62 2 DO I I 7 MOD 4 * 6 + 1 PLOT I I 11 MOD 3 * 24 + 1 PLOT LOOP ;\n: DEMO CLS BOX WAVE 3 8 AT ." aceemu open ROM" 5 10 AT ." PLOT 64 x 46" 7 9 AT ." 2 3 + . " 2 3 + . ;\nDEMO\n'
+shot --screenshot "$out/plot.png" --frames 120 --type ': BOX 64 0 DO I 0 1 PLOT I 45 1 PLOT LOOP 46 0 DO 0 I 1 PLOT 63 I 1 PLOT LOOP ;\n: WAVE 62 2 DO I I 7 MOD 4 * 6 + 1 PLOT I I 11 MOD 3 * 24 + 1 PLOT LOOP ;\n: DEMO CLS BOX WAVE 3 8 AT ." aceemu open ROM" 5 10 AT ." PLOT 64 x 46" 7 9 AT ." 2 3 + . " 2 3 + . ;\nDEMO\n'
 shot --screenshot "$out/demo.png" --frames 200 --tape tapes/demo.tap --tape-speed instant --type 'LOAD DEMO\nDEMO\n'
 shot --screenshot "$out/mazezam-mc.png" --frames 1200 --tape tapes/mazezam-mc.tap --tape-speed instant --type 'LOAD mazezam\nPLAY mazezam\n06\nxmxxmxxkzmz'
 "$A" maze --seed 1234 --size 2 --solve --png "$out/maze.png" --force --quiet

@@ -22,13 +22,10 @@ allot_bc:
         AND A
         SBC HL,DE
         JR C,.full
-        LD HL,(STKBOT)
-        LD DE,12
-        ADD HL,DE
-        EX DE,HL                ; DE = base of the data stack
-        LD HL,(SPARE)
+        LD DE,(STKBOT)          ; the 12-byte gap moves with the stack, so what lies
+        LD HL,(SPARE)           ; below the stack stays (transcripts.md: `: W ; .` prints 0)
         AND A
-        SBC HL,DE               ; bytes on the data stack
+        SBC HL,DE               ; bytes in the gap and on the data stack
         JR C,.moved
         JR Z,.moved
         LD B,H
@@ -107,11 +104,12 @@ check_complete:
 ; word: ERROR 12 if a definition is incomplete, ERROR 6 unless the name has 1-63
 ; characters. The word is linked into CURRENT at once. Uses AF, BC, DE, HL.
 make_header:
-        CALL check_complete
         PUSH HL                 ; code field
-        CALL fill_length
         LD A,' '
         CALL word_sub           ; HL = PAD
+        CALL check_complete     ; after the name is echoed (transcripts.md)
+        CALL fill_length
+        LD HL,PAD
         LD A,(HL)
         OR A
         JR Z,.badname
@@ -125,18 +123,6 @@ make_header:
         LD B,H
         LD C,L
         CALL allot_bc           ; name + length + link + name length + code field
-        ; the bytes the data stack moved away from are cleared (save-vectors.md v14, v15:
-        ; the gap after a new header holds no stale stack cells)
-        PUSH HL
-        LD DE,12
-        ADD HL,DE
-.zero:  LD (HL),0
-        INC HL
-        DEC BC
-        LD A,B
-        OR C
-        JR NZ,.zero
-        POP HL
         EX DE,HL                ; DE = where the name goes
         POP BC
         PUSH BC

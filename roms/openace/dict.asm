@@ -83,8 +83,11 @@
         DB 11
 .same:
         LD A,' '
-        CALL word_sub
+        CALL scan_word
         CALL lookup
+        PUSH HL
+        CALL consume_word
+        POP HL
         LD A,H
         CP HIGH(DICT_START)
         JR NC,.ram

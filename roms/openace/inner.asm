@@ -3,9 +3,18 @@
 ; MIT OR Apache-2.0.
 
 ; ---------------------------------------------------------------------------------------
+; {exit-code}: code of EXIT and of the ; runtime: drop the current IP and go straight on
+; into next. Like the original (exit-code one byte before next, ace-forth.md 1 and
+; rom-words.tsv), leaving a definition, entering one (docolon) and LOOP's jump back do not
+; pass through IY's SLOW checks: only words that end with JP (IY) are checked. That is
+; what makes a colon call and exit cost about 180 T and an empty DO LOOP round about 410 T
+; as forth-speed.md measured on the original (tests: `aceemu bench --forth`).
+; ---------------------------------------------------------------------------------------
+exit_code:
+        POP HL
+
 ; next: fetch the cell at IP (top of the Z80 stack), advance IP, jump through the code
 ; field with DE = parameter-field address (ace-forth.md 1). FAST value of IY.
-; ---------------------------------------------------------------------------------------
 next:
         POP HL
         LD E,(HL)
@@ -87,15 +96,10 @@ pop_bc:
 ; ---------------------------------------------------------------------------------------
 ; Code-field routines (ace-forth.md 5, rom-words.tsv "code routine" rows).
 ; ---------------------------------------------------------------------------------------
-; {docolon}: run the parameter field as a thread.
+; {docolon}: run the parameter field as a thread (straight into next, see exit_code).
 docolon:
         PUSH DE
-        JP (IY)
-
-; {exit-code}: code of EXIT and of the ; runtime: drop the current IP.
-exit_code:
-        POP HL
-        JP (IY)
+        JP next
 
 ; {create-child}: push the parameter-field address.
 create_cf:
@@ -203,167 +207,4 @@ vocab_cf:
         LD (CONTEXT),DE
         JP (IY)
 
-; ---------------------------------------------------------------------------------------
-; Runtime words compiled into definitions (ace-forth.md 4.3, 6). Each has the 3-byte prefix:
-; operand count, negative offset to the owner's name, code field. Owner names are reached
-; as owner_cfa - 3 - (name length).
-; ---------------------------------------------------------------------------------------
-; <exit>: end of every definition (owner ;).
-        RUNTIME exit_rt, 0, semi_cfa - 4
-        DW exit_code
-
-; <literal16>: push the inline cell.
-        RUNTIME_LIT lit16_rt, 2
-        DW $ + 2
-        POP HL
-        LD E,(HL)
-        INC HL
-        LD D,(HL)
-        INC HL
-        PUSH HL
-        RST 16
-        JP (IY)
-
-; <literal8>: push the inline byte (owner ASCII).
-        RUNTIME lit8_rt, 1, ascii_cfa - 8
-        DW $ + 2
-        POP HL
-        LD E,(HL)
-        LD D,0
-        INC HL
-        PUSH HL
-        RST 16
-        JP (IY)
-
-; <does-exit>: ends the defining part of a DEFINER word (owner DOES>); 5 operand bytes.
-        RUNTIME does_rt, 5, does_cfa - 8
-        DW exit_code
-
-; <runs-exit>: ends the compile-time part of a COMPILER word (owner RUNS>); 5 operand bytes.
-        RUNTIME runs_rt, 5, runs_cfa - 8
-        DW exit_code
-
-; <branch>: unconditional, target = offset field + 1 + offset (owners ELSE, REPEAT).
-        RUNTIME else_rt, 2, else_cfa - 7
-        DW branch_code
-        RUNTIME repeat_rt, 2, repeat_cfa - 9
-        DW branch_code
-branch_code:
-        POP HL
-        LD E,(HL)
-        INC HL
-        LD D,(HL)
-        ADD HL,DE
-        PUSH HL
-        JP (IY)
-
-; <?branch>: pop a flag, branch if it is zero (owners IF, WHILE, UNTIL).
-        RUNTIME if_rt, 2, if_cfa - 5
-        DW qbranch_code
-        RUNTIME while_rt, 2, while_cfa - 8
-        DW qbranch_code
-        RUNTIME until_rt, 2, until_cfa - 8
-        DW qbranch_code
-qbranch_code:
-        RST 24
-        LD A,D
-        OR E
-        JR Z,branch_code
-        POP HL
-        INC HL
-        INC HL
-        PUSH HL
-        JP (IY)
-
-; <nop>: markers for BEGIN and THEN, they do nothing.
-        RUNTIME begin_rt, 0, begin_cfa - 8
-        DW next
-        RUNTIME then_rt, 0, then_cfa - 7
-        DW next
-
-; <do-setup>: ( limit start -- ) to the return stack, counter on top (below IP).
-        RUNTIME do_rt, 0, do_cfa - 5
-        DW $ + 2
-        CALL pop_bc             ; start
-        RST 24                  ; limit
-        POP HL                  ; IP
-        PUSH DE
-        PUSH BC
-        PUSH HL
-        JP (IY)
-
-; <loop> and <+loop>: add 1 or n to the counter; finished when it reaches or passes the
-; limit (from below for n >= 0, from above for n < 0) or overflows (ace-forth.md 6).
-        RUNTIME loop_rt, 2, loop_cfa - 7
-        DW $ + 2
-        LD DE,1
-        JR loop_common
-        RUNTIME ploop_rt, 2, ploop_cfa - 8
-        DW $ + 2
-        RST 24
-loop_common:
-        LD HL,2
-        ADD HL,SP               ; HL -> counter (below IP)
-        LD C,(HL)
-        INC HL
-        LD B,(HL)
-        PUSH HL
-        LD H,B
-        LD L,C
-        LD A,D                  ; sign of the step
-        AND A
-        ADC HL,DE               ; new counter, V = overflow
-        EX DE,HL
-        POP HL                  ; -> counter high byte
-        JP PE,.finished
-        LD (HL),D
-        DEC HL
-        LD (HL),E
-        INC HL
-        INC HL                  ; -> limit
-        LD C,(HL)
-        INC HL
-        LD H,(HL)
-        LD L,C                  ; HL = limit, DE = new counter
-        LD C,A
-        CALL bias               ; biased: unsigned compare = signed compare
-        BIT 7,C
-        JR NZ,.down
-        EX DE,HL                ; counting up: counter - limit
-.down:  AND A                   ; counting down: limit - counter
-        SBC HL,DE
-        JR C,branch_code        ; not reached yet: loop again
-.finished:
-        POP HL                  ; IP
-        POP DE                  ; counter
-        POP DE                  ; limit
-        INC HL
-        INC HL
-        PUSH HL
-        JP (IY)
-
-; <comment>: skip a 2-byte length and that many text bytes (owner ().
-        RUNTIME comment_rt, 255, paren_cfa - 4
-        DW $ + 2
-        POP HL
-        LD E,(HL)
-        INC HL
-        LD D,(HL)
-        INC HL
-        ADD HL,DE
-        PUSH HL
-        JP (IY)
-
-; <print-string>: print a 2-byte length and that many text bytes (owner .").
-        RUNTIME dotq_rt, 255, dotq_cfa - 5
-        DW $ + 2
-        POP HL
-        LD C,(HL)
-        INC HL
-        LD B,(HL)
-        INC HL
-        PUSH HL
-        ADD HL,BC
-        EX (SP),HL
-        CALL print_string
-        JP (IY)
+; The runtime words compiled into definitions are in runtimes.asm, after their owners.

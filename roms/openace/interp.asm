@@ -6,10 +6,14 @@
 ; the next word to the pad without consuming it; consume_word echoes it to the upper screen
 ; (unless INVIS) and removes it from the buffer, so an unknown word stays for RETYPE.
 
-; scan_word: A = delimiter. Skip leading delimiters, copy the word (up to 253 characters)
-; to PAD+1.., its length at PAD (254 if longer). Records W_START, W_LEN, W_END.
-; out: HL = PAD. Uses AF, BC, DE.
-scan_word:
+; scan_word: A = delimiter. Find the next word in the input buffer for FIND, NUMBER and
+; LINE without copying it anywhere (W_START, W_LEN, W_END; lookup and the number parsers
+; read it in place): the interpreter leaves PAD alone (transcripts.md, `PAD 5 TYPE`).
+scan_word EQU word_bounds
+
+; scan_pad: the same, and copy the word to PAD (up to 253 characters from PAD+1, its length
+; at PAD, 254 if longer), for WORD. out: HL = PAD. Uses AF, BC, DE.
+scan_pad:
         CALL word_bounds
         LD HL,(W_LEN)
         LD A,H
@@ -18,23 +22,19 @@ scan_word:
         LD A,L
         CP 254
         JR C,.short
-.long:
-        LD BC,253
+.long:  LD BC,253
         LD A,254
         JR .copy
-.short:
-        LD B,0
+.short: LD B,0
         LD C,A
-.copy:
-        LD (PAD),A
+.copy:  LD (PAD),A
         LD A,B
         OR C
         JR Z,.done
         LD HL,(W_START)
         LD DE,PAD + 1
         LDIR
-.done:
-        LD HL,PAD
+.done:  LD HL,PAD
         RET
 
 ; word_bounds: A = delimiter. Find the next word of the logical line without taking it:
@@ -94,9 +94,15 @@ consume_word:
         JR NZ,.noecho
         LD HL,(W_START)
         LD BC,(W_LEN)
-        CALL print_string
+        LD A,B
+        OR C
+        JR Z,.last              ; an empty word echoes as one 0x00 cell (transcripts.md)
+        CALL print_string       ; HL = the first address after the word
+        CALL at_endbuf
         LD A,' '
-        RST 8
+        JR Z,.last
+        LD A,(HL)               ; the delimiter that ended it: ." X" echoes X" (transcripts.md)
+.last:  RST 8
 .noecho:
         LD HL,(ENDBUF)
         LD DE,(W_END)
@@ -128,7 +134,7 @@ consume_word:
 ; word_sub: A = delimiter; take the next word of the input buffer to PAD (length at PAD,
 ; text from PAD+1), echo and consume it. out: HL = PAD. Uses AF, BC, DE.
 word_sub:
-        CALL scan_word
+        CALL scan_pad
         CALL consume_word
         LD HL,PAD
         RET
@@ -142,25 +148,20 @@ upcase:
         SUB 0x20
         RET
 
-; lookup: find the word in PAD (upper-cased first) in the CONTEXT vocabulary
-; (ace-forth.md 4.1, 4.2, 4.4). out: HL = CFA or 0. Uses AF, BC, DE.
+; lookup: find the scanned word (W_START, W_LEN, in the input buffer; letters compared in
+; upper case, as names are stored) in the CONTEXT vocabulary (ace-forth.md 4.1, 4.2, 4.4).
+; out: HL = CFA or 0. Uses AF, BC, DE.
 lookup:
-        LD HL,PAD
-        LD B,(HL)
-        LD A,B
-        OR A
-        JR Z,.upped
-.up:    INC HL
-        LD A,(HL)
-        CALL upcase
-        LD (HL),A
-        DJNZ .up
-.upped:
         LD HL,(CONTEXT)
         LD A,(HL)
         INC HL
         LD H,(HL)
         LD L,A                  ; name-length field of the newest word
+        LD A,(W_LEN + 1)
+        OR A
+        JR Z,.entry
+        LD HL,0                 ; 256 characters or more: never a name
+        RET
 .entry:
         LD A,H
         OR L
@@ -169,18 +170,17 @@ lookup:
         AND 0x3F
         JR Z,.next              ; zero-length entry: only a link
         LD C,A
-        LD A,(PAD)
+        LD A,(W_LEN)
         CP C
         JR NZ,.next
         PUSH HL
         CALL name_start         ; HL = first name byte
-        LD DE,PAD + 1
+        LD DE,(W_START)
         LD B,C
-.cmp:   LD A,(HL)
+.cmp:   LD A,(DE)
+        CALL upcase
+        XOR (HL)
         AND 0x7F
-        EX DE,HL
-        CP (HL)
-        EX DE,HL
         JR NZ,.differs
         INC HL
         INC DE
@@ -259,13 +259,8 @@ digit_value:
 ; parse_number: PAD holds a word; integer syntax of ace-forth.md 7 (optional -, digits in
 ; BASE). out: carry clear and DE = value, or carry set. Uses AF, BC, DE, HL.
 parse_number:
-        LD HL,PAD
-        LD B,(HL)
-        INC HL
-        LD A,B
-        OR A
-        SCF
-        RET Z
+        CALL scanned_word
+        RET C
         LD C,0                  ; sign
         LD A,(HL)
         CP '-'
@@ -310,6 +305,22 @@ parse_number:
         AND A
         RET
 
+; scanned_word: HL = W_START, B = W_LEN; carry if the word is empty or 256 characters or
+; longer (never a number). Uses AF.
+scanned_word:
+        LD HL,(W_LEN)
+        LD A,H
+        OR A
+        SCF
+        RET NZ
+        OR L
+        LD B,A
+        LD HL,(W_START)
+        SCF
+        RET Z
+        AND A
+        RET
+
 ; mul_hl_a: HL = HL * A (low 16 bits). Uses AF, B, DE.
 mul_hl_a:
         EX DE,HL
@@ -322,23 +333,37 @@ mul_hl_a:
 .skip:  DJNZ .bit
         RET
 
-; NUMBER: written from rom-words.tsv (NUMBER) and ace-forth.md 7 (integers only: floats
-; are not in the open ROM yet, so a word with a point is not a number).
+; NUMBER: written from rom-words.tsv (NUMBER) and ace-forth.md 7: an integer (value and
+; LITERAL's CFA), else a float (2 cells and the float-literal compiler), else 0.
         PRIM "NUMBER", number_cfa, 0
         LD A,' '
         CALL scan_word
         CALL parse_number
+        JR NC,.int
+        IF DEFINED(WITH_FLOATS)
+        CALL parse_float        ; BC = lower cell, DE = upper cell
         JR C,.no
         PUSH DE
+        PUSH BC
+        CALL consume_word
+        POP DE
+        RST 16
+        POP DE
+        RST 16
+        LD DE,fliteral_cfa
+        JR .push
+        ELSE
+        JR .no
+        ENDIF
+.int:   PUSH DE
         CALL consume_word
         POP DE
         RST 16
         LD DE,literal_cfa
-        RST 16
-        JP (IY)
+        JR .push
 .no:
         LD DE,0
-        RST 16
+.push:  RST 16
         JP (IY)
 
 ; CONVERT: written from rom-words.tsv (CONVERT) and ace-forth.md 9.
@@ -401,13 +426,12 @@ mul_hl_a:
 
 ; RETYPE: written from rom-words.tsv (RETYPE) and ace-forth.md 7, 11 (cursor 0xBF).
 ; The words LINE has done are gone from the logical line, so the first word left is the
-; one it could not use: the ? cursor goes right after it (at the end of an empty line),
-; where DELETE removes the word's last character. The ? stays while the line is edited
+; one it could not use: the ? cursor goes at the start of the line, before that word
+; (measured on the original, transcripts.md). The ? stays while the line is edited
 ; (cursor_char); ENTER lets LINE go on with the corrected line.
         PRIM "RETYPE", retype_cfa, 0
-        LD A,' '
-        CALL word_bounds
-        EX DE,HL
+        LD HL,(INSCRN)
+        INC HL
         LD (CURSOR),HL
         LD A,0xBF
         CALL insert_char

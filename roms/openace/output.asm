@@ -78,7 +78,29 @@
 
 ; CLS: written from rom-words.tsv (CLS: clear the screen, print position top left, PLOT
 ; position 0,0). The input buffer at the bottom is left alone.
+; While a line of several screen rows is being interpreted, CLS keeps only the buffer's
+; first row, moved to the bottom row: the rest of the line is lost (measured on the
+; original, transcripts.md "CLS 1 2 ... 16 . .").
         PRIM "CLS", cls_cfa, 0
+        LD HL,SCREEN_END - 32
+        LD DE,(L_HALF)
+        AND A
+        SBC HL,DE               ; how far the buffer moves down
+        JR Z,.one_row
+        LD BC,(ENDBUF)
+        ADD HL,BC
+        LD A,H                  ; the line ends at the screen's end at the latest
+        CP HIGH(SCREEN_END)
+        JR C,.in
+        LD HL,SCREEN_END
+.in:    LD (ENDBUF),HL
+        EX DE,HL                ; HL = old L_HALF
+        LD DE,SCREEN_END - 32
+        LD (L_HALF),DE
+        LD (INSCRN),DE
+        LD BC,32
+        LDIR                    ; the first row to the bottom row
+.one_row:
         CALL clear_upper
         JP (IY)
 

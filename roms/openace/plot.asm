@@ -19,13 +19,13 @@
         POP HL                  ; HL = y
         LD A,D
         OR H
-        JR NZ,.out
+        JP NZ,.out
         LD A,E
         CP 64
-        JR NC,.out
+        JP NC,.out
         LD A,L
         CP 46
-        JR NC,.out
+        JP NC,.out
         LD A,E
         LD (XCOORD),A
         LD A,L
@@ -62,6 +62,14 @@
         LD A,H
         ADC A,HIGH(VIDEO)
         LD H,A
+        PUSH DE                 ; ERROR 9 if the cell is in the input buffer (measured on
+        PUSH HL                 ; the original, transcripts.md: a line of two rows leaves
+        LD DE,(L_HALF)          ; PLOT's bottom row to the buffer)
+        AND A
+        SBC HL,DE
+        POP HL
+        POP DE
+        JR NC,.inbuf
         ; current mask
         LD A,(HL)
         LD C,A
@@ -102,3 +110,5 @@
         OR 0x90
         LD (HL),A
 .out:   JP (IY)
+.inbuf: RST 32
+        DB 9

@@ -154,23 +154,13 @@ udiv32_16:
         RST 16
 .zero:  JP (IY)
 
-; OVER: written from rom-words.tsv (OVER).
-        PRIM "OVER", over_cfa, 0
-        LD HL,(SPARE)
-        DEC HL
-        DEC HL
-        DEC HL
-        LD D,(HL)
-        DEC HL
-        LD E,(HL)
-        RST 16
-        JP (IY)
+; OVER: written from rom-words.tsv (OVER: a colon word in the original, and as slow).
+        COLON "OVER", over_cfa, 0
+        DW tor_cfa, dup_cfa, rfrom_cfa, swap_cfa, exit_rt
 
-; ROT: written from rom-words.tsv (ROT).
-        PRIM "ROT", rot_cfa, 0
-        LD BC,3
-        CALL roll_bc
-        JP (IY)
+; ROT: written from rom-words.tsv (ROT: a colon word in the original, and as slow).
+        COLON "ROT", rot_cfa, 0
+        DW tor_cfa, swap_cfa, rfrom_cfa, swap_cfa, exit_rt
 
 ; PICK: written from rom-words.tsv (PICK) and ace-forth.md 10 (ERROR 7 if n <= 0).
         PRIM "PICK", pick_cfa, 0
@@ -351,14 +341,9 @@ rstack_fetch:
         RST 16
         JP (IY)
 
-; -: written from rom-words.tsv (-).
-        PRIM "-", minus_cfa, 0
-        CALL pop_two
-        AND A
-        SBC HL,DE
-        EX DE,HL
-        RST 16
-        JP (IY)
+; -: written from rom-words.tsv (-: a colon word in the original, and as slow).
+        COLON "-", minus_cfa, 0
+        DW negate_cfa, plus_cfa, exit_rt
 
 ; NEGATE: written from rom-words.tsv (NEGATE).
         PRIM "NEGATE", negate_cfa, 0
@@ -533,7 +518,11 @@ push_de_hl:
         LD B,D
         LD C,E
         EX DE,HL
-        LD HL,0
+        LD HL,610               ; pacing: the original's MOD takes about 20,000 T
+.pace:  DEC HL                  ; (forth-speed.md row 3); this makes /MOD, MOD and /
+        LD A,H                  ; as slow (HL = 0 after it)
+        OR L
+        JR NZ,.pace
         CALL div3216            ; DE = quotient, HL = remainder
 signed_results:                 ; shared tail: signs on the stack, push rem and quot
         POP AF
@@ -618,18 +607,14 @@ signed_results:                 ; shared tail: signs on the stack, push rem and 
         CALL signed_less        ; carry if 0 < n
         JP push_carry
 
-; =: written from rom-words.tsv (=).
-        PRIM "=", equal_cfa, 0
-        CALL pop_two
-        AND A
-        SBC HL,DE
-        JP push_zero_flag
+; =: written from rom-words.tsv (=: a colon word in the original, and as slow).
+        COLON "=", equal_cfa, 0
+        DW minus_cfa, zeq_cfa, exit_rt
 
-; <: written from rom-words.tsv (<, signed).
-        PRIM "<", less_cfa, 0
-        CALL pop_two
-        CALL signed_less
-        JP push_carry
+; <: written from rom-words.tsv (<, signed; a colon word in the original: the cost of
+; the call makes forth-speed.md row 8 match).
+        COLON "<", less_cfa, 0
+        DW swap_cfa, greater_cfa, exit_rt
 
 ; >: written from rom-words.tsv (>, signed).
         PRIM ">", greater_cfa, 0

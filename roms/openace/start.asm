@@ -44,16 +44,10 @@ cold_start:
         CALL font_install       ; font and block graphics (written in branch romio)
         ENDIF
         LD IY,next_checks       ; SLOW is the default
-        CALL clear_input        ; empty input line at the bottom (ace-forth.md 11)
-        LD HL,banner
-        LD BC,banner_end - banner
-        CALL print_string
-        EI
+        CALL clear_input        ; empty input line at the bottom (ace-forth.md 11); no
+        EI                      ; banner: the original's upper screen is empty (transcripts.md)
         JP quit_code
 
-banner: DB "aceemu open Forth ROM"
-        DB 13
-banner_end:
 
 ; Initial values of 0x3C24-0x3C50 (ace-forth.md 2 "value after reset", 3).
 init_table:

@@ -16,8 +16,6 @@ use std::path::Path;
 
 /// System variable STKBOT: the first free dictionary byte, i.e. `HERE` (ace-forth.md 2).
 const STKBOT: u16 = 0x3C37;
-/// Where every dictionary tape's words start.
-const DICTIONARY_START: u16 = 0x3C51;
 /// Frames one typed line may take before it counts as stuck (besides what it runs).
 const TYPING_FRAMES: u32 = 400;
 /// Frames the game gets to take a held key: it polls between moves, and before the first
@@ -39,6 +37,17 @@ impl MazeGame {
     /// Powers on an Ace with `rom`, plays `tape` through the tape signal into `LOAD MAZE`
     /// (typed with CAPS LOCK on, as the README says) and waits for the prompt.
     pub fn load(rom: &[u8], ram: RamSize, tape: &Path) -> anyhow::Result<MazeGame> {
+        MazeGame::load_after(rom, ram, tape, &[])
+    }
+
+    /// Like [`MazeGame::load`], but types `lines` first (words of the user's own, say), so
+    /// the game is loaded on top of them and relocated by `LOAD`.
+    pub fn load_after(
+        rom: &[u8],
+        ram: RamSize,
+        tape: &Path,
+        lines: &[&str],
+    ) -> anyhow::Result<MazeGame> {
         let mut ace = Ace::new(rom, ram)?;
         let options = DeckOptions {
             speed: TapeSpeed::Fast,
@@ -53,20 +62,25 @@ impl MazeGame {
             frames: 0,
         };
         game.ace.caps_lock_at_prompt();
+        for line in lines {
+            game.enter(line, 1_000)?;
+        }
+        // Power-on: wait for the prompt (and CAPS LOCK) before reading where words start.
+        game.wait_for_prompt(500)?;
+        let start = game.word16(STKBOT);
         // The tape plays in real time: about 37 s (1,850 frames) for the game.
         game.enter("LOAD MAZE", 5_000)
             .context("loading the maze tape")?;
         game.here = game.word16(STKBOT);
-        if game.here == DICTIONARY_START {
+        if game.here == start {
             bail!(
                 "LOAD MAZE loaded nothing; screen:\n{}",
                 game.ace.screen_text()
             );
         }
-        let image = game
-            .ace
-            .read_bytes(DICTIONARY_START, usize::from(game.here - DICTIONARY_START));
-        let words = dict::words(&image, DICTIONARY_START).map_err(|e| anyhow!("{e}"))?;
+        // Only the game's own words: those loaded above what was there before.
+        let image = game.ace.read_bytes(start, usize::from(game.here - start));
+        let words = dict::words(&image, start).map_err(|e| anyhow!("{e}"))?;
         game.words = words.into_iter().map(|w| (w.name, w.cfa)).collect();
         game.frames = 0;
         Ok(game)

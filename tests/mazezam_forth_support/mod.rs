@@ -7,7 +7,7 @@
 //! code (the move is done and drawn), and released until `LK` is 0 again.
 #![allow(dead_code)]
 
-use aceemu::games::mazezam::screen::{self, Status};
+use aceemu::games::mazezam::screen;
 use aceemu::games::mazezam::{Level, Session};
 use aceemu::machine::keyboard::{self, Key};
 use aceemu::machine::{Ace, RamSize};
@@ -212,12 +212,7 @@ impl Rig {
 
 /// What the Ace should show for a session: the model's board with level, lives and moves.
 pub fn expected(session: &Session) -> [u8; 768] {
-    let status = Status {
-        level: session.level_index() + 1,
-        lives: session.lives(),
-        moves: Some(session.game().history().len()),
-    };
-    screen::render(session.game(), &status).expect("levels fit the screen")
+    screen::render_session(session).expect("levels fit the screen")
 }
 
 /// Asserts the Ace's screen equals the model's, printing both readably if not.

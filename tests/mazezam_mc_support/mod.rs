@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use aceemu::frontend::mazezam_mc_tape as mc_tape;
-use aceemu::games::mazezam::screen::{self, Status};
+use aceemu::games::mazezam::screen;
 use aceemu::games::mazezam::{solver, Command, Direction, Event, Goal, Level, Moves, Session};
 use aceemu::machine::ula::FRAME_TSTATES;
 use aceemu::machine::{Ace, Key, RamSize};
@@ -200,12 +200,7 @@ pub fn cursor_key(d: Direction) -> Key {
 
 /// What the screen must show while `session` is being played.
 pub fn expected(session: &Session) -> [u8; 768] {
-    let status = Status {
-        level: session.level_index() + 1,
-        lives: session.lives(),
-        moves: Some(session.game().history().len()),
-    };
-    screen::render(session.game(), &status).expect("levels fit the screen")
+    screen::render_session(session).expect("levels fit the screen")
 }
 
 /// Panics with both screens and the first differing cell unless they are equal.

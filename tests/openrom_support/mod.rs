@@ -52,7 +52,8 @@ pub fn wait_idle(ace: &mut Ace, max_frames: u32) {
 pub fn enter(ace: &mut Ace, line: &str) {
     ace.type_text(line);
     ace.type_text("\n");
-    let budget = 200 + 12 * line.len() as u32;
+    // generous: division runs at the original's speed (about 20,000 T a MOD, forth-speed.md)
+    let budget = 1500 + 12 * line.len() as u32;
     wait_idle(ace, budget);
 }
 
@@ -131,7 +132,7 @@ pub fn output(ace: &Ace) -> String {
     v.join("\n")
 }
 
-/// Boot, clear the banner, type `line`, and return the last non-empty output line.
+/// Boot, clear the screen, type `line`, and return the last non-empty output line.
 pub fn run_line(line: &str) -> String {
     let mut ace = boot();
     enter(&mut ace, "CLS");
@@ -172,7 +173,11 @@ pub struct RomWord {
 }
 
 pub fn rom_dictionary() -> Vec<RomWord> {
-    let rom = open_rom();
+    rom_dictionary_of(open_rom())
+}
+
+/// The same for any open-ROM-style image (the float probe).
+pub fn rom_dictionary_of(rom: &[u8]) -> Vec<RomWord> {
     let rd = |a: u16| u16::from_le_bytes([rom[a as usize], rom[a as usize + 1]]);
     let mut words = Vec::new();
     let mut nl = rd(0x1FFD);
@@ -233,4 +238,43 @@ pub fn eval(ace: &mut Ace, line: &str) -> String {
         .unwrap_or(text)
         .trim_end()
         .to_string()
+}
+
+/// The float probe image (roms/openace/float_probe.asm): the open ROM with floating point
+/// but without the font and BEEP, which do not all fit in 8 KB together yet. Assembled
+/// once per test binary with the project's assembler.
+fn float_probe() -> &'static aceasm::Assembly {
+    static PROBE: std::sync::OnceLock<aceasm::Assembly> = std::sync::OnceLock::new();
+    PROBE.get_or_init(|| {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("roms/openace/float_probe.asm");
+        let assembly = aceasm::assemble_file(&path)
+            .unwrap_or_else(|e| panic!("{}: {:?}", path.display(), e.errors()));
+        assert_eq!(assembly.bytes.len(), 8192, "the probe image is 8 KB");
+        assembly
+    })
+}
+
+pub fn float_probe_rom() -> &'static [u8] {
+    &float_probe().bytes
+}
+
+/// A symbol of the float probe image.
+pub fn float_probe_symbol(name: &str) -> u16 {
+    float_probe_symbol_opt(name).unwrap_or_else(|| panic!("the float probe has no symbol {name}"))
+}
+
+pub fn float_probe_symbol_opt(name: &str) -> Option<u16> {
+    float_probe()
+        .symbols
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|&(_, v)| v as u16)
+}
+
+/// Power on with the float probe image and wait for the input line.
+pub fn boot_float_probe() -> Ace {
+    let mut ace = Ace::new(float_probe_rom(), RamSize::K19).expect("8 KB image");
+    wait_idle(&mut ace, 50);
+    ace
 }

@@ -1,6 +1,6 @@
 //! `aceemu bench`: emulation speed against real time and against the bare Z80 core.
 
-use aceemu::frontend::bench;
+use aceemu::frontend::{bench, forth_speed};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -8,15 +8,29 @@ pub struct Args {
     /// Frames of the benchmark workload to run (50 frames = 1 emulated second).
     #[arg(long, value_name = "N", default_value_t = 3000)]
     frames: u32,
-    /// Also time this ROM left running (e.g. idle at its prompt) for the same frames.
+    /// Also time this ROM left running (e.g. idle at its prompt) for the same frames; with
+    /// --forth, run the Forth benchmark on it instead of the open ROM.
     #[arg(long, value_name = "FILE")]
     rom: Option<PathBuf>,
+    /// Instead: the Forth speed benchmark (forth-speed.md) on the open ROM (or the --rom
+    /// image), with the original ROM's measured frames and the ratio.
+    #[arg(long)]
+    forth: bool,
     /// Run only one side, for profilers (`perf stat`): "machine" or "bare:ROUNDS".
     #[arg(long, hide = true)]
     only: Option<String>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
+    if args.forth {
+        // the open ROM, or the ROM given with --rom (e.g. the original, to check the spec)
+        let image = match &args.rom {
+            Some(path) => aceemu::rom::RomImage::load(path)?.bytes().to_vec(),
+            None => aceemu::rom::open::open_rom().to_vec(),
+        };
+        println!("{}", forth_speed::report(&image)?);
+        return Ok(());
+    }
     if let Some(only) = &args.only {
         let rom = bench::workload();
         if only == "machine" {

@@ -63,6 +63,23 @@ pub struct Status {
     pub moves: Option<usize>,
 }
 
+impl Status {
+    /// The status line while `session` is played: its level, lives and moves so far.
+    pub fn of_session(session: &super::Session) -> Status {
+        Status {
+            level: session.level_index() + 1,
+            lives: session.lives(),
+            moves: Some(session.game().history().len()),
+        }
+    }
+}
+
+/// The whole screen while `session` is played (both Ace ports show exactly this), or
+/// `None` if its level is larger than the Ace's screen.
+pub fn render_session(session: &super::Session) -> Option<[u8; COLUMNS * LINES]> {
+    render(session.game(), &Status::of_session(session))
+}
+
 /// Where a level's top-left wall corner goes on the screen (column, line).
 pub fn origin(level: &Level) -> Option<(usize, usize)> {
     if !level.fits_ace_screen() {

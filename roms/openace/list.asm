@@ -1,0 +1,309 @@
+; LIST: the decompiler. Written from ace-forth.md 4.3 (runtime prefixes and the decoding
+; rule), 5, 5.1, 5.2 (word layouts), 9 (LIST) and transcripts.md (`: X 1 . ; LIST X`).
+; MIT OR Apache-2.0.
+;
+; Layout (the spec describes it from short words only; the rest is our choice):
+; a new line, then `: name`, `DEFINER name` or `n COMPILER name`; the body on lines that
+; start with the indentation (one space at the outer level, one more inside each IF, ELSE,
+; DO, BEGIN and WHILE part), every word followed by a space; IF ELSE DO BEGIN WHILE end
+; their line, ELSE THEN LOOP +LOOP UNTIL REPEAT WHILE start a new one a level out; DOES>,
+; RUNS> and `;` on lines of their own; literals as signed decimal numbers; comments and
+; strings with their closing ) and "; ASCII with its character; after 18 lines it waits
+; until a key is held, and BREAK stops it. Not done yet: the float literal (shown by nothing
+; but its place).
+
+L_PTR   EQU LISTWS                ; the next cell of the body
+L_IND   EQU LISTWS + 2            ; the indentation
+L_CNT   EQU LISTWS + 3            ; lines since the last pause
+
+; LIST: written from rom-words.tsv (LIST) and ace-forth.md 9, 10 (ERROR 13: not found or a
+; ROM word; ERROR 14: not a :, DEFINER or COMPILER word).
+        PRIM "LIST", list_cfa, 0
+        LD A,' '
+        CALL scan_word
+        CALL lookup
+        PUSH HL
+        CALL consume_word
+        POP HL
+        LD A,H
+        CP HIGH(SYSVARS)
+        JR NC,.ram
+        RST 32
+        DB 13
+.ram:   PUSH HL                   ; CFA
+        LD (L_PTR),HL
+        XOR A
+        LD (L_CNT),A
+        CALL next_cell            ; DE = the code field, L_PTR = pfa
+        LD HL,docolon
+        CALL same
+        LD HL,list_colon
+        LD BC,2
+        JR Z,.head
+        PUSH DE
+        CALL next_cell            ; DEFINER, COMPILER: the thread after pfa+0
+        POP HL                    ; the code field
+        PUSH DE                   ; pfa+0: a COMPILER word's runtime CFA
+        LD DE,definer_cf
+        CALL same_hl
+        JR Z,.definer
+        LD DE,compiler_cf
+        CALL same
+        POP DE
+        JR Z,.compiler
+        RST 32
+        DB 14
+.definer:
+        POP DE
+        LD HL,list_definer
+        LD BC,8
+        JR .head
+.compiler:
+        LD A,13
+        RST 8
+        DEC DE                    ; n = the operand count in the runtime's prefix
+        DEC DE
+        DEC DE
+        LD A,(DE)
+        LD L,A
+        LD H,0
+        CALL print_udec
+        LD HL,list_compiler
+        LD BC,10
+        JR .text
+.head:  LD A,13
+        RST 8
+.text:  CALL print_string
+        POP HL                    ; CFA: its name-length field is just below
+        DEC HL
+        CALL print_name
+.body:  LD A,1
+.level: LD (L_IND),A
+        CALL list_line
+.cell:  CALL next_cell            ; DE = the cell
+        LD HL,exit_rt
+        CALL same
+        JR Z,.own
+        LD HL,does_rt
+        CALL same
+        JR Z,.own
+        LD HL,runs_rt
+        CALL same
+        JR Z,.own
+        LD HL,list_closes         ; a structure word that closes a level
+        LD B,7
+        CALL in_list
+        JR NZ,.noclose
+        LD HL,L_IND
+        DEC (HL)
+        CALL list_line
+.noclose:
+        PUSH DE
+        CALL list_cell
+        POP DE
+        LD HL,list_opens          ; a structure word that opens a level
+        LD B,5
+        CALL in_list
+        JR NZ,.cell
+        LD A,(L_IND)
+        INC A
+        JR .level
+.own:   LD A,13                   ; DOES> RUNS> ; on a line of their own
+        RST 8
+        PUSH DE
+        CALL list_cell
+        POP DE
+        LD HL,exit_rt
+        CALL same
+        JR NZ,.body
+        LD A,13                   ; after ; a new line with one space (transcripts.md)
+        RST 8
+        LD A,' '
+        RST 8
+        JP (IY)
+
+; next_cell: DE = the cell at L_PTR, L_PTR += 2. Uses HL.
+next_cell:
+        LD HL,(L_PTR)
+        LD E,(HL)
+        INC HL
+        LD D,(HL)
+        INC HL
+        LD (L_PTR),HL
+        RET
+
+; list_line: a new line and the indentation; BREAK gives ERROR 3, and every 18 lines it
+; waits until a key is held (KEYCOD, ace-forth.md 11). Uses AF, B, HL.
+list_line:
+        CALL test_break           ; BREAK stops LIST
+        JR NZ,.page
+        RST 32
+        DB 3
+.page:  LD HL,L_CNT               ; after a screenful (18 lines), wait for a key
+        INC (HL)
+        LD A,(HL)
+        CP 18
+        JR C,.line
+        LD (HL),0
+.key:   HALT
+        LD A,(KEYCOD)
+        OR A
+        JR Z,.key
+.line:  LD A,13
+        RST 8
+        LD A,(L_IND)
+        OR A
+        RET Z
+        LD B,A
+.sp:    LD A,' '
+        RST 8
+        DJNZ .sp
+        RET
+
+; list_cell: print the compiled cell DE (and its inline operands, L_PTR moves past them),
+; then a space. Decoding rule of ace-forth.md 4.3: the byte below the code field is a
+; name-length byte (bit 7 clear) or the top of a runtime's name offset. Uses all.
+list_cell:
+        DEC DE
+        LD A,(DE)
+        BIT 7,A
+        JR NZ,.runtime
+        EX DE,HL                  ; an ordinary word: HL = its name-length field
+        CALL print_name
+        JP .space
+.runtime:
+        PUSH DE                   ; cfa - 1
+        DEC DE
+        EX DE,HL                  ; HL = the offset field
+        LD E,(HL)
+        INC HL
+        LD D,(HL)
+        DEC HL
+        LD A,D
+        AND E
+        INC A
+        JR Z,.literal             ; 0xFFFF: a literal
+        ADD HL,DE
+        INC HL                    ; the owner's name
+        CALL print_at
+        POP HL
+        PUSH HL
+        DEC HL
+        DEC HL
+        LD A,(HL)                 ; operand count
+        CP 1
+        JR Z,.char
+        INC A
+        JR Z,.text
+        POP HL
+.skip:  DEC A                     ; skip A - 1 operand bytes
+        LD E,A
+        LD D,0
+        LD HL,(L_PTR)
+        ADD HL,DE
+        LD (L_PTR),HL
+        JR .space
+.literal:
+        DEC HL
+        LD A,(HL)                 ; operand count: 2 = a cell, else (a float) skipped
+        POP HL
+        CP 2
+        JR NZ,.float
+        CALL next_cell
+        EX DE,HL
+        BIT 7,H
+        JR Z,.pos
+        LD A,'-'
+        RST 8
+        CALL neg_hl
+.pos:   CALL print_udec
+        JR .space
+.float: INC A
+        JR .skip
+.char:  POP HL                    ; ASCII: a space and the character
+        CALL .gap
+        LD HL,(L_PTR)
+        LD A,(HL)
+        INC HL
+        LD (L_PTR),HL
+        RST 8
+        JR .space
+.text:  POP HL                    ; ( and .": a space, the text, the closing character
+        INC HL
+        LD DE,comment_rt
+        CALL same_hl
+        LD C,')'
+        JR Z,.close
+        LD DE,dotq_rt
+        CALL same_hl
+        LD C,'"'
+        JR Z,.close
+        CALL next_cell            ; another variable-length operand: skipped
+        ADD HL,DE
+        LD (L_PTR),HL
+        JR .space
+.close: CALL .gap
+        CALL next_cell            ; the length (HL = the text)
+        PUSH DE
+        PUSH HL
+        ADD HL,DE
+        LD (L_PTR),HL
+        POP HL
+        POP DE
+        PUSH BC
+        LD B,D
+        LD C,E
+        CALL print_string
+        POP BC
+        LD A,C
+        RST 8
+.space:
+.gap:   LD A,' '
+        RST 8
+        RET
+
+; print_name: HL = a name-length field: print the name. print_at: HL = the name's first
+; byte: print it (bit 7 marks the last character). Uses AF, C, DE, HL.
+print_name:
+        LD A,(HL)
+        AND 0x3F
+        LD C,A
+        CALL name_start
+print_at:
+        LD A,(HL)
+        AND 0x7F
+        RST 8
+        BIT 7,(HL)
+        INC HL
+        JR Z,print_at
+        RET
+
+; same: Z if HL = DE. Uses AF, HL. same_hl: the same, HL kept.
+same:   AND A
+        SBC HL,DE
+        RET
+same_hl:
+        PUSH HL
+        CALL same
+        POP HL
+        RET
+
+; in_list: Z if DE is one of the B cells at HL. Uses AF, B, HL.
+in_list:
+        LD A,(HL)
+        INC HL
+        CP E
+        LD A,(HL)
+        INC HL
+        JR NZ,.no
+        CP D
+        RET Z
+.no:    DJNZ in_list
+        OR 1                      ; NZ
+        RET
+
+list_colon:     DB ": "
+list_definer:   DB "DEFINER "
+list_compiler:  DB " COMPILER "
+list_closes:    DW else_rt, then_rt, loop_rt, ploop_rt, until_rt, repeat_rt, while_rt
+list_opens:     DW if_rt, else_rt, do_rt, begin_rt, while_rt

@@ -1,0 +1,209 @@
+; Runtime words compiled into definitions (ace-forth.md 4.3, 6), moved here from inner.asm
+; so that they come after their owners (IF, LOOP, ; ... in compiler.asm): the name offset in
+; each runtime's prefix is then negative, as the decoding rule of ace-forth.md 4.3 (used by
+; LIST and LOAD's relocation) needs: bit 7 of the byte below the code field tells a runtime
+; from an ordinary word. MIT OR Apache-2.0.
+
+; ---------------------------------------------------------------------------------------
+; Runtime words compiled into definitions (ace-forth.md 4.3, 6). Each has the 3-byte prefix:
+; operand count, negative offset to the owner's name, code field. Owner names are reached
+; as owner_cfa - 3 - (name length).
+; ---------------------------------------------------------------------------------------
+; <exit>: end of every definition (owner ;).
+        RUNTIME exit_rt, 0, semi_cfa - 4
+        DW exit_code
+
+; <literal16>: push the inline cell.
+        RUNTIME_LIT lit16_rt, 2
+        DW $ + 2
+        POP HL
+        LD E,(HL)
+        INC HL
+        LD D,(HL)
+        INC HL
+        PUSH HL
+        RST 16
+        JP (IY)
+
+; <literal8>: push the inline byte (owner ASCII).
+        RUNTIME lit8_rt, 1, ascii_cfa - 8
+        DW $ + 2
+        POP HL
+        LD E,(HL)
+        LD D,0
+        INC HL
+        PUSH HL
+        RST 16
+        JP (IY)
+
+; <does-exit>: ends the defining part of a DEFINER word (owner DOES>); 5 operand bytes.
+        RUNTIME does_rt, 5, does_cfa - 8
+        DW exit_code
+
+; <runs-exit>: ends the compile-time part of a COMPILER word (owner RUNS>); 5 operand bytes.
+        RUNTIME runs_rt, 5, runs_cfa - 8
+        DW exit_code
+
+; <branch>: unconditional, target = offset field + 1 + offset (owners ELSE, REPEAT).
+        RUNTIME else_rt, 2, else_cfa - 7
+        DW branch_code
+        RUNTIME repeat_rt, 2, repeat_cfa - 9
+        DW branch_code
+branch_code:
+        POP HL
+        LD E,(HL)
+        INC HL
+        LD D,(HL)
+        ADD HL,DE
+        PUSH HL
+        JP next                 ; a taken branch goes straight on (see exit_code)
+
+; <?branch>: pop a flag, branch if it is zero (owners IF, WHILE, UNTIL).
+        RUNTIME if_rt, 2, if_cfa - 5
+        DW qbranch_code
+        RUNTIME while_rt, 2, while_cfa - 8
+        DW qbranch_code
+        RUNTIME until_rt, 2, until_cfa - 8
+        DW qbranch_code
+qbranch_code:
+        RST 24
+        LD A,D
+        OR E
+        JR Z,branch_code
+        POP HL
+        INC HL
+        INC HL
+        PUSH HL
+        JP (IY)
+
+; <nop>: markers for BEGIN and THEN, they do nothing.
+        RUNTIME begin_rt, 0, begin_cfa - 8
+        DW next
+        RUNTIME then_rt, 0, then_cfa - 7
+        DW next
+
+; <do-setup>: ( limit start -- ) to the return stack, counter on top (below IP).
+        RUNTIME do_rt, 0, do_cfa - 5
+        DW $ + 2
+        CALL pop_bc             ; start
+        RST 24                  ; limit
+        POP HL                  ; IP
+        PUSH DE
+        PUSH BC
+        PUSH HL
+        JP (IY)
+
+; <loop>: add 1 to the counter; finished when it reaches or passes the limit or overflows
+; (ace-forth.md 6). Looping again goes straight into next (see exit_code); finishing
+; passes through IY like any word.
+        RUNTIME loop_rt, 2, loop_cfa - 7
+        DW $ + 2
+        POP BC                  ; IP (at the offset field)
+        POP HL                  ; counter
+        POP DE                  ; limit
+        INC HL
+        PUSH DE
+        PUSH HL
+        LD A,H
+        XOR 0x80
+        LD H,A                  ; biased: unsigned compare = signed compare
+        OR L
+        JR Z,loop_finished      ; 32767 + 1 overflowed
+        LD A,D
+        XOR 0x80
+        LD D,A                  ; (OR cleared the carry)
+        SBC HL,DE
+        JR NC,loop_finished     ; counter >= limit
+        LD A,5                  ; pacing: the original's empty DO LOOP round takes about
+.pace:  DEC A                   ; 410 T (forth-speed.md row 4); this makes ours the same
+        JR NZ,.pace
+loop_again:
+        LD H,B                  ; loop again: target = offset field + 1 + offset
+        LD L,C
+        LD E,(HL)
+        INC HL
+        LD D,(HL)
+        ADD HL,DE
+        PUSH HL
+        JP next
+loop_finished:
+        POP HL                  ; counter
+        POP HL                  ; limit
+        INC BC
+        INC BC
+        PUSH BC                 ; IP past the offset
+        JP (IY)
+
+; <+loop>: add n to the counter; finished when it reaches or passes the limit (from below
+; for n >= 0, from above for n < 0) or overflows (ace-forth.md 6).
+        RUNTIME ploop_rt, 2, ploop_cfa - 8
+        DW $ + 2
+        RST 24
+loop_common:
+        LD HL,2
+        ADD HL,SP               ; HL -> counter (below IP)
+        LD C,(HL)
+        INC HL
+        LD B,(HL)
+        PUSH HL
+        LD H,B
+        LD L,C
+        LD A,D                  ; sign of the step
+        AND A
+        ADC HL,DE               ; new counter, V = overflow
+        EX DE,HL
+        POP HL                  ; -> counter high byte
+        JP PE,.finished
+        LD (HL),D
+        DEC HL
+        LD (HL),E
+        INC HL
+        INC HL                  ; -> limit
+        LD C,(HL)
+        INC HL
+        LD H,(HL)
+        LD L,C                  ; HL = limit, DE = new counter
+        LD C,A
+        CALL bias               ; biased: unsigned compare = signed compare
+        BIT 7,C
+        JR NZ,.down
+        EX DE,HL                ; counting up: counter - limit
+.down:  AND A                   ; counting down: limit - counter
+        SBC HL,DE
+        JR NC,.finished
+        POP BC                  ; not reached yet: loop again
+        JR loop_again
+.finished:
+        POP HL                  ; IP
+        POP DE                  ; counter
+        POP DE                  ; limit
+        INC HL
+        INC HL
+        PUSH HL
+        JP (IY)
+
+; <comment>: skip a 2-byte length and that many text bytes (owner ().
+        RUNTIME comment_rt, 255, paren_cfa - 4
+        DW $ + 2
+        POP HL
+        LD E,(HL)
+        INC HL
+        LD D,(HL)
+        INC HL
+        ADD HL,DE
+        PUSH HL
+        JP (IY)
+
+; <print-string>: print a 2-byte length and that many text bytes (owner .").
+        RUNTIME dotq_rt, 255, dotq_cfa - 5
+        DW $ + 2
+        POP HL
+        LD C,(HL)
+        INC HL
+        LD B,(HL)
+        INC HL
+        PUSH HL
+        ADD HL,BC
+        EX (SP),HL
+        CALL print_string
+        JP (IY)

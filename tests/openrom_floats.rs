@@ -1,0 +1,134 @@
+//! Open ROM floating point (roms/openace/float.asm), run on the float probe image: the open
+//! ROM with floats but without the font and BEEP, since floats do not fit in the 8 KB
+//! beside everything else yet (roms/openace/main.asm). Golden values: the format and the
+//! examples of ace-forth.md 7 and 8 (copied into tests/data/spec), the measured SAVE vector
+//! v20 (tests/data/spec/save-vectors.json), and hand-worked BCD arithmetic with the
+//! documented truncation to 6 digits.
+
+mod openrom_support;
+use openrom_support::*;
+
+/// Type `line` on a fresh probe machine (screen cleared) and return what it printed.
+fn run(line: &str) -> String {
+    let mut ace = boot_float_probe();
+    enter(&mut ace, "CLS");
+    eval(&mut ace, line)
+}
+
+#[test]
+fn literals_have_the_spec_format() {
+    // ace-forth.md 8: 2.5 -> cells 0x0000, 0x4125; 1.5 -> 0x0000, 0x4115; zero is 0 0.
+    for (text, cells) in [
+        ("2.5", [0x0000, 0x4125]),
+        ("1.5", [0x0000, 0x4115]),
+        ("-12.5", [0x5000, 0xC212]),
+        ("0.0", [0, 0]),
+        (".0001", [0x0000, 0x3D10]),
+        ("123456.", [0x3456, 0x4612]),
+        ("1.2345678", [0x3456, 0x4112]),
+        ("1.0E40", [0x0000, 0x6910]),
+        ("-2.5E-10", [0x0000, 0xB725]),
+        ("000.05", [0x0000, 0x3F50]),
+    ] {
+        let mut ace = boot_float_probe();
+        enter(&mut ace, text);
+        assert_eq!(data_stack(&ace), cells.to_vec(), "{text}");
+    }
+}
+
+#[test]
+fn words_that_are_not_float_literals_are_handed_back() {
+    // ace-forth.md 7: an E without a point is not a number; one point at most; digits
+    // after E are required.
+    for bad in ["1E30", "1.2.3", "1.0E", "1.0EX", "-.", "1.0E-", "1.0E100"] {
+        let mut ace = boot_float_probe();
+        enter(&mut ace, "CLS");
+        ace.type_text(&format!("{bad}\n"));
+        wait_idle(&mut ace, 200);
+        assert_eq!(ace.screen_codes()[23 * 32 + 1], 0xBF, "{bad} handed back");
+        assert!(data_stack(&ace).is_empty(), "{bad}");
+    }
+}
+
+#[test]
+fn f_dot_prints_as_the_spec_examples() {
+    // ace-forth.md 8: no exponent for 1.0E-4 <= |f| < 1.0E9, else d.ddddE-n.
+    for (text, printed) in [
+        (".0001 F.", ".0001 F. .0001"),
+        ("1500. F.", "1500. F. 1500."),
+        ("123456000. F.", "123456000. F. 123456000."),
+        ("-2.5E-10 F.", "-2.5E-10 F. -2.5E-10"),
+        ("1.5 F.", "1.5 F. 1.5"),
+        ("0.0 F.", "0.0 F. 0."),
+        ("1.0E9 F.", "1.0E9 F. 1.E9"),
+        (".00001 F.", ".00001 F. 1.E-5"),
+        ("-3.25E20 F.", "-3.25E20 F. -3.25E20"),
+    ] {
+        assert_eq!(run(text), printed);
+    }
+}
+
+#[test]
+fn arithmetic_truncates_to_six_digits() {
+    for (text, printed) in [
+        ("2.5 1.5 F+ F.", "2.5 1.5 F+ F. 4."),
+        ("1.5 2.25 F+ F.", "1.5 2.25 F+ F. 3.75"),
+        ("1.5 2.5 F- F.", "1.5 2.5 F- F. -1."),
+        ("1.5 1.5 F- F.", "1.5 1.5 F- F. 0."),
+        (".1 .2 F+ F.", ".1 .2 F+ F. .3"),
+        ("999999. 1. F+ F.", "999999. 1. F+ F. 1000000."),
+        ("1. .0000001 F+ F.", "1. .0000001 F+ F. 1."),
+        ("1.5 -12.5 F* F.", "1.5 -12.5 F* F. -18.75"),
+        ("100. 7. F* F.", "100. 7. F* F. 700."),
+        ("1. 3. F/ F.", "1. 3. F/ F. .333333"),
+        ("2. 3. F/ F.", "2. 3. F/ F. .666666"),
+        ("10. 4. F/ F.", "10. 4. F/ F. 2.5"),
+        ("-7.5 2.5 F/ F.", "-7.5 2.5 F/ F. -3."),
+        ("2.5 FNEGATE F.", "2.5 FNEGATE F. -2.5"),
+    ] {
+        assert_eq!(run(text), printed);
+    }
+}
+
+#[test]
+fn overflow_and_division_by_zero_are_error_8_underflow_is_zero() {
+    assert_eq!(run("1.0E40 1.0E40 F*"), "1.0E40 1.0E40 F* ERROR 8");
+    assert_eq!(run("1. 0.0 F/"), "1. 0.0 F/ ERROR 8");
+    assert_eq!(run("1.0E-40 1.0E-40 F* F."), "1.0E-40 1.0E-40 F* F. 0.");
+    assert_eq!(run("9.0E62 9.0E62 F+ F."), "9.0E62 9.0E62 F+ ERROR 8");
+}
+
+#[test]
+fn int_and_ufloat() {
+    for (text, printed) in [
+        ("3.7 INT .", "3.7 INT . 3"),
+        ("-3.7 INT .", "-3.7 INT . -3"),
+        (".5 INT .", ".5 INT . 0"),
+        ("12345.6 INT .", "12345.6 INT . 12345"),
+        ("65535 UFLOAT F.", "65535 UFLOAT F. 65535."),
+        ("0 UFLOAT F.", "0 UFLOAT F. 0."),
+        ("-1 UFLOAT F.", "-1 UFLOAT F. 65535."),
+        ("100 UFLOAT 4. F/ INT .", "100 UFLOAT 4. F/ INT . 25"),
+    ] {
+        assert_eq!(run(text), printed);
+    }
+}
+
+#[test]
+fn a_float_literal_in_a_definition_compiles_as_the_save_vector_v20() {
+    // save-vectors.json v20: `: FL 1.5 -12.5 F* F. ;` compiles to the float-literal
+    // runtime + 00 00 15 41, the runtime + 00 50 12 C2, F*, F., exit.
+    let mut ace = boot_float_probe();
+    enter(&mut ace, ": FL 1.5 -12.5 F* F. ;");
+    let pfa = 0x3C51 + 2 + 2 + 2 + 1 + 2; // "FL", length field, link, name length, CFA
+    let body = ace.read_bytes(pfa, 18);
+    let sym = float_probe_symbol;
+    let flit = sym("flit_rt").to_le_bytes();
+    let mut want = vec![flit[0], flit[1], 0x00, 0x00, 0x15, 0x41];
+    want.extend([flit[0], flit[1], 0x00, 0x50, 0x12, 0xC2]);
+    want.extend(sym("fstar_cfa").to_le_bytes());
+    want.extend(sym("fdot_cfa").to_le_bytes());
+    want.extend(sym("exit_rt").to_le_bytes());
+    assert_eq!(body, want);
+    assert_eq!(eval(&mut ace, "FL"), "FL -18.75");
+}

@@ -1,0 +1,127 @@
+//! Open ROM LIST (roms/openace/list.asm): the decompiler. Golden: transcripts.md for the
+//! short word (also in openrom_transcripts.rs), ace-forth.md 9 and 10 for the rules and
+//! errors, and the layout choices documented in list.asm (one space at the outer level, one
+//! more inside each IF ELSE DO BEGIN WHILE part) worked out by hand for these words.
+
+mod openrom_support;
+use openrom_support::*;
+
+/// Boot, type the lines, clear the screen, LIST `name`: the output lines after the echo.
+fn listing(lines_typed: &[&str], name: &str) -> Vec<String> {
+    let mut ace = boot();
+    for line in lines_typed {
+        enter(&mut ace, line);
+        assert!(!ace.screen_text().contains("ERROR"), "{line}");
+    }
+    enter(&mut ace, "CLS");
+    enter(&mut ace, &format!("LIST {name}"));
+    let out = output(&ace);
+    let echo = format!("LIST {name}");
+    out.lines()
+        .skip_while(|l| *l != echo)
+        .skip(1)
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn a_colon_word_with_every_control_structure() {
+    let got = listing(
+        &[
+            ": T2 ( TEST ) 0 DO I . LOOP 5 0 DO I 2 +LOOP BEGIN 1 UNTIL BEGIN 0 WHILE",
+            "REPEAT 1 IF .\" YES\" ELSE .\" NO\" THEN ASCII A EMIT -7 ;",
+        ],
+        "T2",
+    );
+    let want = [
+        ": T2",
+        " ( TEST ) 0 DO",
+        "  I .",
+        " LOOP 5 0 DO",
+        "  I 2",
+        " +LOOP BEGIN",
+        "  1",
+        " UNTIL BEGIN",
+        "  0",
+        " WHILE",
+        "",
+        " REPEAT 1 IF",
+        "  .\" YES\"",
+        " ELSE",
+        "  .\" NO\"",
+        " THEN ASCII A EMIT -7",
+        ";",
+        "  OK",
+    ];
+    assert_eq!(got, want);
+}
+
+#[test]
+fn definer_and_compiler_words_and_calls_of_user_words() {
+    assert_eq!(
+        listing(&["DEFINER KON , DOES> @ ;"], "KON"),
+        ["DEFINER KON", " ,", "DOES>", " @", ";", "  OK"]
+    );
+    assert_eq!(
+        listing(&["2 COMPILER LIT2 , RUNS> @ ;"], "LIT2"),
+        ["2 COMPILER LIT2", " ,", "RUNS>", " @", ";", "  OK"]
+    );
+    assert_eq!(
+        listing(&[": SQ DUP * ;", ": CUBE DUP SQ * ;"], "CUBE"),
+        [": CUBE", " DUP SQ *", ";", "  OK"]
+    );
+}
+
+#[test]
+fn only_colon_definer_and_compiler_words_in_ram() {
+    let mut ace = boot();
+    enter(&mut ace, "CLS");
+    enter(&mut ace, "5 VARIABLE VV");
+    assert_eq!(eval(&mut ace, "LIST DUP"), "LIST DUP ERROR 13");
+    assert_eq!(eval(&mut ace, "LIST NOSUCH"), "LIST NOSUCH ERROR 13");
+    assert_eq!(eval(&mut ace, "LIST VV"), "LIST VV ERROR 14");
+}
+
+#[test]
+fn list_waits_after_a_screenful_until_a_key_is_pressed_and_break_stops_it() {
+    use aceemu::machine::keyboard::{Key, KeyStep};
+    let mut ace = boot();
+    // 12 BEGIN 1 UNTIL: every BEGIN and UNTIL starts a line, 25 lines in all
+    enter(
+        &mut ace,
+        &format!(": LONG {};", "BEGIN 1 UNTIL ".repeat(12)),
+    );
+    enter(&mut ace, "CLS");
+    start_line(&mut ace, "LIST LONG");
+    ace.run_frames(100);
+    assert!(!waiting_for_input(&ace), "LIST waits after 18 lines");
+    let out = output(&ace);
+    let shown = out
+        .lines()
+        .skip_while(|l| *l != "LIST LONG")
+        .skip(1)
+        .count();
+    assert_eq!(shown, 18, "{out}");
+    ace.queue_keys(vec![
+        KeyStep {
+            keys: vec![Key::N1],
+            frames: 4,
+        },
+        KeyStep {
+            keys: vec![],
+            frames: 3,
+        },
+    ]);
+    wait_idle(&mut ace, 200);
+    assert!(output(&ace).ends_with(";\n  OK"), "{}", output(&ace));
+    // BREAK while it waits: ERROR 3
+    enter(&mut ace, "CLS");
+    start_line(&mut ace, "LIST LONG");
+    ace.run_frames(100);
+    ace.press_key(Key::Shift);
+    ace.press_key(Key::Space);
+    ace.run_frames(10);
+    ace.release_all_keys();
+    wait_idle(&mut ace, 200);
+    assert!(output(&ace).contains("ERROR 3"), "{}", output(&ace));
+}
