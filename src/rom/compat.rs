@@ -21,7 +21,7 @@ pub const LABELS: &[(&str, &str)] = &[
     ("<exit>", "exit_rt"),
     ("<literal16>", "lit16_rt"),
     ("<literal8>", "lit8_rt"),
-    ("<literal-float>", "litf_rt"),
+    ("<literal-float>", "flit_rt"),
     ("<does-exit>", "does_rt"),
     ("<runs-exit>", "runs_rt"),
     ("<branch (ELSE)>", "else_rt"),
