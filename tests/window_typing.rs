@@ -154,7 +154,6 @@ fn type_in_window(events: &[(u64, Event)]) -> String {
 fn output_lines(screen: &str) -> Vec<String> {
     screen
         .lines()
-        .skip(1) // the banner
         .map(|l| l.trim_end().to_string())
         .filter(|l| !l.is_empty())
         .collect()
