@@ -126,19 +126,10 @@ save_common:
         CALL fill_newest_length ; the old newest word gets followers
         LD HL,(STKBOT)
         LD DE,(RD_LEN)
-        LD A,0xFF
         LD B,0                  ; store
-        CALL tape_read_block
-        JR NC,tape_error
-        EI
+        CALL read_data
         CALL relocate
         JP (IY)
-
-; tape_error: interrupts back on, ERROR 10 (a shared exit, reached by jumps).
-tape_error:
-        EI
-        RST 32
-        DB 10
 
 ; VERIFY name ( -- ): written from ace-forth.md 12 (VERIFY row).
         PRIM "VERIFY", verify_cfa, 0
@@ -156,12 +147,26 @@ tape_error:
         DJNZ .cmp
         LD HL,(RD_START)        ; (the tape's start and length; STKBOT equal => same size)
         LD DE,(RD_LEN)
-        LD A,0xFF
         LD B,1                  ; compare
+        JR read_data_next
+
+; read_data: read the data block (flag 0xFF): HL = address, DE = length, B = 0 store,
+; 1 compare; interrupts back on; ERROR 10 if it fails. read_data_next: the same, then the
+; next word (a shared tail, reached by jumps).
+read_data_next:
+        PUSH IY                 ; RET goes on to the next word (= JP (IY))
+read_data:
+        LD A,0xFF
         CALL tape_read_block
         JR NC,tape_error
         EI
-        JP (IY)
+        RET
+
+; tape_error: interrupts back on, ERROR 10 (a shared exit, reached by jumps).
+tape_error:
+        EI
+        RST 32
+        DB 10
 
 ; BLOAD name ( addr n -- ): written from ace-forth.md 12 (BLOAD row).
         PRIM "BLOAD", bload_cfa, 0
@@ -200,17 +205,10 @@ bytes_common:
         OR A
         SBC HL,DE               ; n - length < 0: file too long
         POP HL
-        JR C,tape_error2
+        JR C,tape_error
 .anylen:
         POP BC                  ; mode
-        LD A,0xFF
-        CALL tape_read_block
-        JR NC,tape_error2
-        EI
-        JP (IY)
-
-tape_error2:
-        JP tape_error
+        JR read_data_next
 
 ; ---------------------------------------------------------------------------------------
 ; tape_name: the file name from the input (WORD with a space), ERROR 10 if empty; pads it
@@ -328,26 +326,25 @@ RL_WORDEND      EQU RL_OFFSET + 6
 RL_LASTLF       EQU RL_OFFSET + 8
 
 relocate:
-        LD HL,(STKBOT)
-        PUSH HL                 ; start of the loaded image
-        LD DE,DICT_START
-        OR A
-        SBC HL,DE
-        LD (RL_OFFSET),HL
-        LD HL,(RD_LEN)
+        LD DE,(RD_LEN)
+        LD HL,DICT_START
         ADD HL,DE
         LD (RL_END),HL          ; saved image end
+        LD HL,(STKBOT)
+        PUSH HL
+        ADD HL,DE
+        LD (RL_IMGEND),HL       ; end of the loaded image
         POP HL
         PUSH HL
-        LD DE,(RD_LEN)
+        LD DE,-DICT_START
         ADD HL,DE
-        LD (RL_IMGEND),HL
+        LD (RL_OFFSET),HL
         POP HL                  ; HL = first word's name
-        LD A,1                  ; first word flag
-.word:  PUSH AF
-        ; find the end of the name (bit 7 set), bounded by the image end
-.name:  CALL .past_end
-        JP NC,.done_pop
+        LD C,1                  ; C = 1 for the first word only (BC is not used below)
+.word:
+.name:  LD DE,(RL_IMGEND)       ; find the end of the name, bounded by the image end
+        CALL hl_below_de
+        JR NC,.done
         BIT 7,(HL)
         INC HL
         JR Z,.name
@@ -356,25 +353,23 @@ relocate:
         INC HL
         LD D,(HL)
         INC HL                  ; HL = link field
+        LD A,D
+        OR E
+        JR Z,.done              ; a zero length would never end: stop
         PUSH HL
         DEC HL
         DEC HL
         ADD HL,DE               ; next word
+        LD DE,(RL_IMGEND)
         JR C,.clamp
-        PUSH DE
-        CALL .past_end          ; carry: still inside the image
-        POP DE
+        CALL hl_below_de        ; carry: still inside the image
         JR C,.inside
-.clamp: LD HL,(RL_IMGEND)       ; a corrupt length never reaches beyond the image
+.clamp: EX DE,HL                ; a corrupt length never reaches beyond the image
 .inside:
         LD (RL_WORDEND),HL
         POP HL
-        LD A,D
-        OR E
-        JR Z,.done_pop          ; a zero length would never end: stop
-        POP AF
-        OR A
-        JR Z,.notfirst
+        SRL C                   ; carry: the first word
+        JR NC,.notfirst
         LD DE,(FORTH_PFA)       ; the first word links to the previous newest word
         LD (HL),E
         INC HL
@@ -386,37 +381,21 @@ relocate:
 .linked:
         INC HL
         INC HL
-        INC HL                  ; HL = code field
-        LD E,(HL)
-        INC HL
-        LD D,(HL)               ; DE = code field as saved
-        DEC HL
-        CALL reloc_cell
+        INC HL                  ; HL = code field (past the link and the name-length byte)
+        CALL reloc_cell         ; DE = the code field (ROM values are never moved)
         INC HL
         INC HL                  ; HL = pfa
-        PUSH HL
-        LD HL,docolon
-        OR A
-        SBC HL,DE
-        POP HL
+        LD A,D                  ; the four code-field routines share one page (ASSERTs)
+        CP HIGH(docolon)
+        JR NZ,.next
+        LD A,E
+        CP LOW(docolon)
         JR Z,.thread
-        PUSH HL
-        LD HL,definer_cf
-        OR A
-        SBC HL,DE
-        POP HL
+        CP LOW(definer_cf)
         JR Z,.pfa0
-        PUSH HL
-        LD HL,compiler_cf
-        OR A
-        SBC HL,DE
-        POP HL
+        CP LOW(compiler_cf)
         JR Z,.pfa0
-        PUSH HL
-        LD HL,vocab_cf
-        OR A
-        SBC HL,DE
-        POP HL
+        CP LOW(vocab_cf)
         JR NZ,.next
         CALL reloc_cell         ; vocabulary: pfa+0 and pfa+3
         INC HL
@@ -430,12 +409,8 @@ relocate:
 .thread:
         CALL reloc_thread
 .next:  LD HL,(RL_WORDEND)
-        XOR A                   ; not the first word any more
-        JP .word
-.done_pop:
-        POP AF
-        ; FORTH's newest word := the tape's newest + offset
-        LD HL,(RD_NEWEST)
+        JR .word
+.done:  LD HL,(RD_NEWEST)       ; FORTH's newest word := the tape's newest + offset
         LD DE,(RL_OFFSET)
         ADD HL,DE
         LD (FORTH_PFA),HL
@@ -445,10 +420,13 @@ relocate:
         LD HL,(RL_LASTLF)
         LD (DICT),HL
         RET
-; .past_end: carry set if HL is still below the end of the loaded image. Uses DE, flags.
-.past_end:
+        ASSERT HIGH(docolon) == HIGH(definer_cf), "relocate compares only the low byte"
+        ASSERT HIGH(docolon) == HIGH(compiler_cf), "relocate compares only the low byte"
+        ASSERT HIGH(docolon) == HIGH(vocab_cf), "relocate compares only the low byte"
+
+; hl_below_de: carry set if HL < DE (unsigned). Uses A (flags).
+hl_below_de:
         PUSH HL
-        LD DE,(RL_IMGEND)
         OR A
         SBC HL,DE
         POP HL
@@ -485,20 +463,17 @@ reloc_cell:
 ; reloc_thread: HL = first cell of a thread; relocate cells up to the first exit,
 ; skipping inline operands (ace-forth.md 4.3), never beyond the word's end.
 reloc_thread:
-.cell:  PUSH HL
-        LD DE,(RL_WORDEND)
-        OR A
-        SBC HL,DE
-        POP HL
+.cell:  LD DE,(RL_WORDEND)
+        CALL hl_below_de
         RET NC                  ; reached the end of the word without an exit
         CALL reloc_cell         ; DE = cell (relocated)
-        PUSH HL
-        LD HL,exit_rt
-        OR A
-        SBC HL,DE
-        POP HL
+        LD A,E
+        CP LOW(exit_rt)
+        JR NZ,.more
+        LD A,D
+        CP HIGH(exit_rt)
         RET Z                   ; the end of the thread
-        INC HL
+.more:  INC HL
         INC HL                  ; next cell or the operands
         DEC DE
         LD A,(DE)               ; byte before the called code field

@@ -141,6 +141,13 @@ tape_write_block:
         OUT (TAPE_PORT),A       ; 11  low for good
         RET
 
+; space_check: SPACE held: tape_break, else back with carry set and A = the half-row
+; with SPACE rotated right by one (EAR in bit 4).
+space_check:
+        LD A,0x7F
+        IN A,(TAPE_PORT)
+        RRA
+        RET C
 ; SPACE during a transfer: MIC low, interrupts back on, ERROR 3.
 tape_break:
         XOR A
@@ -211,10 +218,7 @@ tape_read_block:
         EXX
         LD E,A                  ; E = wanted flag
 .restart:
-        LD A,0x7F
-        IN A,(TAPE_PORT)
-        RRA
-        JP NC,tape_break        ; SPACE
+        CALL space_check
         AND EAR_BIT >> 1        ; (bit 5 moved to bit 4 by RRA)
         ADD A,A
         LD C,A                  ; C = the level now
@@ -231,10 +235,7 @@ tape_read_block:
         JR C,.restart
         CP 126
         JR NC,.restart
-        LD A,0x7F               ; SPACE check while a long pilot plays
-        IN A,(TAPE_PORT)
-        RRA
-        JP NC,tape_break
+        CALL space_check        ; while a long pilot plays
         DEC D
         JR NZ,.cycle
 ; Enough pilot: now single halves, n = 1 + (T - 180) / 43 polls: a pilot half (30 .. 62
@@ -250,10 +251,7 @@ tape_read_block:
         JR C,.restart
         CP 63
         JR NC,.restart
-        LD A,0x7F               ; SPACE check: a header pilot lasts seconds
-        IN A,(TAPE_PORT)
-        RRA
-        JP NC,tape_break
+        CALL space_check        ; a header pilot lasts seconds
         JR .half
 .sync:  LD B,0                  ; sync 2: the next change starts the first bit
         CALL ld_edge
@@ -288,11 +286,8 @@ tape_read_block:
         LD B,A                  ; checksum
         INC HL
         DEC DE
-        LD A,0x7F               ; SPACE check once per byte
-        IN A,(TAPE_PORT)
-        RRA
         EXX
-        JP NC,tape_break
+        CALL space_check        ; once per byte
         JR .data
 .sum:   LD B,LD_T0 + 4
         CALL ld_byte            ; the checksum byte
