@@ -77,21 +77,7 @@ push_de:
         LD (SPARE),HL
         RET
 
-pop_de:
-        LD HL,(SPARE)
-        DEC HL
-        LD D,(HL)
-        DEC HL
-        LD E,(HL)
-        LD (SPARE),HL
-        RET
-
-; pop_bc: pop the data stack into BC (uses DE, HL).
-pop_bc:
-        RST 24
-        LD B,D
-        LD C,E
-        RET
+; pop_de and pop_bc live in the gaps between the restarts (main.asm).
 
 ; ---------------------------------------------------------------------------------------
 ; Code-field routines (ace-forth.md 5, rom-words.tsv "code routine" rows).

@@ -514,9 +514,6 @@ mul_hl_a:
         CALL print_string
 .quiet:
         JP (IY)
-ok_text:
-        DB " OK", 13
-ok_text_end:
 
 ; LINE: written from rom-words.tsv (LINE) and ace-forth.md 7: interpret or compile the
 ; input buffer word by word; an unknown word gives the buffer back (RETYPE).

@@ -45,7 +45,7 @@ L_CNT   EQU LISTWS + 3            ; lines since the last pause
         POP HL                    ; the code field
         PUSH DE                   ; pfa+0: a COMPILER word's runtime CFA
         LD DE,definer_cf
-        CALL same_hl
+        CALL hl_below_de
         JR Z,.definer
         LD DE,compiler_cf
         CALL same
@@ -231,11 +231,11 @@ list_cell:
 .text:  POP HL                    ; ( and .": a space, the text, the closing character
         INC HL
         LD DE,comment_rt
-        CALL same_hl
+        CALL hl_below_de
         LD C,')'
         JR Z,.close
         LD DE,dotq_rt
-        CALL same_hl
+        CALL hl_below_de
         LD C,'"'
         JR Z,.close
         CALL next_cell            ; another variable-length operand: skipped
@@ -278,15 +278,8 @@ print_at:
         JR Z,print_at
         RET
 
-; same: Z if HL = DE. Uses AF, HL. same_hl: the same, HL kept.
-same:   AND A
-        SBC HL,DE
-        RET
-same_hl:
-        PUSH HL
-        CALL same
-        POP HL
-        RET
+; same (Z if HL = DE, uses AF, HL) is in a gap between the restarts (main.asm); for the
+; same test with HL kept, list.asm uses hl_below_de.
 
 ; in_list: Z if DE is one of the B cells at HL. Uses AF, B, HL.
 in_list:

@@ -17,20 +17,93 @@
 rst0:   DI                      ; cold start (the byte here must not be 0xFC: RAM sizing
         JP cold_start           ; reads it back when the 48 KB probe wraps to 0x0000)
 
+; The bytes between the restarts hold small routines that are only CALLed (nothing falls
+; into them): it saves their room in the ROM proper.
+; pop_bc: pop the data stack into BC (uses DE, HL).
+pop_bc:
+        RST 24
+        LD B,D
+        LD C,E
+        RET
+
         ORG 0x0008
 rst8:   JP print_a              ; print the character in A
 
         ORG 0x0010
 rst16:  JP push_de              ; push DE onto the data stack
 
+; The prompt's text (interp.asm, outer loop).
+ok_text:
+        DB " OK", 13
+ok_text_end:
+
         ORG 0x0018
 rst24:  JP pop_de               ; pop the data stack into DE
 
         ORG 0x0020
-rst32:  JP error_rst            ; raise the error whose number is the next byte
+; RST 32: raise the error whose number is the next byte.
+error_rst:
+rst32:  POP HL
+        LD A,(HL)
+        LD (ERR_NO),A
+        JP abort_code
+
+; pop_de (RST 24): the data stack grows upwards, SPARE is one past the top (ace-forth.md
+; 1). Preserves BC.
+pop_de:
+        LD HL,(SPARE)
+        DEC HL
+        LD D,(HL)
+        DEC HL
+        LD E,(HL)
+        LD (SPARE),HL
+        RET
+
+; same: Z if HL = DE (list.asm). Uses AF, HL.
+same:   AND A
+        SBC HL,DE
+        RET
 
         ORG 0x0038
-rst38:  JP interrupt            ; IM 1: frame counter, keyboard, line editor
+rst38:
+; ---------------------------------------------------------------------------------------
+; IM 1 interrupt (ace-forth.md 1, ace-hardware.md 4): FRAMES, keyboard, line editor.
+; The INT line is held for 1,664 T, so EI must come later than that: delay first.
+; Uses absolute addresses so user code that moves IX cannot break it.
+; ---------------------------------------------------------------------------------------
+interrupt:                      ; IM 1 enters here (no JP)
+        PUSH AF
+        PUSH BC
+        PUSH DE
+        PUSH HL
+        LD B,130                ; about 1,690 T
+.delay: DJNZ .delay
+        LD HL,FRAMES
+        INC (HL)
+        JR NZ,.counted
+        INC HL
+        INC (HL)
+        JR NZ,.counted
+        INC HL
+        INC (HL)
+        JR NZ,.counted
+        INC HL
+        INC (HL)
+.counted:
+        CALL key_debounce
+        OR A
+        JR Z,.done
+        LD HL,STATIN
+        BIT ST_EDITING,(HL)
+        CALL NZ,editor_key
+.done:
+        POP HL
+        POP DE
+        POP BC
+        POP AF
+        EI
+        RET
+
 
 ; ---------------------------------------------------------------------------------------
 ; The ROM proper.

@@ -80,44 +80,6 @@ init_table:
 init_table_end:
         ASSERT init_table_end - init_table == 45, "reset table must cover 0x3C24-0x3C50"
 
-; ---------------------------------------------------------------------------------------
-; IM 1 interrupt (ace-forth.md 1, ace-hardware.md 4): FRAMES, keyboard, line editor.
-; The INT line is held for 1,664 T, so EI must come later than that: delay first.
-; Uses absolute addresses so user code that moves IX cannot break it.
-; ---------------------------------------------------------------------------------------
-interrupt:
-        PUSH AF
-        PUSH BC
-        PUSH DE
-        PUSH HL
-        LD B,130                ; about 1,690 T
-.delay: DJNZ .delay
-        LD HL,FRAMES
-        INC (HL)
-        JR NZ,.counted
-        INC HL
-        INC (HL)
-        JR NZ,.counted
-        INC HL
-        INC (HL)
-        JR NZ,.counted
-        INC HL
-        INC (HL)
-.counted:
-        CALL key_debounce
-        OR A
-        JR Z,.done
-        LD HL,STATIN
-        BIT ST_EDITING,(HL)
-        CALL NZ,editor_key
-.done:
-        POP HL
-        POP DE
-        POP BC
-        POP AF
-        EI
-        RET
-
 ; Debounce and repeat (ace-hardware.md 6): a key is delivered on the 3rd consecutive frame
 ; it is seen, then after 30 more frames, then every 4 frames. A key pressed while another
 ; is held blocks everything (KEYCOD = 0xFF) until all keys are released.
@@ -265,12 +227,15 @@ test_break:
 ; ---------------------------------------------------------------------------------------
 ; Errors, ABORT and QUIT (ace-forth.md 7, 10; rom-words.tsv ABORT, QUIT).
 ; ---------------------------------------------------------------------------------------
-; RST 32 target: the byte after the RST is the error number.
-error_rst:
+; The RST 32 target (error_rst) sits at 0x0020 itself (main.asm).
+
+; hl_below_de: carry set if HL < DE (unsigned), Z if HL = DE; HL kept. Uses F.
+hl_below_de:
+        PUSH HL
+        OR A
+        SBC HL,DE
         POP HL
-        LD A,(HL)
-        LD (ERR_NO),A
-        JR abort_code
+        RET
 
 ; ABORT: written from rom-words.tsv (ABORT) and ace-forth.md 7, 9.
         PRIM "ABORT", abort_cfa, 0

@@ -385,17 +385,21 @@ relocate:
         CALL reloc_cell         ; DE = the code field (ROM values are never moved)
         INC HL
         INC HL                  ; HL = pfa
-        LD A,D                  ; the four code-field routines share one page (ASSERTs)
-        CP HIGH(docolon)
+        PUSH HL                 ; A = code field - docolon, if that is below 256
+        LD HL,-docolon
+        ADD HL,DE
+        LD A,H
+        OR A
+        LD A,L
+        POP HL
         JR NZ,.next
-        LD A,E
-        CP LOW(docolon)
+        OR A
         JR Z,.thread
-        CP LOW(definer_cf)
+        CP definer_cf - docolon
         JR Z,.pfa0
-        CP LOW(compiler_cf)
+        CP compiler_cf - docolon
         JR Z,.pfa0
-        CP LOW(vocab_cf)
+        CP vocab_cf - docolon
         JR NZ,.next
         CALL reloc_cell         ; vocabulary: pfa+0 and pfa+3
         INC HL
@@ -420,17 +424,9 @@ relocate:
         LD HL,(RL_LASTLF)
         LD (DICT),HL
         RET
-        ASSERT HIGH(docolon) == HIGH(definer_cf), "relocate compares only the low byte"
-        ASSERT HIGH(docolon) == HIGH(compiler_cf), "relocate compares only the low byte"
-        ASSERT HIGH(docolon) == HIGH(vocab_cf), "relocate compares only the low byte"
+        ASSERT vocab_cf > docolon && vocab_cf - docolon < 256, "relocate compares offsets"
+        ASSERT definer_cf > docolon && compiler_cf > docolon, "relocate compares offsets"
 
-; hl_below_de: carry set if HL < DE (unsigned). Uses A (flags).
-hl_below_de:
-        PUSH HL
-        OR A
-        SBC HL,DE
-        POP HL
-        RET
 
 ; reloc_cell: the cell at HL (kept): if it points into the saved image, add the offset.
 ; Out: DE = the cell's value after relocation. Uses AF.
