@@ -88,22 +88,14 @@
         PUSH HL
         CALL consume_word
         POP HL
-        LD A,H
-        CP HIGH(DICT_START)
+        LD DE,DICT_START        ; not found (0), a ROM word or FORTH itself: not
+        CALL hl_below_de        ; forgettable
         JR NC,.ram
-.unknown:
         RST 32
         DB 13
 .ram:
-        LD DE,DICT_START
-        PUSH HL
-        AND A
-        SBC HL,DE
-        POP HL
-        JR C,.unknown           ; FORTH itself is not forgettable
         DEC HL                  ; name-length field
-        LD C,(HL)
-        LD A,C
+        LD A,(HL)
         AND 0x3F
         LD C,A
         CALL name_start         ; HL = first byte of the word

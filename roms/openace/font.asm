@@ -13,31 +13,23 @@ font_install:
         LD HL,CHARSET           ; pattern 0 at 0x2C00
         LD C,0                  ; code 0x00..0x1F
 .block: LD A,C
-        AND 0x02                ; top-left quadrant?
+        RRCA                    ; carry = bit 0: top-right quadrant
+        SBC A,A
+        AND 0x0F
+        BIT 1,C                 ; top-left quadrant?
         JR Z,.notl
-        LD A,0xF0
-.notl:  LD B,A                  ; B = left half of the top rows so far
+        OR 0xF0
+.notl:  CALL .four              ; rows 0-3
         LD A,C
-        AND 0x01                ; top-right quadrant?
-        JR Z,.notr
-        LD A,0x0F
-.notr:  OR B
-        LD B,4
-.top:   LD (HL),A               ; rows 0-3
-        INC HL
-        DJNZ .top
-        LD A,C
-        AND 0x04                ; bottom-right quadrant? (bottom-left never lit)
-        JR Z,.nobr
-        LD A,0x0F
-.nobr:  LD B,4
-.bot:   LD (HL),A               ; rows 4-7
-        INC HL
-        DJNZ .bot
+        RRCA
+        RRCA
+        RRCA                    ; carry = bit 2: bottom-right (bottom-left never lit)
+        SBC A,A
+        AND 0x0F
+        CALL .four              ; rows 4-7
         INC C
-        LD A,C
-        CP 0x20
-        JR NZ,.block
+        BIT 5,C
+        JR Z,.block
         LD DE,CHARSET + 0x20 * 8 ; the glyphs follow the 32 block graphics
         LD HL,font_glyphs
         LD C,0                  ; C = 1 while the low nibble of (HL) is still to come
@@ -79,6 +71,12 @@ font_install:
         RET
 .low:   INC HL
         AND 15
+        RET
+; .four: A into 4 rows at HL. Uses B, HL.
+.four:  LD B,4
+.f:     LD (HL),A
+        INC HL
+        DJNZ .f
         RET
 
 ; The glyphs 0x20-0x7F, 8 rows each, top row first, bit 7 = leftmost pixel. The source

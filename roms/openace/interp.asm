@@ -121,10 +121,7 @@ consume_word:
         LD HL,(ENDBUF)          ; blank from the new end to the old end
         LD (ENDBUF),DE
 .blank:
-        PUSH HL
-        AND A
-        SBC HL,DE
-        POP HL
+        CALL hl_below_de
         RET Z
         LD A,' '
         LD (DE),A

@@ -377,10 +377,7 @@ editor_key:
         LD DE,(ENDBUF)
 .blank: LD (HL),' '
         INC HL
-        PUSH HL
-        AND A
-        SBC HL,DE
-        POP HL
+        CALL hl_below_de
         JR C,.blank
         LD HL,(CURSOR)
         INC HL

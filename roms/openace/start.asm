@@ -174,8 +174,18 @@ key_scan:
         JR .look
 .nosym:
         BIT 0,A
-        JR NZ,.look
-        LD HL,keys_shift
+        ADD HL,DE               ; (keeps Z)
+        LD A,(HL)
+        RET NZ                  ; no SHIFT: the plain code
+        CP '0'                  ; SHIFT: 0, ENTER and SPACE stay,
+        RET C
+        CP 'a'                  ; letters become capitals,
+        JR C,.digit
+        SUB 'a' - 'A'
+        RET
+.digit: SUB '0'                 ; digits give keys_shift_digits[digit]
+        LD E,A
+        LD HL,keys_shift_digits
 .look:
         ADD HL,DE
         LD A,(HL)
@@ -194,15 +204,10 @@ keys_plain:
         DB "poiuy"
         DB 13, "lkjh"
         DB " mnbv"
-keys_shift:
-        DB 0, 0, "ZXC"
-        DB "ASDFG"
-        DB "QWERT"
-        DB 0x0A, 0x02, '3', 0x08, 0x01
-        DB 0x05, 0x04, 0x03, 0x09, 0x07
-        DB "POIUY"
-        DB 13, "LKJH"
-        DB " MNBV"
+; With SHIFT (ace-hardware.md 6): the plain code in capitals for letters, 0, ENTER and
+; SPACE unchanged, and for the digit keys these codes, indexed by the digit.
+keys_shift_digits:
+        DB 0x05, 0x0A, 0x02, '3', 0x08, 0x01, 0x07, 0x09, 0x03, 0x04
 keys_symbol:
         DB 0, 0, ':', 0x60, '?'
         DB '~', '|', '\\', '{', '}'
