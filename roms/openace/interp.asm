@@ -278,12 +278,10 @@ parse_number:
         PUSH HL
         PUSH BC
         PUSH AF
-        EX DE,HL
-        LD A,(BASE_V)
-        CALL mul_hl_a
+        CALL base_times_de      ; DE = value * BASE (low 16 bits)
         POP AF
-        LD E,A
-        LD D,0
+        LD L,A
+        LD H,0
         ADD HL,DE
         EX DE,HL
         POP BC
@@ -318,17 +316,11 @@ scanned_word:
         AND A
         RET
 
-; mul_hl_a: HL = HL * A (low 16 bits). Uses AF, B, DE.
-mul_hl_a:
-        EX DE,HL
-        LD HL,0
-        LD B,8
-.bit:   ADD HL,HL
-        RLA
-        JR NC,.skip
-        ADD HL,DE
-.skip:  DJNZ .bit
-        RET
+; base_times_de: HL:DE = DE * BASE (umul), BC = BASE. Uses AF.
+base_times_de:
+        LD C,(IX+O_BASE)
+        LD B,0
+        JP umul
 
 ; NUMBER: written from rom-words.tsv (NUMBER) and ace-forth.md 7: an integer (value and
 ; LITERAL's CFA), else a float (2 cells and the float-literal compiler), else 0.
@@ -383,13 +375,12 @@ mul_hl_a:
         PUSH AF                 ; digit
         ; HL:DE = HL:DE * BASE + digit
         PUSH DE
-        LD A,(BASE_V)
-        CALL mul_hl_a           ; HL = high * BASE (low 16 bits)
-        EX (SP),HL              ; HL = low, (SP) = high * BASE
         EX DE,HL
-        LD C,(IX+O_BASE)
-        LD B,0
-        CALL umul               ; HL:DE = low * BASE
+        CALL base_times_de      ; DE = high * BASE (low 16 bits)
+        POP HL
+        PUSH DE
+        EX DE,HL                ; DE = low
+        CALL umul               ; HL:DE = low * BASE (BC = BASE still)
         POP BC
         ADD HL,BC               ; high part
         POP AF
