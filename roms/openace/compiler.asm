@@ -77,20 +77,27 @@ enclose_a:
 ; fill_length: write the pending word-length field (DICT) and clear DICT (ace-forth.md 2,
 ; 4.1). Uses AF, DE, HL.
 fill_length:
-        LD HL,(DICT)
-        LD A,H
-        OR L
+        CALL fill_newest_length
+        LD HL,0
+        LD (DICT),HL
+        RET
+
+; fill_newest_length: if DICT points at an unfilled word-length field, write the length
+; of the newest word there (STKBOT - DICT; ace-forth.md 4.1). DICT is kept: the word may
+; still grow (ALLOT), and the next new word fills the field again (SAVE and LOAD use this).
+; Uses AF, DE, HL.
+fill_newest_length:
+        LD DE,(DICT)
+        LD A,D
+        OR E
         RET Z
-        EX DE,HL
         LD HL,(STKBOT)
-        AND A
+        OR A
         SBC HL,DE
         EX DE,HL
         LD (HL),E
         INC HL
         LD (HL),D
-        LD HL,0
-        LD (DICT),HL
         RET
 
 ; check_complete: ERROR 12 if a definition is still incomplete (ace-forth.md 10).

@@ -175,19 +175,17 @@ sharp_step:
 .dec:   ADD A,'0'
         PUSH HL
         CALL hold_a
+        POP HL
+        LD A,H                  ; Z if the quotient is 0
+        OR L
+        OR D
+        OR E
+        PUSH AF
+        PUSH HL
         RST 16                  ; low quotient
         POP DE
         RST 16                  ; high quotient
-        LD A,D
-        OR E
-        RET NZ
-        LD HL,(SPARE)
-        DEC HL
-        DEC HL
-        DEC HL
-        LD A,(HL)
-        DEC HL
-        OR (HL)
+        POP AF
         RET
 
 ; #S: written from rom-words.tsv (#S: # until the number is zero, at least once).

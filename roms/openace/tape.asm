@@ -243,23 +243,6 @@ dict_length:
         SBC HL,DE
         RET
 
-; fill_newest_length: if DICT points at an unfilled word-length field, write the length
-; of the newest word there (STKBOT - DICT; ace-forth.md 4.1). DICT is kept: the word may
-; still grow (ALLOT), and the next new word fills the field again. Uses AF, DE, HL.
-fill_newest_length:
-        LD DE,(DICT)
-        LD A,D
-        OR E
-        RET Z
-        LD HL,(STKBOT)
-        OR A
-        SBC HL,DE
-        EX DE,HL
-        LD (HL),E
-        INC HL
-        LD (HL),D
-        RET
-
 ; tape_find: A = type wanted (name in the work area). Reads headers until one matches type
 ; and all 10 name characters exactly; announces every header read ("Dict: " or "Bytes: "
 ; and the name, on a new line). Returns with interrupts OFF and the header at RD_HDR.
