@@ -83,10 +83,14 @@ scroll_upper:
         LD HL,(L_HALF)
         LD DE,-32
         ADD HL,DE
+        ; (falls into blank32: a subroutine tail, not a word)
+; blank32: 32 spaces from HL; blank_b: B spaces from HL. out: HL past them. Uses B.
+blank32:
         LD B,32
-.sp:    LD (HL),' '
+blank_b:
+        LD (HL),' '
         INC HL
-        DJNZ .sp
+        DJNZ blank_b
         RET
 
 ; print_string: print BC characters from HL through RST 8. Uses AF, BC, HL.
@@ -178,19 +182,16 @@ grow_buffer:
         LD HL,(L_HALF)
         LDIR
         LD HL,SCREEN_END - 32
-        LD B,32
-.sp:    LD (HL),' '
+        CALL blank32
+        LD HL,INSCRN            ; INSCRN, CURSOR, ENDBUF, L_HALF: consecutive cells
+        LD B,4
+.down:  CALL down32
         INC HL
-        DJNZ .sp
-        LD HL,L_HALF
-        CALL down32
-        LD HL,INSCRN
-        CALL down32
-        LD HL,CURSOR
-        CALL down32
-        LD HL,ENDBUF
-        ; (falls into down32: a subroutine tail, not a word)
-; down32: the cell at HL -= 32 (one screen line up). Uses AF, HL.
+        DJNZ .down
+        RET
+        ASSERT CURSOR == INSCRN + 2 && ENDBUF == INSCRN + 4 && L_HALF == INSCRN + 6
+
+; down32: the cell at HL -= 32 (one screen line up); out: HL = its address + 1. Uses AF.
 down32:
         LD A,(HL)
         SUB 32

@@ -72,9 +72,7 @@ LOAD_MARGIN     EQU 80              ; bytes kept free between a loaded dictionar
         DB 10                   ; zero length
 .some:  LD HL,HDR_NEWEST        ; the five pointers of a dictionary header are spaces
         LD B,10
-.blank: LD (HL),' '
-        INC HL
-        DJNZ .blank
+        CALL blank_b
         LD A,TYPE_BYTES
         JR save_common
 
@@ -230,10 +228,7 @@ tape_name:
         LD A,10
         SUB C
         LD B,A
-.pad:   LD (HL),' '
-        INC HL
-        DJNZ .pad
-        RET
+        JP blank_b
 
 ; dict_length: HL = STKBOT - 0x3C51. Uses DE, flags.
 dict_length:
