@@ -54,7 +54,10 @@ allot_bc:
         RST 32
         DB 1
 
-; enclose_de: put the cell DE at HERE. Uses AF, BC, DE, HL.
+; enclose_de: put the cell DE at HERE. Uses AF, BC, DE, HL. enclose_de_next: the same,
+; then the next word (a shared tail of words, reached by jumps).
+enclose_de_next:
+        PUSH IY                 ; enclose_de's RET goes on to the next word (= JP (IY))
 enclose_de:
         PUSH DE
         LD BC,2
@@ -190,8 +193,7 @@ make_header:
 ; ,: written from rom-words.tsv (, : enclose a 16-bit value).
         PRIM ",", comma_cfa, 0
         RST 24
-        CALL enclose_de
-        JP (IY)
+        JP enclose_de_next
 
 ; C,: written from rom-words.tsv (C, : enclose one byte).
         PRIM "C,", ccomma_cfa, 0
@@ -268,8 +270,7 @@ make_header:
         LD A,0xCD               ; Z80 CALL
         CALL enclose_a
         LD DE,variable_cf
-        CALL enclose_de
-        JP (IY)
+        JP enclose_de_next
 
 ; RUNS>: written from rom-words.tsv (RUNS>) and ace-forth.md 5.2.
         COMPILING "RUNS>", runs_cfa, runs_rt
@@ -287,8 +288,7 @@ make_header:
         CALL enclose_name_offset
         CALL patch_pfa0
         LD DE,compiler_rt_cf
-        CALL enclose_de
-        JP (IY)
+        JP enclose_de_next
 
 ; enclose_name_offset: enclose the negative offset from this field to the first name byte
 ; of the word being defined (ace-forth.md 4.3: target = field + 1 + offset).
@@ -400,8 +400,7 @@ newest_header:
         LD DE,(STKBOT)
         RST 16
         LD DE,0
-        CALL enclose_de
-        JP (IY)
+        JP enclose_de_next
 
 ; [resolve] ( addr -- ): the forward offset at addr now reaches HERE.
         INTERNAL resolve_cfa
@@ -423,8 +422,7 @@ newest_header:
         SCF
         SBC HL,DE               ; addr - HERE - 1
         EX DE,HL
-        CALL enclose_de
-        JP (IY)
+        JP enclose_de_next
 
 ; IF: written from rom-words.tsv (IF) and ace-forth.md 6.
         COMPILING "IF", if_cfa, if_rt

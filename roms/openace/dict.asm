@@ -82,12 +82,7 @@
         RST 32
         DB 11
 .same:
-        LD A,' '
-        CALL scan_word
-        CALL lookup
-        PUSH HL
-        CALL consume_word
-        POP HL
+        CALL scan_lookup_take
         LD DE,DICT_START        ; not found (0), a ROM word or FORTH itself: not
         CALL hl_below_de        ; forgettable
         JR NC,.ram

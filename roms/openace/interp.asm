@@ -87,6 +87,21 @@ at_endbuf:
         CP H
         RET
 
+; scan_lookup_take: the next word looked up (HL = its CFA or 0) and taken, found or not
+; (FORGET, LIST). take_hl: consume_word keeping HL. scan_lookup: the next word looked up,
+; not taken. Use AF, BC, DE (and HL for the result).
+scan_lookup_take:
+        CALL scan_lookup
+take_hl:
+        PUSH HL
+        CALL consume_word
+        POP HL
+        RET
+scan_lookup:
+        LD A,' '
+        CALL scan_word
+        JP lookup
+
 ; consume_word: echo the scanned word and a space (unless INVIS), then remove everything up
 ; to W_END from the logical line. Uses AF, BC, DE, HL.
 consume_word:
@@ -213,16 +228,10 @@ name_start:
 
 ; FIND: written from rom-words.tsv (FIND) and ace-forth.md 7.
         PRIM "FIND", find_cfa, 0
-        LD A,' '
-        CALL scan_word
-        CALL lookup
+        CALL scan_lookup
         LD A,H
         OR L
-        JR Z,.absent
-        PUSH HL
-        CALL consume_word
-        POP HL
-.absent:
+        CALL NZ,take_hl         ; an absent word stays in the buffer
         EX DE,HL
         RST 16
         JP (IY)
@@ -470,8 +479,7 @@ base_times_de:
         INC HL
         EX DE,HL
         JR NZ,.run
-        CALL enclose_de
-        JP (IY)
+        JP enclose_de_next
 .run:
         EX DE,HL
         JP execute_hl

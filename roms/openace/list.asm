@@ -19,12 +19,7 @@ L_CNT   EQU LISTWS + 3            ; lines since the last pause
 ; LIST: written from rom-words.tsv (LIST) and ace-forth.md 9, 10 (ERROR 13: not found or a
 ; ROM word; ERROR 14: not a :, DEFINER or COMPILER word).
         PRIM "LIST", list_cfa, 0
-        LD A,' '
-        CALL scan_word
-        CALL lookup
-        PUSH HL
-        CALL consume_word
-        POP HL
+        CALL scan_lookup_take
         LD A,H
         CP HIGH(SYSVARS)
         JR NC,.ram
