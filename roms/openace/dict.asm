@@ -19,13 +19,8 @@
         JR Z,.next
         PUSH HL
         LD C,A
-        LD B,A
         CALL name_start
-.char:  LD A,(HL)
-        AND 0x7F
-        RST 8
-        INC HL
-        DJNZ .char
+        CALL print_at
         LD A,' '
         RST 8
         EI

@@ -257,22 +257,6 @@ list_cell:
         RST 8
         RET
 
-; print_name: HL = a name-length field: print the name. print_at: HL = the name's first
-; byte: print it (bit 7 marks the last character). Uses AF, C, DE, HL.
-print_name:
-        LD A,(HL)
-        AND 0x3F
-        LD C,A
-        CALL name_start
-print_at:
-        LD A,(HL)
-        AND 0x7F
-        RST 8
-        BIT 7,(HL)
-        INC HL
-        JR Z,print_at
-        RET
-
 ; same (Z if HL = DE, uses AF, HL) is in a gap between the restarts (main.asm); for the
 ; same test with HL kept, list.asm uses hl_below_de.
 

@@ -265,8 +265,7 @@ abort_code:
         JR NC,quit_code
         PUSH AF
         LD HL,error_text
-        LD BC,6
-        CALL print_string
+        CALL print_at           ; (up to the character with bit 7)
         POP AF
         LD L,A
         LD H,0
@@ -276,7 +275,7 @@ abort_code:
         JR quit_code
 
 error_text:
-        DB "ERROR "
+        DC "ERROR "
 
 ; QUIT: written from rom-words.tsv (QUIT): empty the return stack, back to keyboard input.
         PRIM "QUIT", quit_cfa, 0
