@@ -76,14 +76,9 @@ L_CNT   EQU LISTWS + 3            ; lines since the last pause
 .level: LD (L_IND),A
         CALL list_line
 .cell:  CALL next_cell            ; DE = the cell
-        LD HL,exit_rt
-        CALL same
-        JR Z,.own
-        LD HL,does_rt
-        CALL same
-        JR Z,.own
-        LD HL,runs_rt
-        CALL same
+        LD HL,list_own            ; ; DOES> RUNS>
+        LD B,3
+        CALL in_list
         JR Z,.own
         LD HL,list_closes         ; a structure word that closes a level
         LD B,7
@@ -277,5 +272,6 @@ in_list:
 list_colon:     DB ": "
 list_definer:   DB "DEFINER "
 list_compiler:  DB " COMPILER "
+list_own:       DW exit_rt, does_rt, runs_rt
 list_closes:    DW else_rt, then_rt, loop_rt, ploop_rt, until_rt, repeat_rt, while_rt
 list_opens:     DW if_rt, else_rt, do_rt, begin_rt, while_rt

@@ -253,13 +253,11 @@ tape_find:
         LD A,13
         RST 8
         LD HL,text_dict
-        LD B,text_dict_end - text_dict
         LD A,(RD_TYPE)
         OR A
         JR Z,.kind
         LD HL,text_bytes
-        LD B,text_bytes_end - text_bytes
-.kind:  CALL .print
+.kind:  CALL print_at               ; (bit 7 ends the text)
         LD HL,RD_NAME
         LD B,10
         CALL .print
@@ -280,11 +278,9 @@ tape_find:
         RET
 
 text_dict:
-        DB "Dict: "
-text_dict_end:
+        DC "Dict: "
 text_bytes:
-        DB "Bytes: "
-text_bytes_end:
+        DC "Bytes: "
 
 ; ---------------------------------------------------------------------------------------
 ; relocate: after LOAD put the new words in place (ace-forth.md 12): the image was saved
