@@ -32,8 +32,7 @@ L_CNT   EQU LISTWS + 3            ; lines since the last pause
         CALL next_cell            ; DE = the code field, L_PTR = pfa
         LD HL,docolon
         CALL same
-        LD HL,list_colon
-        LD BC,2
+        LD HL,colon_cfa - 1       ; the heading is a ROM word's name: :, DEFINER, COMPILER
         JR Z,.head
         PUSH DE
         CALL next_cell            ; DEFINER, COMPILER: the thread after pfa+0
@@ -50,8 +49,7 @@ L_CNT   EQU LISTWS + 3            ; lines since the last pause
         DB 14
 .definer:
         POP DE
-        LD HL,list_definer
-        LD BC,8
+        LD HL,definer_cfa - 1
         JR .head
 .compiler:
         LD A,13
@@ -63,12 +61,15 @@ L_CNT   EQU LISTWS + 3            ; lines since the last pause
         LD L,A
         LD H,0
         CALL print_udec
-        LD HL,list_compiler
-        LD BC,10
+        LD A,' '
+        RST 8
+        LD HL,compiler_cfa - 1
         JR .text
 .head:  LD A,13
         RST 8
-.text:  CALL print_string
+.text:  CALL print_name
+        LD A,' '
+        RST 8
         POP HL                    ; CFA: its name-length field is just below
         DEC HL
         CALL print_name
@@ -269,9 +270,6 @@ in_list:
         OR 1                      ; NZ
         RET
 
-list_colon:     DB ": "
-list_definer:   DB "DEFINER "
-list_compiler:  DB " COMPILER "
 list_own:       DW exit_rt, does_rt, runs_rt
 list_closes:    DW else_rt, then_rt, loop_rt, ploop_rt, until_rt, repeat_rt, while_rt
 list_opens:     DW if_rt, else_rt, do_rt, begin_rt, while_rt
