@@ -309,6 +309,7 @@ wait_enter:
 ; ---------------------------------------------------------------------------------------
 ; editor_key: handle key A while STATIN bit 0 is set (called from the interrupt).
 ; ---------------------------------------------------------------------------------------
+        ASSERT 1 << ST_CAPS == 0x02 && 1 << ST_GRAPHICS == 0x04 && 1 << ST_INVERSE == 0x08
 editor_key:
         LD HL,STATIN
         CP 13
@@ -317,13 +318,11 @@ editor_key:
         RES ST_EDITING,(HL)
         RET
 .notenter:
-        LD C,1 << ST_CAPS
+        LD C,A                  ; the mode keys' codes are their STATIN bit masks
         CP 0x02
         JR Z,.toggle
-        LD C,1 << ST_GRAPHICS
         CP 0x04
         JR Z,.toggle
-        LD C,1 << ST_INVERSE
         CP 0x08
         JR Z,.toggle
         CP 0x01
@@ -370,17 +369,13 @@ editor_key:
         CALL cursor_right
         JR .cursor
 .up:
-        LD B,32
-.upl:   PUSH BC
-        CALL cursor_left
-        POP BC
+        LD B,32                 ; (cursor_left and cursor_right keep B)
+.upl:   CALL cursor_left
         DJNZ .upl
         JR .cursor
 .down:
         LD B,32
-.downl: PUSH BC
-        CALL cursor_right
-        POP BC
+.downl: CALL cursor_right
         DJNZ .downl
         JR .cursor
 .delete:
@@ -403,6 +398,7 @@ editor_key:
         JP show_cursor
 
 ; cursor_left / cursor_right: swap the cursor with its neighbour inside the logical line.
+; Use AF, C, DE, HL (B is kept: the editor loops on it).
 cursor_left:
         CALL cursor_back
         RET Z
@@ -414,11 +410,8 @@ cursor_back:
         LD HL,(CURSOR)
         DEC HL
         LD DE,(INSCRN)
-        AND A
-        SBC HL,DE
+        CALL hl_below_de
         RET Z
-        LD HL,(CURSOR)
-        DEC HL
         LD (CURSOR),HL
         RET
 
@@ -426,11 +419,8 @@ cursor_right:
         LD HL,(CURSOR)
         INC HL
         LD DE,(ENDBUF)
-        AND A
-        SBC HL,DE
+        CALL hl_below_de
         RET Z
-        LD HL,(CURSOR)
-        INC HL
         LD (CURSOR),HL
         DEC HL
         ; fall into swap_next (a subroutine tail, not a word)
