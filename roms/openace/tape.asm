@@ -35,13 +35,13 @@ LOAD_MARGIN     EQU 80              ; bytes kept free between a loaded dictionar
         PRIM "SAVE", save_cfa, 0
         CALL tape_name
         CALL check_complete
-        CALL dict_length        ; HL = STKBOT - 0x3C51
+        LD HL,(STKBOT)
+        LD DE,-DICT_START
+        ADD HL,DE               ; HL = STKBOT - 0x3C51
         LD A,H
         OR L
-        JR NZ,.some
-        RST 32
-        DB 10                   ; nothing to save
-.some:  LD (HDR_LEN),HL
+        JP Z,tape_error         ; nothing to save
+        LD (HDR_LEN),HL
         LD HL,DICT_START
         LD (HDR_START),HL
         LD HL,(FORTH_PFA)       ; FORTH's newest word
@@ -67,10 +67,8 @@ LOAD_MARGIN     EQU 80              ; bytes kept free between a loaded dictionar
         LD (HDR_LEN),HL
         LD A,H
         OR L
-        JR NZ,.some
-        RST 32
-        DB 10                   ; zero length
-.some:  LD HL,HDR_NEWEST        ; the five pointers of a dictionary header are spaces
+        JP Z,tape_error         ; zero length
+        LD HL,HDR_NEWEST        ; the five pointers of a dictionary header are spaces
         LD B,10
         CALL blank_b
         LD A,TYPE_BYTES
@@ -216,10 +214,8 @@ tape_name:
         CALL word_sub           ; HL = PAD, length at PAD
         LD A,(HL)
         OR A
-        JR NZ,.named
-        RST 32
-        DB 10                   ; empty name
-.named: CP 10
+        JP Z,tape_error         ; empty name
+        CP 10
         RET NC                  ; 10 or more: the first 10 characters
         LD C,A
         LD B,0
@@ -229,14 +225,6 @@ tape_name:
         SUB C
         LD B,A
         JP blank_b
-
-; dict_length: HL = STKBOT - 0x3C51. Uses DE, flags.
-dict_length:
-        LD HL,(STKBOT)
-        LD DE,DICT_START
-        OR A
-        SBC HL,DE
-        RET
 
 ; tape_find: A = type wanted (name in the work area). Reads headers until one matches type
 ; and all 10 name characters exactly; announces every header read ("Dict: " or "Bytes: "
