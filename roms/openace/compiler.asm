@@ -474,13 +474,14 @@ newest_header:
 
 ; LOOP: written from rom-words.tsv (LOOP) and ace-forth.md 6.
         COMPILING "LOOP", loop_cfa, loop_rt
+loop_thread:
         EXPECT 3
         DW back_cfa, exit_rt
 
 ; +LOOP: written from rom-words.tsv (+LOOP) and ace-forth.md 6.
         COMPILING "+LOOP", ploop_cfa, ploop_rt
-        EXPECT 3
-        DW back_cfa, exit_rt
+        DW else_rt              ; the same thread as LOOP's
+        DW loop_thread - $ - 1
 
 ; (: written from rom-words.tsv (() and ace-forth.md 6 (text kept, up to the ')').
         COMPILING "(", paren_cfa, comment_rt

@@ -162,11 +162,8 @@
 
 ; below_cut: carry set if HL is below the FORGET cut (W_NUM). Uses F only.
 below_cut:
-        PUSH HL
         PUSH DE
         LD DE,(W_NUM)
-        AND A
-        SBC HL,DE
+        CALL hl_below_de
         POP DE
-        POP HL
         RET
