@@ -128,10 +128,8 @@ make_header:
         LD C,A
         LD B,0
         PUSH BC                 ; name length
-        LD HL,7
-        ADD HL,BC
-        LD B,H
-        LD C,L
+        ADD A,7                 ; (at most 63 + 7)
+        LD C,A
         CALL allot_bc           ; name + length + link + name length + code field
         EX DE,HL                ; DE = where the name goes
         POP BC
@@ -144,16 +142,15 @@ make_header:
         INC DE
         DEC C
         JR NZ,.copy
-        DEC DE
-        LD A,(DE)
-        OR 0x80                 ; bit 7 on the last character
-        LD (DE),A
-        INC DE
         EX DE,HL                ; HL = word-length field
-        LD (DICT),HL
-        LD (HL),0
+        DEC HL
+        SET 7,(HL)              ; bit 7 on the last character
         INC HL
-        LD (HL),0
+        LD (DICT),HL
+        XOR A
+        LD (HL),A
+        INC HL
+        LD (HL),A
         INC HL
         LD DE,(CURRENT)
         LD A,(DE)
@@ -165,11 +162,10 @@ make_header:
         INC HL                  ; name-length field
         POP BC
         LD (HL),C
-        LD DE,(CURRENT)
-        EX DE,HL
-        LD (HL),E               ; CURRENT's newest := this word
-        INC HL
-        LD (HL),D
+        EX DE,HL                ; HL = CURRENT's cell + 1, DE = the name-length field
+        LD (HL),D               ; CURRENT's newest := this word
+        DEC HL
+        LD (HL),E
         EX DE,HL
         INC HL                  ; code field
         POP DE
