@@ -137,14 +137,11 @@ key_scan:
         LD E,0                  ; index of the key being looked at (row * 5 + bit)
         LD B,0xFE
 .row:
-        LD C,KBD_PORT
-        IN A,(C)
+        LD A,B                  ; the half-row select on A8-A15
+        IN A,(KBD_PORT)
         CPL
         AND 0x1F
-        LD C,A
-        LD A,B
-        CP 0xFE
-        LD A,C
+        BIT 0,B                 ; only the first half-row (0xFE) has bit 0 clear
         JR NZ,.bits
         AND 0x1C                ; row 0: SHIFT and SYMBOL SHIFT are not keys
 .bits:
