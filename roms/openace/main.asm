@@ -93,17 +93,12 @@ interrupt:                      ; IM 1 enters here (no JP)
         PUSH HL
         LD B,130                ; about 1,690 T
 .delay: DJNZ .delay
-        LD HL,FRAMES
-        INC (HL)
+        LD HL,FRAMES            ; 32-bit counter, LSB first
+        LD B,4
+.count: INC (HL)
         JR NZ,.counted
         INC HL
-        INC (HL)
-        JR NZ,.counted
-        INC HL
-        INC (HL)
-        JR NZ,.counted
-        INC HL
-        INC (HL)
+        DJNZ .count
 .counted:
         CALL key_debounce
         OR A

@@ -35,9 +35,10 @@ cold_start:
         LD DE,VIDEO + 1
         LD BC,0x2FF
         LD (HL),' '
-        LDIR
+        LDIR                    ; (DE = SCREEN_END after it)
+        ASSERT VIDEO + 0x300 == SCREEN_END
         XOR A
-        LD (SCREEN_END),A
+        LD (DE),A
         LD HL,VIDEO
         LD (SCRPOS),HL
         IF DEFINED(font_install)
