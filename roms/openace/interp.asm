@@ -432,9 +432,7 @@ base_times_de:
         LD (CURSOR),HL
         LD A,0xBF
         CALL insert_char
-        LD HL,(CURSOR)
-        DEC HL
-        LD (CURSOR),HL
+        CALL cursor_back        ; the cursor back onto the ?
         LD HL,STATIN
         SET ST_RETYPE,(HL)
         CALL wait_enter         ; returns HL = STATIN
@@ -506,8 +504,7 @@ base_times_de:
         AND (1 << FL_COMPILING) | (1 << FL_INVIS)
         JR NZ,.quiet
         LD HL,ok_text
-        LD BC,ok_text_end - ok_text
-        CALL print_string
+        CALL print_at           ; (bit 7 on its last character)
 .quiet:
         JP (IY)
 

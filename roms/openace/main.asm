@@ -31,8 +31,7 @@ rst8:   JP print_a              ; print the character in A
 
 ; The prompt's text (interp.asm, outer loop).
 ok_text:
-        DB " OK", 13
-ok_text_end:
+        DC " OK\r"
 
         ORG 0x0010
 ; push_de (RST 16): push DE onto the data stack; it grows upwards, SPARE is one past the
