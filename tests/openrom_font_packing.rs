@@ -60,12 +60,18 @@ fn the_packed_font_is_one_nibble_per_common_row() {
     let start = aceemu::rom::open::open_rom_symbol("font_glyphs").expect("font_glyphs") as usize;
     let end = aceemu::rom::open::open_rom_symbol("font_glyphs_end").expect("end") as usize;
     assert_eq!(end - start, nibbles.div_ceil(2));
-    assert!(end - start < 94 * 5 + 2 * 8, "smaller than the column packing it replaced");
+    assert!(
+        end - start < 94 * 5 + 2 * 8,
+        "smaller than the column packing it replaced"
+    );
     let table = aceemu::rom::open::open_rom_symbol("font_rows").expect("font_rows") as usize;
     let rom = open_rom();
     let mut rom_table = rom[table..table + 15].to_vec();
     let mut want = common.clone();
     rom_table.sort_unstable();
     want.sort_unstable();
-    assert_eq!(rom_table, want, "the ROM's table holds the 15 most frequent rows");
+    assert_eq!(
+        rom_table, want,
+        "the ROM's table holds the 15 most frequent rows"
+    );
 }
