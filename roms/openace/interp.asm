@@ -473,14 +473,14 @@ base_times_de:
         JR Z,.run
         EX DE,HL
         DEC HL
-        BIT 6,(HL)
+        BIT 6,(HL)              ; immediate?
         INC HL
+        JR NZ,.runhl
         EX DE,HL
-        JR NZ,.run
         JP enclose_de_next
 .run:
         EX DE,HL
-        JP execute_hl
+.runhl: JP execute_hl
 
 ; [number-done] ( n cfa -- ): compiling: run the literal compiler NUMBER returned; else
 ; leave n (ace-forth.md 7).

@@ -145,18 +145,17 @@ clear_input:
         RET
 
 ; cursor_char: A = the cursor character for the current mode (ace-forth.md 11); the ?
-; of a line handed back by RETYPE wins over the modes until ENTER.
+; of a line handed back by RETYPE wins over the modes until ENTER. Uses C.
 cursor_char:
         LD A,(STATIN)
-        BIT ST_RETYPE,A
+        LD C,A
+        BIT ST_RETYPE,C
         LD A,0xBF
         RET NZ
-        LD A,(STATIN)
-        BIT ST_GRAPHICS,A
+        BIT ST_GRAPHICS,C
         LD A,0xC7
         RET NZ
-        LD A,(STATIN)
-        BIT ST_CAPS,A
+        BIT ST_CAPS,C
         LD A,0xC3
         RET NZ
         LD A,0x97
