@@ -131,7 +131,7 @@ interrupt:                      ; IM 1 enters here (no JP)
         INCLUDE "list.asm"      ; LIST (not in the float probe: no room)
         ENDIF
 
-; Floating point (float.asm and NUMBER's float branch, 1,097 bytes; 379 are free) does not
+; Floating point (float.asm and NUMBER's float branch, 1,097 bytes; 387 are free) does not
 ; fit beside everything else yet: it is
 ; assembled only into the probe image float_probe.asm (WITH_FLOATS defined), which leaves
 ; out the font, BEEP and LIST to make room; tests/openrom_floats.rs runs it there.
