@@ -152,6 +152,7 @@ fn type_in_window(events: &[(u64, Event)]) -> String {
 
 /// The lines the ROM echoed and answered, without trailing blanks.
 fn output_lines(screen: &str) -> Vec<String> {
+    // (the open ROM prints no banner: the screen starts with the first echoed line)
     screen
         .lines()
         .map(|l| l.trim_end().to_string())

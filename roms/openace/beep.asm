@@ -19,34 +19,18 @@
         JP (IY)                 ; m = 0: nothing
 .sound:
         PUSH DE                 ; m
-        ; budget = n * 125 (24 bits, A:HL) by shift and add
-        PUSH BC
-        POP DE                  ; DE = n
-        LD HL,0
-        LD C,0
-        LD A,125 << 1           ; the 7 bits of 125, highest first, from bit 7
-        LD B,7
-.mul:   ADD HL,HL
-        RL C
-        ADD A,A
-        JR NC,.mul0
-        ADD HL,DE
-        JR NC,.mul0
-        INC C
-.mul0:  DJNZ .mul
-        POP DE                  ; DE = m
-        PUSH HL
+        LD DE,125               ; budget = n * 125 (below 2^23)
+        CALL umul               ; HL:DE = n * 125 (the core's U* routine)
+        LD A,L                  ; A:DE = budget
+        POP HL                  ; HL = m
         PUSH DE
+        PUSH HL
         EXX
         POP DE                  ; DE' = m
         POP HL                  ; C':HL' = budget
-        EXX
-        LD A,C
-        EXX
         LD C,A
         EXX
-        ; delay counts: first half m - 5, second half m - 7 units of 13 T
-        EX DE,HL                ; HL = m
+        ; delay counts (HL = m): first half m - 5, second half m - 7 units of 13 T
         LD A,H
         OR A
         JR NZ,.big

@@ -54,7 +54,10 @@ allot_bc:
         RST 32
         DB 1
 
-; enclose_de: put the cell DE at HERE. Uses AF, BC, DE, HL.
+; enclose_de: put the cell DE at HERE. Uses AF, BC, DE, HL. enclose_de_next: the same,
+; then the next word (a shared tail of words, reached by jumps).
+enclose_de_next:
+        PUSH IY                 ; enclose_de's RET goes on to the next word (= JP (IY))
 enclose_de:
         PUSH DE
         LD BC,2
@@ -77,20 +80,27 @@ enclose_a:
 ; fill_length: write the pending word-length field (DICT) and clear DICT (ace-forth.md 2,
 ; 4.1). Uses AF, DE, HL.
 fill_length:
-        LD HL,(DICT)
-        LD A,H
-        OR L
+        CALL fill_newest_length
+        LD HL,0
+        LD (DICT),HL
+        RET
+
+; fill_newest_length: if DICT points at an unfilled word-length field, write the length
+; of the newest word there (STKBOT - DICT; ace-forth.md 4.1). DICT is kept: the word may
+; still grow (ALLOT), and the next new word fills the field again (SAVE and LOAD use this).
+; Uses AF, DE, HL.
+fill_newest_length:
+        LD DE,(DICT)
+        LD A,D
+        OR E
         RET Z
-        EX DE,HL
         LD HL,(STKBOT)
-        AND A
+        OR A
         SBC HL,DE
         EX DE,HL
         LD (HL),E
         INC HL
         LD (HL),D
-        LD HL,0
-        LD (DICT),HL
         RET
 
 ; check_complete: ERROR 12 if a definition is still incomplete (ace-forth.md 10).
@@ -118,10 +128,8 @@ make_header:
         LD C,A
         LD B,0
         PUSH BC                 ; name length
-        LD HL,7
-        ADD HL,BC
-        LD B,H
-        LD C,L
+        ADD A,7                 ; (at most 63 + 7)
+        LD C,A
         CALL allot_bc           ; name + length + link + name length + code field
         EX DE,HL                ; DE = where the name goes
         POP BC
@@ -134,16 +142,15 @@ make_header:
         INC DE
         DEC C
         JR NZ,.copy
-        DEC DE
-        LD A,(DE)
-        OR 0x80                 ; bit 7 on the last character
-        LD (DE),A
-        INC DE
         EX DE,HL                ; HL = word-length field
-        LD (DICT),HL
-        LD (HL),0
+        DEC HL
+        SET 7,(HL)              ; bit 7 on the last character
         INC HL
-        LD (HL),0
+        LD (DICT),HL
+        XOR A
+        LD (HL),A
+        INC HL
+        LD (HL),A
         INC HL
         LD DE,(CURRENT)
         LD A,(DE)
@@ -155,11 +162,10 @@ make_header:
         INC HL                  ; name-length field
         POP BC
         LD (HL),C
-        LD DE,(CURRENT)
-        EX DE,HL
-        LD (HL),E               ; CURRENT's newest := this word
-        INC HL
-        LD (HL),D
+        EX DE,HL                ; HL = CURRENT's cell + 1, DE = the name-length field
+        LD (HL),D               ; CURRENT's newest := this word
+        DEC HL
+        LD (HL),E
         EX DE,HL
         INC HL                  ; code field
         POP DE
@@ -183,8 +189,7 @@ make_header:
 ; ,: written from rom-words.tsv (, : enclose a 16-bit value).
         PRIM ",", comma_cfa, 0
         RST 24
-        CALL enclose_de
-        JP (IY)
+        JP enclose_de_next
 
 ; C,: written from rom-words.tsv (C, : enclose one byte).
         PRIM "C,", ccomma_cfa, 0
@@ -261,8 +266,7 @@ make_header:
         LD A,0xCD               ; Z80 CALL
         CALL enclose_a
         LD DE,variable_cf
-        CALL enclose_de
-        JP (IY)
+        JP enclose_de_next
 
 ; RUNS>: written from rom-words.tsv (RUNS>) and ace-forth.md 5.2.
         COMPILING "RUNS>", runs_cfa, runs_rt
@@ -280,8 +284,7 @@ make_header:
         CALL enclose_name_offset
         CALL patch_pfa0
         LD DE,compiler_rt_cf
-        CALL enclose_de
-        JP (IY)
+        JP enclose_de_next
 
 ; enclose_name_offset: enclose the negative offset from this field to the first name byte
 ; of the word being defined (ace-forth.md 4.3: target = field + 1 + offset).
@@ -393,8 +396,7 @@ newest_header:
         LD DE,(STKBOT)
         RST 16
         LD DE,0
-        CALL enclose_de
-        JP (IY)
+        JP enclose_de_next
 
 ; [resolve] ( addr -- ): the forward offset at addr now reaches HERE.
         INTERNAL resolve_cfa
@@ -416,8 +418,7 @@ newest_header:
         SCF
         SBC HL,DE               ; addr - HERE - 1
         EX DE,HL
-        CALL enclose_de
-        JP (IY)
+        JP enclose_de_next
 
 ; IF: written from rom-words.tsv (IF) and ace-forth.md 6.
         COMPILING "IF", if_cfa, if_rt
@@ -469,13 +470,14 @@ newest_header:
 
 ; LOOP: written from rom-words.tsv (LOOP) and ace-forth.md 6.
         COMPILING "LOOP", loop_cfa, loop_rt
+loop_thread:
         EXPECT 3
         DW back_cfa, exit_rt
 
 ; +LOOP: written from rom-words.tsv (+LOOP) and ace-forth.md 6.
         COMPILING "+LOOP", ploop_cfa, ploop_rt
-        EXPECT 3
-        DW back_cfa, exit_rt
+        DW else_rt              ; the same thread as LOOP's
+        DW loop_thread - $ - 1
 
 ; (: written from rom-words.tsv (() and ace-forth.md 6 (text kept, up to the ')').
         COMPILING "(", paren_cfa, comment_rt

@@ -19,13 +19,8 @@
         JR Z,.next
         PUSH HL
         LD C,A
-        LD B,A
         CALL name_start
-.char:  LD A,(HL)
-        AND 0x7F
-        RST 8
-        INC HL
-        DJNZ .char
+        CALL print_at
         LD A,' '
         RST 8
         EI
@@ -82,28 +77,15 @@
         RST 32
         DB 11
 .same:
-        LD A,' '
-        CALL scan_word
-        CALL lookup
-        PUSH HL
-        CALL consume_word
-        POP HL
-        LD A,H
-        CP HIGH(DICT_START)
+        CALL scan_lookup_take
+        LD DE,DICT_START        ; not found (0), a ROM word or FORTH itself: not
+        CALL hl_below_de        ; forgettable
         JR NC,.ram
-.unknown:
         RST 32
         DB 13
 .ram:
-        LD DE,DICT_START
-        PUSH HL
-        AND A
-        SBC HL,DE
-        POP HL
-        JR C,.unknown           ; FORTH itself is not forgettable
         DEC HL                  ; name-length field
-        LD C,(HL)
-        LD A,C
+        LD A,(HL)
         AND 0x3F
         LD C,A
         CALL name_start         ; HL = first byte of the word
@@ -180,11 +162,8 @@
 
 ; below_cut: carry set if HL is below the FORGET cut (W_NUM). Uses F only.
 below_cut:
-        PUSH HL
         PUSH DE
         LD DE,(W_NUM)
-        AND A
-        SBC HL,DE
+        CALL hl_below_de
         POP DE
-        POP HL
         RET

@@ -52,21 +52,20 @@ fp_top:
         ADD HL,DE
         RET
 
-; fp_two: the second float into FA, the top one into FB. out: HL = the second float's
-; address (where the result goes). Uses AF, BC, DE.
+; fp_two: the second float into FA, the top one into FB (FB follows FA). out: HL = the second float's address (where the result goes). Uses AF, BC, DE.
 fp_two:
-        CALL fp_top
-        PUSH HL
-        LD DE,FB
-        CALL unpack
-        POP HL
-        LD DE,-4
+        LD HL,(SPARE)
+        LD DE,-8
         ADD HL,DE
         PUSH HL
         LD DE,FA
+        CALL unpack             ; HL = its last byte, DE = FA_SGN
+        INC HL
+        INC DE
         CALL unpack
         POP HL
         RET
+        ASSERT FB == FA + 7, "fp_two unpacks FA and FB in one run"
 
 ; shr5: HL = top byte of a 5-byte BCD number: divide it by 10. shr_b: B bytes.
 ; out: A = the digit shifted out. Uses B, HL.
@@ -152,6 +151,14 @@ normalize:
         DEC (HL)
         JR .left
 
+; acc_done: FA's 5 digit bytes := ACC, then fp_done with the address pushed by the word
+; (the shared tail of F* and F/, reached by jumps).
+acc_done:
+        LD HL,ACC
+        LD DE,FA
+        LD BC,5
+        LDIR
+        POP HL
 ; fp_done: normalize FA and store it as the float at HL, which becomes the top of the
 ; data stack; ERROR 8 on overflow (exponent 0x80-0xC0 before packing), zero on underflow
 ; (0xC1-0xFF: below 0 after wrapping). Ends the word (JP (IY)).
@@ -201,14 +208,6 @@ next_digit:
         LD HL,FA + 4
         LD A,(HL)
         LD (HL),0
-        RET
-
-; acc_to_fa: FA's 5 digit bytes := ACC. Uses BC, DE, HL.
-acc_to_fa:
-        LD HL,ACC
-        LD DE,FA
-        LD BC,5
-        LDIR
         RET
 
 ; F+: written from rom-words.tsv (F+) and ace-forth.md 8.
@@ -317,9 +316,7 @@ acc_to_fa:
         CALL shr5
         DEC C
         JR NZ,.digit
-        CALL acc_to_fa
-        POP HL
-        JP fp_done
+        JP acc_done
 
 ; F/: written from rom-words.tsv (F/) and ace-forth.md 10 (division by zero: ERROR 8).
 ; 8 quotient digits by repeated subtraction, the first one the integer part of FA/FB.
@@ -357,9 +354,7 @@ acc_to_fa:
         CALL shl5
         DEC C
         JR NZ,.digit
-        CALL acc_to_fa
-        POP HL
-        JP fp_done
+        JP acc_done
 
 ; INT: written from rom-words.tsv (INT): the integer part, towards zero.
         PRIM "INT", int_cfa, 0

@@ -7,122 +7,164 @@
 
 ; font_install: fill character RAM. Block graphics for 0x00-0x1F (four copies of the 8
 ; patterns selected by code & 7: bit 0 top-right, bit 1 top-left, bit 2 bottom-right
-; quadrant, each quadrant 4x4 pixels), then the 96 glyphs to 0x2D00 (unpacking the ROW ones).
-; Destroys AF, BC, DE, HL and the alternate BC, DE, HL.
+; quadrant, each quadrant 4x4 pixels), then the 96 glyphs to 0x2D00-0x2FFF, decoded from
+; the nibble stream the ROW macro makes (see below). Destroys AF, BC, DE, HL.
 font_install:
         LD HL,CHARSET           ; pattern 0 at 0x2C00
         LD C,0                  ; code 0x00..0x1F
 .block: LD A,C
-        AND 0x02                ; top-left quadrant?
+        RRCA                    ; carry = bit 0: top-right quadrant
+        SBC A,A
+        AND 0x0F
+        BIT 1,C                 ; top-left quadrant?
         JR Z,.notl
-        LD A,0xF0
-.notl:  LD B,A                  ; B = left half of the top rows so far
+        OR 0xF0
+.notl:  CALL .four              ; rows 0-3
         LD A,C
-        AND 0x01                ; top-right quadrant?
-        JR Z,.notr
-        LD A,0x0F
-.notr:  OR B
-        LD B,4
-.top:   LD (HL),A               ; rows 0-3
-        INC HL
-        DJNZ .top
-        LD A,C
-        AND 0x04                ; bottom-right quadrant? (bottom-left never lit)
-        JR Z,.nobr
-        LD A,0x0F
-.nobr:  LD B,4
-.bot:   LD (HL),A               ; rows 4-7
-        INC HL
-        DJNZ .bot
+        RRCA
+        RRCA
+        RRCA                    ; carry = bit 2: bottom-right (bottom-left never lit)
+        SBC A,A
+        AND 0x0F
+        CALL .four              ; rows 4-7
         INC C
-        LD A,C
-        CP 0x20
-        JR NZ,.block
+        BIT 5,C
+        JR Z,.block
         LD DE,CHARSET + 0x20 * 8 ; the glyphs follow the 32 block graphics
         LD HL,font_glyphs
-        LD C,0x20               ; character code
-.glyph: LD A,C
-        OR 0x20
-        CP 0x7F                 ; 0x5F and 0x7F are stored as 8 plain rows
-        PUSH BC
-        JR NZ,.packed
-        LD BC,8
-        LDIR
-        JR .next
-.packed:                        ; columns 1-5 to B C D E H; source and target in HL', DE'
-        PUSH DE
-        LD B,(HL)
-        INC HL
-        LD C,(HL)
-        INC HL
-        LD D,(HL)
-        INC HL
-        LD E,(HL)
-        INC HL
-        PUSH HL
-        EXX
+        LD C,0                  ; C = 1 while the low nibble of (HL) is still to come
+.row:   CALL .nib
+        CP 15
+        JR Z,.raw
+        PUSH HL                 ; a common row: from font_rows
+        ADD A,LOW(font_rows)
+        LD L,A
+        LD H,HIGH(font_rows)
+        LD A,(HL)
         POP HL
-        INC HL
-        POP DE
-        EXX
-        LD H,(HL)
-        LD L,8                  ; rows, top first
-.row:   XOR A
-        RR B                    ; this row's bit of each column (bit 0 = the top row),
-        RLA                     ; left column first: it ends in the highest bit
-        RR C
-        RLA
-        RR D
-        RLA
-        RR E
-        RLA
-        RR H
-        RLA
-        ADD A,A
-        ADD A,A                 ; the 5 columns are bits 6-2
-        EXX
-        LD (DE),A
+        JR .put
+.raw:   CALL .nib               ; any other row: two more nibbles, high first
+        RLCA
+        RLCA
+        RLCA
+        RLCA
+        LD B,A
+        CALL .nib
+        OR B
+.put:   LD (DE),A
         INC DE
-        EXX
-        DEC L
+        LD A,D
+        CP HIGH(CHARSET + 0x400)
         JR NZ,.row
-        EXX
-.next:  POP BC
-        INC C
-        BIT 7,C
-        JR Z,.glyph
+        RET
+; .nib: A = the next nibble of the stream at HL (high nibble first). Uses C, HL.
+.nib:   LD A,C
+        XOR 1
+        LD C,A
+        LD A,(HL)
+        JR Z,.low
+        RRCA
+        RRCA
+        RRCA
+        RRCA
+        AND 15
+        RET
+.low:   INC HL
+        AND 15
+        RET
+; .four: A into 4 rows at HL. Uses B, HL.
+.four:  LD B,4
+.f:     LD (HL),A
+        INC HL
+        DJNZ .f
         RET
 
-; The glyphs 0x20-0x7F, 8 rows each, top row first, bit 7 = leftmost pixel. A glyph that
-; keeps to columns 1-5 (bits 6-2, all but two) is written with ROW: the ROW macro stores
-; it packed by columns, 5 bytes instead of 8 (byte n = column n+1 from the left, bit k =
-; row k), and font_install unpacks it. 0x5F and 0x7F use the full width and are plain DB
-; rows. The source keeps the picture; only the stored bytes are packed.
-font_row DEFL 0                 ; rows of the current ROW glyph so far
-font_c1 DEFL 0                  ; its columns 1-5 being gathered
-font_c2 DEFL 0
-font_c3 DEFL 0
-font_c4 DEFL 0
-font_c5 DEFL 0
+; The glyphs 0x20-0x7F, 8 rows each, top row first, bit 7 = leftmost pixel. The source
+; keeps the picture; only the stored bytes are packed: each ROW becomes one nibble, the
+; index of its row in font_rows (the 15 rows used most often in this font, counted by
+; hand from the pictures below, most frequent first), or the nibble 15 and then the row
+; itself in two nibbles (high first). Nibbles are stored high first; 768 rows take 441
+; bytes instead of 768.
+font_rows:
+        DB 0x00, 0x44, 0x10, 0x40, 0x20, 0x38, 0x08, 0x7C
+        DB 0x78, 0x04, 0x3C, 0x30, 0x28, 0x54, 0x48
+font_rows_end:
+        ASSERT HIGH(font_rows) == HIGH(font_rows_end - 1), "font_rows must not cross a page"
+        ASSERT font_rows_end - font_rows == 15, "15 common rows (nibble 15 escapes)"
 
-ROW     MACRO bits
-        ASSERT ((bits) & 0x83) == 0, "a ROW glyph uses columns 1-5 only (bits 6-2)"
-font_c1 DEFL font_c1 | ((((bits) >> 6) & 1) << font_row)
-font_c2 DEFL font_c2 | ((((bits) >> 5) & 1) << font_row)
-font_c3 DEFL font_c3 | ((((bits) >> 4) & 1) << font_row)
-font_c4 DEFL font_c4 | ((((bits) >> 3) & 1) << font_row)
-font_c5 DEFL font_c5 | ((((bits) >> 2) & 1) << font_row)
-font_row DEFL font_row + 1
-        IF font_row == 8
-        DB font_c1, font_c2, font_c3, font_c4, font_c5
-font_row DEFL 0
-font_c1 DEFL 0
-font_c2 DEFL 0
-font_c3 DEFL 0
-font_c4 DEFL 0
-font_c5 DEFL 0
+font_half DEFL 0                ; 1 while a high nibble waits for its low one
+font_hi DEFL 0                  ; that high nibble
+font_ix DEFL 0                  ; the index of the current row in font_rows (15: none)
+
+; FONT_NIB v: append the nibble v to the stream.
+FONT_NIB MACRO v
+        IF font_half
+        DB (font_hi << 4) | (v)
+font_half DEFL 0
+        ELSE
+font_hi DEFL (v)
+font_half DEFL 1
         ENDIF
         ENDM
+
+; ROW bits: one row of the current glyph (8 ROWs a glyph).
+ROW     MACRO bits
+font_ix DEFL 15
+        IF (bits) == 0x00
+font_ix DEFL 0
+        ENDIF
+        IF (bits) == 0x44
+font_ix DEFL 1
+        ENDIF
+        IF (bits) == 0x10
+font_ix DEFL 2
+        ENDIF
+        IF (bits) == 0x40
+font_ix DEFL 3
+        ENDIF
+        IF (bits) == 0x20
+font_ix DEFL 4
+        ENDIF
+        IF (bits) == 0x38
+font_ix DEFL 5
+        ENDIF
+        IF (bits) == 0x08
+font_ix DEFL 6
+        ENDIF
+        IF (bits) == 0x7C
+font_ix DEFL 7
+        ENDIF
+        IF (bits) == 0x78
+font_ix DEFL 8
+        ENDIF
+        IF (bits) == 0x04
+font_ix DEFL 9
+        ENDIF
+        IF (bits) == 0x3C
+font_ix DEFL 10
+        ENDIF
+        IF (bits) == 0x30
+font_ix DEFL 11
+        ENDIF
+        IF (bits) == 0x28
+font_ix DEFL 12
+        ENDIF
+        IF (bits) == 0x54
+font_ix DEFL 13
+        ENDIF
+        IF (bits) == 0x48
+font_ix DEFL 14
+        ENDIF
+        IF font_ix == 15
+        FONT_NIB 15
+        FONT_NIB (((bits) >> 4) & 15)
+        FONT_NIB ((bits) & 15)
+        ELSE
+        FONT_NIB font_ix
+        ENDIF
+font_rows_seen DEFL font_rows_seen + 1
+        ENDM
+font_rows_seen DEFL 0
 
 font_glyphs:
 ; 0x20 space
@@ -693,15 +735,14 @@ font_glyphs:
         ROW %00000000
         ROW %00000000
 ; 0x5F _
-        ASSERT $ - font_glyphs == 63 * 5, "0x5F must follow the packed glyphs before it"
-        DB %00000000
-        DB %00000000
-        DB %00000000
-        DB %00000000
-        DB %00000000
-        DB %00000000
-        DB %00000000
-        DB %11111111
+        ROW %00000000
+        ROW %00000000
+        ROW %00000000
+        ROW %00000000
+        ROW %00000000
+        ROW %00000000
+        ROW %00000000
+        ROW %11111111
 ; 0x60 pound
         ROW %00011000
         ROW %00100100
@@ -982,16 +1023,17 @@ font_glyphs:
         ROW %00000000
         ROW %00000000
 ; 0x7F copyright
-        ASSERT $ - font_glyphs == 94 * 5 + 8, "0x7F must follow the packed glyphs before it"
-        DB %00111100
-        DB %01000010
-        DB %10011001
-        DB %10100001
-        DB %10100001
-        DB %10011001
-        DB %01000010
-        DB %00111100
+        ROW %00111100
+        ROW %01000010
+        ROW %10011001
+        ROW %10100001
+        ROW %10100001
+        ROW %10011001
+        ROW %01000010
+        ROW %00111100
 
+        IF font_half
+        DB font_hi << 4                 ; the last nibble's byte
+        ENDIF
 font_glyphs_end:
-        ASSERT font_row == 0, "a ROW glyph must have 8 rows"
-        ASSERT font_glyphs_end - font_glyphs == 94 * 5 + 2 * 8, "font must hold 96 glyphs"
+        ASSERT font_rows_seen == 96 * 8, "font must hold 96 glyphs of 8 rows"

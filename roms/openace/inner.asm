@@ -66,32 +66,7 @@ run_checks:
         RST 32
         DB 1
 
-; push_de (RST 16) and pop_de (RST 24): the data stack grows upwards, SPARE is one past the
-; top (ace-forth.md 1). Both preserve BC; push_de preserves DE.
-push_de:
-        LD HL,(SPARE)
-        LD (HL),E
-        INC HL
-        LD (HL),D
-        INC HL
-        LD (SPARE),HL
-        RET
-
-pop_de:
-        LD HL,(SPARE)
-        DEC HL
-        LD D,(HL)
-        DEC HL
-        LD E,(HL)
-        LD (SPARE),HL
-        RET
-
-; pop_bc: pop the data stack into BC (uses DE, HL).
-pop_bc:
-        RST 24
-        LD B,D
-        LD C,E
-        RET
+; push_de (RST 16), pop_de (RST 24) and pop_bc live at and between the restarts (main.asm).
 
 ; ---------------------------------------------------------------------------------------
 ; Code-field routines (ace-forth.md 5, rom-words.tsv "code routine" rows).

@@ -87,6 +87,21 @@ at_endbuf:
         CP H
         RET
 
+; scan_lookup_take: the next word looked up (HL = its CFA or 0) and taken, found or not
+; (FORGET, LIST). take_hl: consume_word keeping HL. scan_lookup: the next word looked up,
+; not taken. Use AF, BC, DE (and HL for the result).
+scan_lookup_take:
+        CALL scan_lookup
+take_hl:
+        PUSH HL
+        CALL consume_word
+        POP HL
+        RET
+scan_lookup:
+        LD A,' '
+        CALL scan_word
+        JP lookup
+
 ; consume_word: echo the scanned word and a space (unless INVIS), then remove everything up
 ; to W_END from the logical line. Uses AF, BC, DE, HL.
 consume_word:
@@ -121,10 +136,7 @@ consume_word:
         LD HL,(ENDBUF)          ; blank from the new end to the old end
         LD (ENDBUF),DE
 .blank:
-        PUSH HL
-        AND A
-        SBC HL,DE
-        POP HL
+        CALL hl_below_de
         RET Z
         LD A,' '
         LD (DE),A
@@ -216,16 +228,10 @@ name_start:
 
 ; FIND: written from rom-words.tsv (FIND) and ace-forth.md 7.
         PRIM "FIND", find_cfa, 0
-        LD A,' '
-        CALL scan_word
-        CALL lookup
+        CALL scan_lookup
         LD A,H
         OR L
-        JR Z,.absent
-        PUSH HL
-        CALL consume_word
-        POP HL
-.absent:
+        CALL NZ,take_hl         ; an absent word stays in the buffer
         EX DE,HL
         RST 16
         JP (IY)
@@ -281,12 +287,10 @@ parse_number:
         PUSH HL
         PUSH BC
         PUSH AF
-        EX DE,HL
-        LD A,(BASE_V)
-        CALL mul_hl_a
+        CALL base_times_de      ; DE = value * BASE (low 16 bits)
         POP AF
-        LD E,A
-        LD D,0
+        LD L,A
+        LD H,0
         ADD HL,DE
         EX DE,HL
         POP BC
@@ -321,17 +325,11 @@ scanned_word:
         AND A
         RET
 
-; mul_hl_a: HL = HL * A (low 16 bits). Uses AF, B, DE.
-mul_hl_a:
-        EX DE,HL
-        LD HL,0
-        LD B,8
-.bit:   ADD HL,HL
-        RLA
-        JR NC,.skip
-        ADD HL,DE
-.skip:  DJNZ .bit
-        RET
+; base_times_de: HL:DE = DE * BASE (umul), BC = BASE. Uses AF.
+base_times_de:
+        LD C,(IX+O_BASE)
+        LD B,0
+        JP umul
 
 ; NUMBER: written from rom-words.tsv (NUMBER) and ace-forth.md 7: an integer (value and
 ; LITERAL's CFA), else a float (2 cells and the float-literal compiler), else 0.
@@ -386,13 +384,12 @@ mul_hl_a:
         PUSH AF                 ; digit
         ; HL:DE = HL:DE * BASE + digit
         PUSH DE
-        LD A,(BASE_V)
-        CALL mul_hl_a           ; HL = high * BASE (low 16 bits)
-        EX (SP),HL              ; HL = low, (SP) = high * BASE
         EX DE,HL
-        LD C,(IX+O_BASE)
-        LD B,0
-        CALL umul               ; HL:DE = low * BASE
+        CALL base_times_de      ; DE = high * BASE (low 16 bits)
+        POP HL
+        PUSH DE
+        EX DE,HL                ; DE = low
+        CALL umul               ; HL:DE = low * BASE (BC = BASE still)
         POP BC
         ADD HL,BC               ; high part
         POP AF
@@ -435,9 +432,7 @@ mul_hl_a:
         LD (CURSOR),HL
         LD A,0xBF
         CALL insert_char
-        LD HL,(CURSOR)
-        DEC HL
-        LD (CURSOR),HL
+        CALL cursor_back        ; the cursor back onto the ?
         LD HL,STATIN
         SET ST_RETYPE,(HL)
         CALL wait_enter         ; returns HL = STATIN
@@ -478,15 +473,14 @@ mul_hl_a:
         JR Z,.run
         EX DE,HL
         DEC HL
-        BIT 6,(HL)
+        BIT 6,(HL)              ; immediate?
         INC HL
+        JR NZ,.runhl
         EX DE,HL
-        JR NZ,.run
-        CALL enclose_de
-        JP (IY)
+        JP enclose_de_next
 .run:
         EX DE,HL
-        JP execute_hl
+.runhl: JP execute_hl
 
 ; [number-done] ( n cfa -- ): compiling: run the literal compiler NUMBER returned; else
 ; leave n (ace-forth.md 7).
@@ -510,13 +504,9 @@ mul_hl_a:
         AND (1 << FL_COMPILING) | (1 << FL_INVIS)
         JR NZ,.quiet
         LD HL,ok_text
-        LD BC,ok_text_end - ok_text
-        CALL print_string
+        CALL print_at           ; (bit 7 on its last character)
 .quiet:
         JP (IY)
-ok_text:
-        DB " OK", 13
-ok_text_end:
 
 ; LINE: written from rom-words.tsv (LINE) and ace-forth.md 7: interpret or compile the
 ; input buffer word by word; an unknown word gives the buffer back (RETYPE).

@@ -19,12 +19,7 @@ L_CNT   EQU LISTWS + 3            ; lines since the last pause
 ; LIST: written from rom-words.tsv (LIST) and ace-forth.md 9, 10 (ERROR 13: not found or a
 ; ROM word; ERROR 14: not a :, DEFINER or COMPILER word).
         PRIM "LIST", list_cfa, 0
-        LD A,' '
-        CALL scan_word
-        CALL lookup
-        PUSH HL
-        CALL consume_word
-        POP HL
+        CALL scan_lookup_take
         LD A,H
         CP HIGH(SYSVARS)
         JR NC,.ram
@@ -37,15 +32,14 @@ L_CNT   EQU LISTWS + 3            ; lines since the last pause
         CALL next_cell            ; DE = the code field, L_PTR = pfa
         LD HL,docolon
         CALL same
-        LD HL,list_colon
-        LD BC,2
+        LD HL,colon_cfa - 1       ; the heading is a ROM word's name: :, DEFINER, COMPILER
         JR Z,.head
         PUSH DE
         CALL next_cell            ; DEFINER, COMPILER: the thread after pfa+0
         POP HL                    ; the code field
         PUSH DE                   ; pfa+0: a COMPILER word's runtime CFA
         LD DE,definer_cf
-        CALL same_hl
+        CALL hl_below_de
         JR Z,.definer
         LD DE,compiler_cf
         CALL same
@@ -55,8 +49,7 @@ L_CNT   EQU LISTWS + 3            ; lines since the last pause
         DB 14
 .definer:
         POP DE
-        LD HL,list_definer
-        LD BC,8
+        LD HL,definer_cfa - 1
         JR .head
 .compiler:
         LD A,13
@@ -68,12 +61,15 @@ L_CNT   EQU LISTWS + 3            ; lines since the last pause
         LD L,A
         LD H,0
         CALL print_udec
-        LD HL,list_compiler
-        LD BC,10
+        LD A,' '
+        RST 8
+        LD HL,compiler_cfa - 1
         JR .text
 .head:  LD A,13
         RST 8
-.text:  CALL print_string
+.text:  CALL print_name
+        LD A,' '
+        RST 8
         POP HL                    ; CFA: its name-length field is just below
         DEC HL
         CALL print_name
@@ -81,14 +77,9 @@ L_CNT   EQU LISTWS + 3            ; lines since the last pause
 .level: LD (L_IND),A
         CALL list_line
 .cell:  CALL next_cell            ; DE = the cell
-        LD HL,exit_rt
-        CALL same
-        JR Z,.own
-        LD HL,does_rt
-        CALL same
-        JR Z,.own
-        LD HL,runs_rt
-        CALL same
+        LD HL,list_own            ; ; DOES> RUNS>
+        LD B,3
+        CALL in_list
         JR Z,.own
         LD HL,list_closes         ; a structure word that closes a level
         LD B,7
@@ -231,11 +222,11 @@ list_cell:
 .text:  POP HL                    ; ( and .": a space, the text, the closing character
         INC HL
         LD DE,comment_rt
-        CALL same_hl
+        CALL hl_below_de
         LD C,')'
         JR Z,.close
         LD DE,dotq_rt
-        CALL same_hl
+        CALL hl_below_de
         LD C,'"'
         JR Z,.close
         CALL next_cell            ; another variable-length operand: skipped
@@ -262,31 +253,8 @@ list_cell:
         RST 8
         RET
 
-; print_name: HL = a name-length field: print the name. print_at: HL = the name's first
-; byte: print it (bit 7 marks the last character). Uses AF, C, DE, HL.
-print_name:
-        LD A,(HL)
-        AND 0x3F
-        LD C,A
-        CALL name_start
-print_at:
-        LD A,(HL)
-        AND 0x7F
-        RST 8
-        BIT 7,(HL)
-        INC HL
-        JR Z,print_at
-        RET
-
-; same: Z if HL = DE. Uses AF, HL. same_hl: the same, HL kept.
-same:   AND A
-        SBC HL,DE
-        RET
-same_hl:
-        PUSH HL
-        CALL same
-        POP HL
-        RET
+; same (Z if HL = DE, uses AF, HL) is in a gap between the restarts (main.asm); for the
+; same test with HL kept, list.asm uses hl_below_de.
 
 ; in_list: Z if DE is one of the B cells at HL. Uses AF, B, HL.
 in_list:
@@ -302,8 +270,6 @@ in_list:
         OR 1                      ; NZ
         RET
 
-list_colon:     DB ": "
-list_definer:   DB "DEFINER "
-list_compiler:  DB " COMPILER "
+list_own:       DW exit_rt, does_rt, runs_rt
 list_closes:    DW else_rt, then_rt, loop_rt, ploop_rt, until_rt, repeat_rt, while_rt
 list_opens:     DW if_rt, else_rt, do_rt, begin_rt, while_rt

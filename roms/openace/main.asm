@@ -17,20 +17,102 @@
 rst0:   DI                      ; cold start (the byte here must not be 0xFC: RAM sizing
         JP cold_start           ; reads it back when the 48 KB probe wraps to 0x0000)
 
+; The bytes between the restarts hold small routines that are only CALLed (nothing falls
+; into them): it saves their room in the ROM proper.
+; pop_bc: pop the data stack into BC (uses DE, HL).
+pop_bc:
+        RST 24
+        LD B,D
+        LD C,E
+        RET
+
         ORG 0x0008
 rst8:   JP print_a              ; print the character in A
 
+; The prompt's text (interp.asm, outer loop).
+ok_text:
+        DC " OK\r"
+
         ORG 0x0010
-rst16:  JP push_de              ; push DE onto the data stack
+; push_de (RST 16): push DE onto the data stack; it grows upwards, SPARE is one past the
+; top (ace-forth.md 1). Preserves BC and DE. Split round RST 24's JP (a JR instead of
+; the JP it had to reach it: 2 T more per push).
+rst16:
+push_de:
+        LD HL,(SPARE)
+        LD (HL),E
+        INC HL
+        LD (HL),D
+        JR .rest
+        ASSERT $ == 0x0018, "push_de's first part fills 0x0010-0x0017"
 
         ORG 0x0018
 rst24:  JP pop_de               ; pop the data stack into DE
+push_de.rest:
+        INC HL
+        LD (SPARE),HL
+        RET
+        ASSERT $ == 0x0020, "push_de's rest fills 0x001B-0x001F"
 
         ORG 0x0020
-rst32:  JP error_rst            ; raise the error whose number is the next byte
+; RST 32: raise the error whose number is the next byte.
+error_rst:
+rst32:  POP HL
+        LD A,(HL)
+        LD (ERR_NO),A
+        JP abort_code
+
+; pop_de (RST 24): the data stack grows upwards, SPARE is one past the top (ace-forth.md
+; 1). Preserves BC.
+pop_de:
+        LD HL,(SPARE)
+        DEC HL
+        LD D,(HL)
+        DEC HL
+        LD E,(HL)
+        LD (SPARE),HL
+        RET
+
+; same: Z if HL = DE (list.asm). Uses AF, HL.
+same:   AND A
+        SBC HL,DE
+        RET
 
         ORG 0x0038
-rst38:  JP interrupt            ; IM 1: frame counter, keyboard, line editor
+rst38:
+; ---------------------------------------------------------------------------------------
+; IM 1 interrupt (ace-forth.md 1, ace-hardware.md 4): FRAMES, keyboard, line editor.
+; The INT line is held for 1,664 T, so EI must come later than that: delay first.
+; Uses absolute addresses so user code that moves IX cannot break it.
+; ---------------------------------------------------------------------------------------
+interrupt:                      ; IM 1 enters here (no JP)
+        PUSH AF
+        PUSH BC
+        PUSH DE
+        PUSH HL
+        LD B,130                ; about 1,690 T
+.delay: DJNZ .delay
+        LD HL,FRAMES            ; 32-bit counter, LSB first
+        LD B,4
+.count: INC (HL)
+        JR NZ,.counted
+        INC HL
+        DJNZ .count
+.counted:
+        CALL key_debounce
+        OR A
+        JR Z,.done
+        LD HL,STATIN
+        BIT ST_EDITING,(HL)
+        CALL NZ,editor_key
+.done:
+        POP HL
+        POP DE
+        POP BC
+        POP AF
+        EI
+        RET
+
 
 ; ---------------------------------------------------------------------------------------
 ; The ROM proper.
@@ -49,7 +131,8 @@ rst38:  JP interrupt            ; IM 1: frame counter, keyboard, line editor
         INCLUDE "list.asm"      ; LIST (not in the float probe: no room)
         ENDIF
 
-; Floating point (float.asm, 1,092 bytes) does not fit beside everything else yet: it is
+; Floating point (float.asm and NUMBER's float branch, 1,097 bytes; 387 are free) does not
+; fit beside everything else yet: it is
 ; assembled only into the probe image float_probe.asm (WITH_FLOATS defined), which leaves
 ; out the font, BEEP and LIST to make room; tests/openrom_floats.rs runs it there.
         IF DEFINED(WITH_FLOATS)

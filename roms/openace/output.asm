@@ -65,11 +65,8 @@
         LD E,A
         LD D,HIGH(VIDEO)
         ADD HL,DE               ; VIDEO + 32 * line + col
-        PUSH HL
         LD DE,(L_HALF)
-        AND A
-        SBC HL,DE
-        POP HL
+        CALL hl_below_de
         JR NC,.bad
         LD (SCRPOS),HL
         JP (IY)
@@ -116,10 +113,10 @@ clear_upper:
         LD A,(L_HALF + 1)
         CP H
         JR NZ,.fill
-        XOR A
-        LD (XCOORD),A
-        LD (YCOORD),A
+        LD HL,0
+        LD (XCOORD),HL          ; and YCOORD, the next byte
         RET
+        ASSERT YCOORD == XCOORD + 1
 
 ; ---------------------------------------------------------------------------------------
 ; Formatted output: the digits are built downwards from PAD_END (HLD).
@@ -175,19 +172,17 @@ sharp_step:
 .dec:   ADD A,'0'
         PUSH HL
         CALL hold_a
+        POP HL
+        LD A,H                  ; Z if the quotient is 0
+        OR L
+        OR D
+        OR E
+        PUSH AF
+        PUSH HL
         RST 16                  ; low quotient
         POP DE
         RST 16                  ; high quotient
-        LD A,D
-        OR E
-        RET NZ
-        LD HL,(SPARE)
-        DEC HL
-        DEC HL
-        DEC HL
-        LD A,(HL)
-        DEC HL
-        OR (HL)
+        POP AF
         RET
 
 ; #S: written from rom-words.tsv (#S: # until the number is zero, at least once).

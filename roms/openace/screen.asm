@@ -83,10 +83,14 @@ scroll_upper:
         LD HL,(L_HALF)
         LD DE,-32
         ADD HL,DE
+        ; (falls into blank32: a subroutine tail, not a word)
+; blank32: 32 spaces from HL; blank_b: B spaces from HL. out: HL past them. Uses B.
+blank32:
         LD B,32
-.sp:    LD (HL),' '
+blank_b:
+        LD (HL),' '
         INC HL
-        DJNZ .sp
+        DJNZ blank_b
         RET
 
 ; print_string: print BC characters from HL through RST 8. Uses AF, BC, HL.
@@ -99,6 +103,22 @@ print_string:
         INC HL
         DEC BC
         JR print_string
+
+; print_name: HL = a name-length field: print the name. print_at: HL = the name's first
+; byte: print it (bit 7 marks the last character). Uses AF, C, DE, HL.
+print_name:
+        LD A,(HL)
+        AND 0x3F
+        LD C,A
+        CALL name_start
+print_at:
+        LD A,(HL)
+        AND 0x7F
+        RST 8
+        BIT 7,(HL)
+        INC HL
+        JR Z,print_at
+        RET
 
 ; ---------------------------------------------------------------------------------------
 ; The input buffer.
@@ -125,18 +145,17 @@ clear_input:
         RET
 
 ; cursor_char: A = the cursor character for the current mode (ace-forth.md 11); the ?
-; of a line handed back by RETYPE wins over the modes until ENTER.
+; of a line handed back by RETYPE wins over the modes until ENTER. Uses C.
 cursor_char:
         LD A,(STATIN)
-        BIT ST_RETYPE,A
+        LD C,A
+        BIT ST_RETYPE,C
         LD A,0xBF
         RET NZ
-        LD A,(STATIN)
-        BIT ST_GRAPHICS,A
+        BIT ST_GRAPHICS,C
         LD A,0xC7
         RET NZ
-        LD A,(STATIN)
-        BIT ST_CAPS,A
+        BIT ST_CAPS,C
         LD A,0xC3
         RET NZ
         LD A,0x97
@@ -178,19 +197,16 @@ grow_buffer:
         LD HL,(L_HALF)
         LDIR
         LD HL,SCREEN_END - 32
-        LD B,32
-.sp:    LD (HL),' '
+        CALL blank32
+        LD HL,INSCRN            ; INSCRN, CURSOR, ENDBUF, L_HALF: consecutive cells
+        LD B,4
+.down:  CALL down32
         INC HL
-        DJNZ .sp
-        LD HL,L_HALF
-        CALL down32
-        LD HL,INSCRN
-        CALL down32
-        LD HL,CURSOR
-        CALL down32
-        LD HL,ENDBUF
-        ; (falls into down32: a subroutine tail, not a word)
-; down32: the cell at HL -= 32 (one screen line up). Uses AF, HL.
+        DJNZ .down
+        RET
+        ASSERT CURSOR == INSCRN + 2 && ENDBUF == INSCRN + 4 && L_HALF == INSCRN + 6
+
+; down32: the cell at HL -= 32 (one screen line up); out: HL = its address + 1. Uses AF.
 down32:
         LD A,(HL)
         SUB 32
@@ -292,6 +308,7 @@ wait_enter:
 ; ---------------------------------------------------------------------------------------
 ; editor_key: handle key A while STATIN bit 0 is set (called from the interrupt).
 ; ---------------------------------------------------------------------------------------
+        ASSERT 1 << ST_CAPS == 0x02 && 1 << ST_GRAPHICS == 0x04 && 1 << ST_INVERSE == 0x08
 editor_key:
         LD HL,STATIN
         CP 13
@@ -300,13 +317,11 @@ editor_key:
         RES ST_EDITING,(HL)
         RET
 .notenter:
-        LD C,1 << ST_CAPS
+        LD C,A                  ; the mode keys' codes are their STATIN bit masks
         CP 0x02
         JR Z,.toggle
-        LD C,1 << ST_GRAPHICS
         CP 0x04
         JR Z,.toggle
-        LD C,1 << ST_INVERSE
         CP 0x08
         JR Z,.toggle
         CP 0x01
@@ -353,17 +368,13 @@ editor_key:
         CALL cursor_right
         JR .cursor
 .up:
-        LD B,32
-.upl:   PUSH BC
-        CALL cursor_left
-        POP BC
+        LD B,32                 ; (cursor_left and cursor_right keep B)
+.upl:   CALL cursor_left
         DJNZ .upl
         JR .cursor
 .down:
         LD B,32
-.downl: PUSH BC
-        CALL cursor_right
-        POP BC
+.downl: CALL cursor_right
         DJNZ .downl
         JR .cursor
 .delete:
@@ -377,10 +388,7 @@ editor_key:
         LD DE,(ENDBUF)
 .blank: LD (HL),' '
         INC HL
-        PUSH HL
-        AND A
-        SBC HL,DE
-        POP HL
+        CALL hl_below_de
         JR C,.blank
         LD HL,(CURSOR)
         INC HL
@@ -389,6 +397,7 @@ editor_key:
         JP show_cursor
 
 ; cursor_left / cursor_right: swap the cursor with its neighbour inside the logical line.
+; Use AF, C, DE, HL (B is kept: the editor loops on it).
 cursor_left:
         CALL cursor_back
         RET Z
@@ -400,11 +409,8 @@ cursor_back:
         LD HL,(CURSOR)
         DEC HL
         LD DE,(INSCRN)
-        AND A
-        SBC HL,DE
+        CALL hl_below_de
         RET Z
-        LD HL,(CURSOR)
-        DEC HL
         LD (CURSOR),HL
         RET
 
@@ -412,11 +418,8 @@ cursor_right:
         LD HL,(CURSOR)
         INC HL
         LD DE,(ENDBUF)
-        AND A
-        SBC HL,DE
+        CALL hl_below_de
         RET Z
-        LD HL,(CURSOR)
-        INC HL
         LD (CURSOR),HL
         DEC HL
         ; fall into swap_next (a subroutine tail, not a word)

@@ -35,9 +35,10 @@ cold_start:
         LD DE,VIDEO + 1
         LD BC,0x2FF
         LD (HL),' '
-        LDIR
+        LDIR                    ; (DE = SCREEN_END after it)
+        ASSERT VIDEO + 0x300 == SCREEN_END
         XOR A
-        LD (SCREEN_END),A
+        LD (DE),A
         LD HL,VIDEO
         LD (SCRPOS),HL
         IF DEFINED(font_install)
@@ -79,44 +80,6 @@ init_table:
         DW 0                    ; 3C4F vocabulary link: end of chain
 init_table_end:
         ASSERT init_table_end - init_table == 45, "reset table must cover 0x3C24-0x3C50"
-
-; ---------------------------------------------------------------------------------------
-; IM 1 interrupt (ace-forth.md 1, ace-hardware.md 4): FRAMES, keyboard, line editor.
-; The INT line is held for 1,664 T, so EI must come later than that: delay first.
-; Uses absolute addresses so user code that moves IX cannot break it.
-; ---------------------------------------------------------------------------------------
-interrupt:
-        PUSH AF
-        PUSH BC
-        PUSH DE
-        PUSH HL
-        LD B,130                ; about 1,690 T
-.delay: DJNZ .delay
-        LD HL,FRAMES
-        INC (HL)
-        JR NZ,.counted
-        INC HL
-        INC (HL)
-        JR NZ,.counted
-        INC HL
-        INC (HL)
-        JR NZ,.counted
-        INC HL
-        INC (HL)
-.counted:
-        CALL key_debounce
-        OR A
-        JR Z,.done
-        LD HL,STATIN
-        BIT ST_EDITING,(HL)
-        CALL NZ,editor_key
-.done:
-        POP HL
-        POP DE
-        POP BC
-        POP AF
-        EI
-        RET
 
 ; Debounce and repeat (ace-hardware.md 6): a key is delivered on the 3rd consecutive frame
 ; it is seen, then after 30 more frames, then every 4 frames. A key pressed while another
@@ -175,14 +138,11 @@ key_scan:
         LD E,0                  ; index of the key being looked at (row * 5 + bit)
         LD B,0xFE
 .row:
-        LD C,KBD_PORT
-        IN A,(C)
+        LD A,B                  ; the half-row select on A8-A15
+        IN A,(KBD_PORT)
         CPL
         AND 0x1F
-        LD C,A
-        LD A,B
-        CP 0xFE
-        LD A,C
+        BIT 0,B                 ; only the first half-row (0xFE) has bit 0 clear
         JR NZ,.bits
         AND 0x1C                ; row 0: SHIFT and SYMBOL SHIFT are not keys
 .bits:
@@ -212,8 +172,18 @@ key_scan:
         JR .look
 .nosym:
         BIT 0,A
-        JR NZ,.look
-        LD HL,keys_shift
+        ADD HL,DE               ; (keeps Z)
+        LD A,(HL)
+        RET NZ                  ; no SHIFT: the plain code
+        CP '0'                  ; SHIFT: 0, ENTER and SPACE stay,
+        RET C
+        CP 'a'                  ; letters become capitals,
+        JR C,.digit
+        SUB 'a' - 'A'
+        RET
+.digit: SUB '0'                 ; digits give keys_shift_digits[digit]
+        LD E,A
+        LD HL,keys_shift_digits
 .look:
         ADD HL,DE
         LD A,(HL)
@@ -232,15 +202,10 @@ keys_plain:
         DB "poiuy"
         DB 13, "lkjh"
         DB " mnbv"
-keys_shift:
-        DB 0, 0, "ZXC"
-        DB "ASDFG"
-        DB "QWERT"
-        DB 0x0A, 0x02, '3', 0x08, 0x01
-        DB 0x05, 0x04, 0x03, 0x09, 0x07
-        DB "POIUY"
-        DB 13, "LKJH"
-        DB " MNBV"
+; With SHIFT (ace-hardware.md 6): the plain code in capitals for letters, 0, ENTER and
+; SPACE unchanged, and for the digit keys these codes, indexed by the digit.
+keys_shift_digits:
+        DB 0x05, 0x0A, 0x02, '3', 0x08, 0x01, 0x07, 0x09, 0x03, 0x04
 keys_symbol:
         DB 0, 0, ':', 0x60, '?'
         DB '~', '|', '\\', '{', '}'
@@ -265,12 +230,15 @@ test_break:
 ; ---------------------------------------------------------------------------------------
 ; Errors, ABORT and QUIT (ace-forth.md 7, 10; rom-words.tsv ABORT, QUIT).
 ; ---------------------------------------------------------------------------------------
-; RST 32 target: the byte after the RST is the error number.
-error_rst:
+; The RST 32 target (error_rst) sits at 0x0020 itself (main.asm).
+
+; hl_below_de: carry set if HL < DE (unsigned), Z if HL = DE; HL kept. Uses F.
+hl_below_de:
+        PUSH HL
+        OR A
+        SBC HL,DE
         POP HL
-        LD A,(HL)
-        LD (ERR_NO),A
-        JR abort_code
+        RET
 
 ; ABORT: written from rom-words.tsv (ABORT) and ace-forth.md 7, 9.
         PRIM "ABORT", abort_cfa, 0
@@ -295,8 +263,7 @@ abort_code:
         JR NC,quit_code
         PUSH AF
         LD HL,error_text
-        LD BC,6
-        CALL print_string
+        CALL print_at           ; (up to the character with bit 7)
         POP AF
         LD L,A
         LD H,0
@@ -306,7 +273,7 @@ abort_code:
         JR quit_code
 
 error_text:
-        DB "ERROR "
+        DC "ERROR "
 
 ; QUIT: written from rom-words.tsv (QUIT): empty the return stack, back to keyboard input.
         PRIM "QUIT", quit_cfa, 0

@@ -35,13 +35,13 @@ LOAD_MARGIN     EQU 80              ; bytes kept free between a loaded dictionar
         PRIM "SAVE", save_cfa, 0
         CALL tape_name
         CALL check_complete
-        CALL dict_length        ; HL = STKBOT - 0x3C51
+        LD HL,(STKBOT)
+        LD DE,-DICT_START
+        ADD HL,DE               ; HL = STKBOT - 0x3C51
         LD A,H
         OR L
-        JR NZ,.some
-        RST 32
-        DB 10                   ; nothing to save
-.some:  LD (HDR_LEN),HL
+        JP Z,tape_error         ; nothing to save
+        LD (HDR_LEN),HL
         LD HL,DICT_START
         LD (HDR_START),HL
         LD HL,(FORTH_PFA)       ; FORTH's newest word
@@ -67,14 +67,10 @@ LOAD_MARGIN     EQU 80              ; bytes kept free between a loaded dictionar
         LD (HDR_LEN),HL
         LD A,H
         OR L
-        JR NZ,.some
-        RST 32
-        DB 10                   ; zero length
-.some:  LD HL,HDR_NEWEST        ; the five pointers of a dictionary header are spaces
+        JP Z,tape_error         ; zero length
+        LD HL,HDR_NEWEST        ; the five pointers of a dictionary header are spaces
         LD B,10
-.blank: LD (HL),' '
-        INC HL
-        DJNZ .blank
+        CALL blank_b
         LD A,TYPE_BYTES
         JR save_common
 
@@ -126,19 +122,10 @@ save_common:
         CALL fill_newest_length ; the old newest word gets followers
         LD HL,(STKBOT)
         LD DE,(RD_LEN)
-        LD A,0xFF
         LD B,0                  ; store
-        CALL tape_read_block
-        JR NC,tape_error
-        EI
+        CALL read_data
         CALL relocate
         JP (IY)
-
-; tape_error: interrupts back on, ERROR 10 (a shared exit, reached by jumps).
-tape_error:
-        EI
-        RST 32
-        DB 10
 
 ; VERIFY name ( -- ): written from ace-forth.md 12 (VERIFY row).
         PRIM "VERIFY", verify_cfa, 0
@@ -156,12 +143,26 @@ tape_error:
         DJNZ .cmp
         LD HL,(RD_START)        ; (the tape's start and length; STKBOT equal => same size)
         LD DE,(RD_LEN)
-        LD A,0xFF
         LD B,1                  ; compare
+        JR read_data_next
+
+; read_data: read the data block (flag 0xFF): HL = address, DE = length, B = 0 store,
+; 1 compare; interrupts back on; ERROR 10 if it fails. read_data_next: the same, then the
+; next word (a shared tail, reached by jumps).
+read_data_next:
+        PUSH IY                 ; RET goes on to the next word (= JP (IY))
+read_data:
+        LD A,0xFF
         CALL tape_read_block
         JR NC,tape_error
         EI
-        JP (IY)
+        RET
+
+; tape_error: interrupts back on, ERROR 10 (a shared exit, reached by jumps).
+tape_error:
+        EI
+        RST 32
+        DB 10
 
 ; BLOAD name ( addr n -- ): written from ace-forth.md 12 (BLOAD row).
         PRIM "BLOAD", bload_cfa, 0
@@ -200,17 +201,10 @@ bytes_common:
         OR A
         SBC HL,DE               ; n - length < 0: file too long
         POP HL
-        JR C,tape_error2
+        JR C,tape_error
 .anylen:
         POP BC                  ; mode
-        LD A,0xFF
-        CALL tape_read_block
-        JR NC,tape_error2
-        EI
-        JP (IY)
-
-tape_error2:
-        JP tape_error
+        JR read_data_next
 
 ; ---------------------------------------------------------------------------------------
 ; tape_name: the file name from the input (WORD with a space), ERROR 10 if empty; pads it
@@ -220,10 +214,8 @@ tape_name:
         CALL word_sub           ; HL = PAD, length at PAD
         LD A,(HL)
         OR A
-        JR NZ,.named
-        RST 32
-        DB 10                   ; empty name
-.named: CP 10
+        JP Z,tape_error         ; empty name
+        CP 10
         RET NC                  ; 10 or more: the first 10 characters
         LD C,A
         LD B,0
@@ -232,35 +224,7 @@ tape_name:
         LD A,10
         SUB C
         LD B,A
-.pad:   LD (HL),' '
-        INC HL
-        DJNZ .pad
-        RET
-
-; dict_length: HL = STKBOT - 0x3C51. Uses DE, flags.
-dict_length:
-        LD HL,(STKBOT)
-        LD DE,DICT_START
-        OR A
-        SBC HL,DE
-        RET
-
-; fill_newest_length: if DICT points at an unfilled word-length field, write the length
-; of the newest word there (STKBOT - DICT; ace-forth.md 4.1). DICT is kept: the word may
-; still grow (ALLOT), and the next new word fills the field again. Uses AF, DE, HL.
-fill_newest_length:
-        LD DE,(DICT)
-        LD A,D
-        OR E
-        RET Z
-        LD HL,(STKBOT)
-        OR A
-        SBC HL,DE
-        EX DE,HL
-        LD (HL),E
-        INC HL
-        LD (HL),D
-        RET
+        JP blank_b
 
 ; tape_find: A = type wanted (name in the work area). Reads headers until one matches type
 ; and all 10 name characters exactly; announces every header read ("Dict: " or "Bytes: "
@@ -277,13 +241,11 @@ tape_find:
         LD A,13
         RST 8
         LD HL,text_dict
-        LD B,text_dict_end - text_dict
         LD A,(RD_TYPE)
         OR A
         JR Z,.kind
         LD HL,text_bytes
-        LD B,text_bytes_end - text_bytes
-.kind:  CALL .print
+.kind:  CALL print_at               ; (bit 7 ends the text)
         LD HL,RD_NAME
         LD B,10
         CALL .print
@@ -304,11 +266,9 @@ tape_find:
         RET
 
 text_dict:
-        DB "Dict: "
-text_dict_end:
+        DC "Dict: "
 text_bytes:
-        DB "Bytes: "
-text_bytes_end:
+        DC "Bytes: "
 
 ; ---------------------------------------------------------------------------------------
 ; relocate: after LOAD put the new words in place (ace-forth.md 12): the image was saved
@@ -328,26 +288,25 @@ RL_WORDEND      EQU RL_OFFSET + 6
 RL_LASTLF       EQU RL_OFFSET + 8
 
 relocate:
-        LD HL,(STKBOT)
-        PUSH HL                 ; start of the loaded image
-        LD DE,DICT_START
-        OR A
-        SBC HL,DE
-        LD (RL_OFFSET),HL
-        LD HL,(RD_LEN)
+        LD DE,(RD_LEN)
+        LD HL,DICT_START
         ADD HL,DE
         LD (RL_END),HL          ; saved image end
+        LD HL,(STKBOT)
+        PUSH HL
+        ADD HL,DE
+        LD (RL_IMGEND),HL       ; end of the loaded image
         POP HL
         PUSH HL
-        LD DE,(RD_LEN)
+        LD DE,-DICT_START
         ADD HL,DE
-        LD (RL_IMGEND),HL
+        LD (RL_OFFSET),HL
         POP HL                  ; HL = first word's name
-        LD A,1                  ; first word flag
-.word:  PUSH AF
-        ; find the end of the name (bit 7 set), bounded by the image end
-.name:  CALL .past_end
-        JP NC,.done_pop
+        LD C,1                  ; C = 1 for the first word only (BC is not used below)
+.word:
+.name:  LD DE,(RL_IMGEND)       ; find the end of the name, bounded by the image end
+        CALL hl_below_de
+        JR NC,.done
         BIT 7,(HL)
         INC HL
         JR Z,.name
@@ -356,25 +315,23 @@ relocate:
         INC HL
         LD D,(HL)
         INC HL                  ; HL = link field
+        LD A,D
+        OR E
+        JR Z,.done              ; a zero length would never end: stop
         PUSH HL
         DEC HL
         DEC HL
         ADD HL,DE               ; next word
+        LD DE,(RL_IMGEND)
         JR C,.clamp
-        PUSH DE
-        CALL .past_end          ; carry: still inside the image
-        POP DE
+        CALL hl_below_de        ; carry: still inside the image
         JR C,.inside
-.clamp: LD HL,(RL_IMGEND)       ; a corrupt length never reaches beyond the image
+.clamp: EX DE,HL                ; a corrupt length never reaches beyond the image
 .inside:
         LD (RL_WORDEND),HL
         POP HL
-        LD A,D
-        OR E
-        JR Z,.done_pop          ; a zero length would never end: stop
-        POP AF
-        OR A
-        JR Z,.notfirst
+        SRL C                   ; carry: the first word
+        JR NC,.notfirst
         LD DE,(FORTH_PFA)       ; the first word links to the previous newest word
         LD (HL),E
         INC HL
@@ -386,37 +343,25 @@ relocate:
 .linked:
         INC HL
         INC HL
-        INC HL                  ; HL = code field
-        LD E,(HL)
-        INC HL
-        LD D,(HL)               ; DE = code field as saved
-        DEC HL
-        CALL reloc_cell
+        INC HL                  ; HL = code field (past the link and the name-length byte)
+        CALL reloc_cell         ; DE = the code field (ROM values are never moved)
         INC HL
         INC HL                  ; HL = pfa
-        PUSH HL
-        LD HL,docolon
+        PUSH HL                 ; A = code field - docolon, if that is below 256
+        LD HL,-docolon
+        ADD HL,DE
+        LD A,H
         OR A
-        SBC HL,DE
+        LD A,L
         POP HL
+        JR NZ,.next
+        OR A
         JR Z,.thread
-        PUSH HL
-        LD HL,definer_cf
-        OR A
-        SBC HL,DE
-        POP HL
+        CP definer_cf - docolon
         JR Z,.pfa0
-        PUSH HL
-        LD HL,compiler_cf
-        OR A
-        SBC HL,DE
-        POP HL
+        CP compiler_cf - docolon
         JR Z,.pfa0
-        PUSH HL
-        LD HL,vocab_cf
-        OR A
-        SBC HL,DE
-        POP HL
+        CP vocab_cf - docolon
         JR NZ,.next
         CALL reloc_cell         ; vocabulary: pfa+0 and pfa+3
         INC HL
@@ -430,12 +375,8 @@ relocate:
 .thread:
         CALL reloc_thread
 .next:  LD HL,(RL_WORDEND)
-        XOR A                   ; not the first word any more
-        JP .word
-.done_pop:
-        POP AF
-        ; FORTH's newest word := the tape's newest + offset
-        LD HL,(RD_NEWEST)
+        JR .word
+.done:  LD HL,(RD_NEWEST)       ; FORTH's newest word := the tape's newest + offset
         LD DE,(RL_OFFSET)
         ADD HL,DE
         LD (FORTH_PFA),HL
@@ -445,14 +386,9 @@ relocate:
         LD HL,(RL_LASTLF)
         LD (DICT),HL
         RET
-; .past_end: carry set if HL is still below the end of the loaded image. Uses DE, flags.
-.past_end:
-        PUSH HL
-        LD DE,(RL_IMGEND)
-        OR A
-        SBC HL,DE
-        POP HL
-        RET
+        ASSERT vocab_cf > docolon && vocab_cf - docolon < 256, "relocate compares offsets"
+        ASSERT definer_cf > docolon && compiler_cf > docolon, "relocate compares offsets"
+
 
 ; reloc_cell: the cell at HL (kept): if it points into the saved image, add the offset.
 ; Out: DE = the cell's value after relocation. Uses AF.
@@ -485,20 +421,17 @@ reloc_cell:
 ; reloc_thread: HL = first cell of a thread; relocate cells up to the first exit,
 ; skipping inline operands (ace-forth.md 4.3), never beyond the word's end.
 reloc_thread:
-.cell:  PUSH HL
-        LD DE,(RL_WORDEND)
-        OR A
-        SBC HL,DE
-        POP HL
+.cell:  LD DE,(RL_WORDEND)
+        CALL hl_below_de
         RET NC                  ; reached the end of the word without an exit
         CALL reloc_cell         ; DE = cell (relocated)
-        PUSH HL
-        LD HL,exit_rt
-        OR A
-        SBC HL,DE
-        POP HL
+        LD A,E
+        CP LOW(exit_rt)
+        JR NZ,.more
+        LD A,D
+        CP HIGH(exit_rt)
         RET Z                   ; the end of the thread
-        INC HL
+.more:  INC HL
         INC HL                  ; next cell or the operands
         DEC DE
         LD A,(DE)               ; byte before the called code field

@@ -37,9 +37,7 @@ tape_write_block:
         LD C,A                  ; 4   C = the next level
         LD B,147                ; 7
 .pd:    DJNZ .pd                ; 13*147-5 = 1906
-        NOP                     ; 4
-        NOP                     ; 4
-        NOP                     ; 4
+        JR $+2                  ; 12
         NOP                     ; 4   padding
         DEC HL                  ; 6
         LD A,0x7F               ; 7   half-row with SPACE
@@ -63,7 +61,7 @@ tape_write_block:
         LD B,57                 ; 7
 .s2:    DJNZ .s2                ; 13*57-5 = 736
         NOP                     ; 4
-        LD B,0                  ; 7   padding
+        LD A,(HL)               ; 7   padding (HL = 0 after the pilot: a ROM read, no wait)
         ; falls into .bit: LD A (7) -> 791
 ; Send the bit in carry. High half: 802 (bit 0) or 1592 (bit 1).
 .bit:   LD A,MIC_HIGH           ; 7
@@ -73,9 +71,7 @@ tape_write_block:
         JR NC,.h0               ; 12 taken / 7
         LD B,61                 ; 7
 .h1:    DJNZ .h1                ; 13*61-5 = 788 (bit 1: 7+7+788 = 802 = 12+790)
-.h0:    NOP                     ; 4
-        NOP                     ; 4
-        NOP                     ; 4
+.h0:    JR $+2                  ; 12  (keeps the carry)
         NOP                     ; 4
         LD A,0                  ; 7   (keeps the carry) -> 802 / 1592
 ; Low half: 801 (bit 0) or 1591 (bit 1).
@@ -120,9 +116,7 @@ tape_write_block:
         SLA C                   ; 8   carry = first bit (159)
         LD B,47                 ; 7
 .bd:    DJNZ .bd                ; 13*47-5 = 606 (772)
-        NOP                     ; 4
-        NOP                     ; 4
-        NOP                     ; 4   padding (784)
+        JR $+2                  ; 12  padding (784)
         JP .bit                 ; 10  + LD A (7) -> 801
 ; End mark: 801 after the last falling edge (t = 115 here), high for 917, then low.
 .finish: EXX                    ; 4   (119)
@@ -133,14 +127,19 @@ tape_write_block:
         OUT (TAPE_PORT),A       ; 11  end mark
         LD B,68                 ; 7
 .ed:    DJNZ .ed                ; 13*68-5 = 879
-        NOP                     ; 4
-        NOP                     ; 4
-        NOP                     ; 4
+        JR $+2                  ; 12
         NOP                     ; 4
         XOR A                   ; 4   -> 917
         OUT (TAPE_PORT),A       ; 11  low for good
         RET
 
+; space_check: SPACE held: tape_break, else back with carry set and A = the half-row
+; with SPACE rotated right by one (EAR in bit 4).
+space_check:
+        LD A,0x7F
+        IN A,(TAPE_PORT)
+        RRA
+        RET C
 ; SPACE during a transfer: MIC low, interrupts back on, ERROR 3.
 tape_break:
         XOR A
@@ -211,10 +210,7 @@ tape_read_block:
         EXX
         LD E,A                  ; E = wanted flag
 .restart:
-        LD A,0x7F
-        IN A,(TAPE_PORT)
-        RRA
-        JP NC,tape_break        ; SPACE
+        CALL space_check
         AND EAR_BIT >> 1        ; (bit 5 moved to bit 4 by RRA)
         ADD A,A
         LD C,A                  ; C = the level now
@@ -231,10 +227,7 @@ tape_read_block:
         JR C,.restart
         CP 126
         JR NC,.restart
-        LD A,0x7F               ; SPACE check while a long pilot plays
-        IN A,(TAPE_PORT)
-        RRA
-        JP NC,tape_break
+        CALL space_check        ; while a long pilot plays
         DEC D
         JR NZ,.cycle
 ; Enough pilot: now single halves, n = 1 + (T - 180) / 43 polls: a pilot half (30 .. 62
@@ -250,10 +243,7 @@ tape_read_block:
         JR C,.restart
         CP 63
         JR NC,.restart
-        LD A,0x7F               ; SPACE check: a header pilot lasts seconds
-        IN A,(TAPE_PORT)
-        RRA
-        JP NC,tape_break
+        CALL space_check        ; a header pilot lasts seconds
         JR .half
 .sync:  LD B,0                  ; sync 2: the next change starts the first bit
         CALL ld_edge
@@ -288,11 +278,8 @@ tape_read_block:
         LD B,A                  ; checksum
         INC HL
         DEC DE
-        LD A,0x7F               ; SPACE check once per byte
-        IN A,(TAPE_PORT)
-        RRA
         EXX
-        JP NC,tape_break
+        CALL space_check        ; once per byte
         JR .data
 .sum:   LD B,LD_T0 + 4
         CALL ld_byte            ; the checksum byte
