@@ -18,5 +18,6 @@ shot --screenshot "$out/mazezam-mc.png" --frames 1200 --tape tapes/mazezam-mc.ta
 shot --screenshot "$out/maze-instructions.png" --tape tapes/maze.tap --caps-lock --type 'LOAD MAZE\nRUN\n' --until-text '<ANYKEY>' --max-frames 5000
 shot --screenshot "$out/maze-solved.png" --tape tapes/maze.tap --caps-lock --type 'LOAD MAZE\nRUN\n\{ANYKEY} \{Maze size}1\{Watch?}w' --until-text 'mouse is out' --max-frames 30000
 shot --screenshot "$out/maze-play.png" --tape tapes/maze.tap --caps-lock --type 'LOAD MAZE\nRUN\n\{ANYKEY} \{Maze size}2\{Watch?}p' --frames 100 --max-frames 30000
-# The Forth MazezaM: level 23 chosen on the title screen, then its first 30 optimal moves.
+# The Forth MazezaM: level 23 chosen on the title screen, then the first of its optimal moves
+# (typed at full speed: the game takes those that come while it waits for a key).
 shot --ram 19 --screenshot "$out/mazezam.png" --frames 50 --tape tapes/mazezam.tap --tape-speed instant --type 'LOAD MAZEZAM\nRUN\n23\nxkkkxkxxxxmzzkxxmxmzxkzmmzzzkx'
