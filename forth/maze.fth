@@ -299,7 +299,7 @@ CREATE GFX
 : ROOM? NEED 15384 @ 1- M - U< ;
 : NOROOM
   NEED M + 20 0 AT ." This size needs a "
-  DUP -32768 U< IF ." 16" ELSE -16384 U< IF ." 32" ELSE ." 48" THEN THEN
+  DUP -32768 U< IF DROP ." 16" ELSE -16384 U< IF ." 32" ELSE ." 48" THEN THEN
   ." K RAM pack" ;
 
 \ One game of size z: build, then play or watch, then wait.
