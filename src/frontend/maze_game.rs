@@ -65,7 +65,8 @@ impl MazeGame {
         for line in lines {
             game.enter(line, 1_000)?;
         }
-        // Power-on: wait for the prompt (and CAPS LOCK) before reading where words start.
+        // At the prompt (after power-on, CAPS LOCK and any lines typed), HERE is where the
+        // game's words will start.
         game.wait_for_prompt(500)?;
         let start = game.word16(STKBOT);
         // The tape plays in real time: about 37 s (1,850 frames) for the game.
