@@ -236,3 +236,29 @@ fn the_game_loaded_after_other_words_still_makes_the_models_mazes() {
         game.ace.screen_text()
     );
 }
+
+/// A wait marker whose text never comes fails the run after --max-frames, naming the text
+/// and what was not typed, and still prints the screen (what a script needs to see why).
+#[test]
+fn a_wait_marker_that_never_appears_fails_with_the_screen_printed() {
+    let out = aceemu(&[
+        "run",
+        "--headless",
+        "--type",
+        "1 2 + .\\n\\{NEVER}x",
+        "--max-frames",
+        "20",
+    ]);
+    assert!(!out.status.success());
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("\"NEVER\" did not appear on the screen within 20 frames")
+            && stderr.contains("\"x\" was not typed"),
+        "{stderr}"
+    );
+    assert!(
+        text(&out.stdout).contains("1 2 + . 3  OK"),
+        "{}",
+        text(&out.stdout)
+    );
+}

@@ -136,11 +136,13 @@ pub fn run_with_deck(
             let mut n = 0;
             while !ace.screen_text().contains(wanted.as_str()) {
                 if n == options.wait_max_frames {
-                    bail!(
+                    // Reported like the other problems: after the outputs are written.
+                    outcome.problem = Some(format!(
                         "--type: {wanted:?} did not appear on the screen within {} frames, so \
                          {text:?} was not typed",
                         options.wait_max_frames
-                    );
+                    ));
+                    return Ok(outcome);
                 }
                 if !frame(ace, &mut outcome) {
                     return Ok(outcome);
