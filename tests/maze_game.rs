@@ -18,6 +18,7 @@ use aceemu::rom::open::open_rom;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 /// Seeds measured on the original (tests/data/spec/maze-vectors.json), each in all sizes.
 const SEEDS: [u16; 6] = [0, 1, 42, 12345, 40000, 65535];
@@ -42,11 +43,18 @@ fn sha256_hex(bytes: &[u8]) -> String {
         .collect()
 }
 
+/// A JSON file of the repository, read and parsed once for all the tests of this file.
+fn json_once(cell: &'static OnceLock<Value>, path: &str) -> &'static Value {
+    cell.get_or_init(|| {
+        let text = std::fs::read_to_string(root().join(path)).expect(path);
+        serde_json::from_str(&text).expect(path)
+    })
+}
+
 /// The measured play keys of one case (spec 18.3).
 fn play_keys(seed: u16, size: u8) -> String {
-    let text = std::fs::read_to_string(root().join("tests/data/spec/maze-vectors.json")).unwrap();
-    let vectors: Value = serde_json::from_str(&text).unwrap();
-    vectors["cases"]
+    static VECTORS: OnceLock<Value> = OnceLock::new();
+    json_once(&VECTORS, "tests/data/spec/maze-vectors.json")["cases"]
         .as_array()
         .unwrap()
         .iter()
@@ -127,8 +135,9 @@ fn maze_game_rows_file_is_what_the_model_makes() {
 /// byte or variable.
 fn check_phase(game: &MazeGame, model: &Maze, seed: u16, size: u8, phase: &str) {
     let mut problems = Vec::new();
-    let expected = rows_expected();
-    let case = expected["cases"]
+    // (Read once: the file test above reads it afresh, after regenerating it if asked.)
+    static ROWS: OnceLock<Value> = OnceLock::new();
+    let case = json_once(&ROWS, "tests/data/maze-game-rows.json")["cases"]
         .as_array()
         .unwrap()
         .iter()

@@ -8,7 +8,7 @@ use aceemu::frontend::maze_game::MazeGame;
 use aceemu::games::maze::{Maze, Size};
 use aceemu::machine::RamSize;
 use aceemu::rom::open::open_rom;
-use common::cli::{aceemu, text};
+use common::cli::{aceemu, dumped_bytes, text};
 use std::path::{Path, PathBuf};
 
 fn tape() -> PathBuf {
@@ -149,18 +149,7 @@ fn the_whole_path_from_the_command_line_ends_with_the_solved_maze_on_screen() {
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let dump = text(&out.stdout);
-    let video: Vec<u8> = dump
-        .lines()
-        .flat_map(|line| {
-            line.split_whitespace()
-                .skip(1)
-                .take(16)
-                .take_while(|w| w.len() == 2)
-                .map(|w| u8::from_str_radix(w, 16).unwrap())
-                .collect::<Vec<_>>()
-        })
-        .take(704)
-        .collect();
+    let video = dumped_bytes(&dump);
     let mut model = Maze::new(Size::SMALL, STORED_SEED);
     model.generate();
     model.prepare_to_play();

@@ -18,36 +18,6 @@ fn spec_file(name: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// Our label for each runtime word and code routine of rom-words.tsv.
-const RUNTIME_LABELS: &[(&str, &str)] = &[
-    ("<exit>", "exit_rt"),
-    ("<literal16>", "lit16_rt"),
-    ("<literal8>", "lit8_rt"),
-    ("<does-exit>", "does_rt"),
-    ("<runs-exit>", "runs_rt"),
-    ("<branch (ELSE)>", "else_rt"),
-    ("<branch (REPEAT)>", "repeat_rt"),
-    ("<?branch (IF)>", "if_rt"),
-    ("<?branch (WHILE)>", "while_rt"),
-    ("<?branch (UNTIL)>", "until_rt"),
-    ("<nop (BEGIN)>", "begin_rt"),
-    ("<nop (THEN)>", "then_rt"),
-    ("<do-setup (DO)>", "do_rt"),
-    ("<loop (LOOP)>", "loop_rt"),
-    ("<+loop (+LOOP)>", "ploop_rt"),
-    ("<comment (()>", "comment_rt"),
-    ("<print-string (.\")>", "dotq_rt"),
-    ("<literal-float>", "flit_rt"),
-    ("{docolon}", "docolon"),
-    ("{create-child}", "create_cf"),
-    ("{variable-child}", "variable_cf"),
-    ("{constant-child}", "constant_cf"),
-    ("{defining-word}", "definer_cf"),
-    ("{compiling-word}", "compiler_cf"),
-    ("{compiler-runtime}", "compiler_rt_cf"),
-    ("{vocabulary-child}", "vocab_cf"),
-];
-
 struct Translation {
     /// original ROM address -> open ROM address
     map: HashMap<u16, u16>,
@@ -65,7 +35,8 @@ fn translation() -> Translation {
 /// have, such as flit_rt in the 8 KB image, are left out).
 fn translation_for(dictionary: Vec<RomWord>, sym: &dyn Fn(&str) -> Option<u16>) -> Translation {
     let tsv = spec_file("rom-words.tsv");
-    let labels: HashMap<&str, &str> = RUNTIME_LABELS.iter().copied().collect();
+    // The open ROM's label for each runtime word and code routine of rom-words.tsv.
+    let labels: HashMap<&str, &str> = aceemu::rom::compat::LABELS.iter().copied().collect();
     let ours: HashMap<String, u16> = dictionary.into_iter().map(|w| (w.name, w.cfa)).collect();
     let mut map = HashMap::new();
     let mut operands = HashMap::new();

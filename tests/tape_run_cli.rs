@@ -8,7 +8,7 @@ mod common;
 use aceemu::tape::pulse::Block;
 use aceemu::tape::tap::{self, with_checksum, Header};
 use aceemu::tape::testing::{mic_writer, EAR_READER};
-use common::cli::{aceemu, scratch_dir, text};
+use common::cli::{aceemu, dumped_bytes, scratch_dir, text};
 
 fn rom_file(dir: &std::path::Path, parts: &[(usize, &[u8])]) -> String {
     let mut rom = vec![0u8; 8192];
@@ -29,24 +29,6 @@ fn ear_reader_to_memory() -> Vec<u8> {
     assert_eq!(&p[0x41..0x43], &[0xD3, 0x01]);
     p[0x41..0x43].copy_from_slice(&[0x77, 0x23]);
     p
-}
-
-/// Bytes of `--dump-mem` lines ("3C00  00 20 52 ... 16 bytes  ascii").
-fn dumped_bytes(stdout: &str) -> Vec<u8> {
-    stdout
-        .lines()
-        .flat_map(|l| {
-            l.split_whitespace()
-                .skip(1)
-                .take(16)
-                .map_while(|h| {
-                    (h.len() == 2)
-                        .then(|| u8::from_str_radix(h, 16).ok())
-                        .flatten()
-                })
-                .collect::<Vec<_>>()
-        })
-        .collect()
 }
 
 #[test]

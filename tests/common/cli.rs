@@ -34,3 +34,21 @@ pub fn scratch_dir(name: &str) -> PathBuf {
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
+
+/// Bytes of `--dump-mem` lines ("3C00  00 20 52 ... 16 bytes  ascii").
+pub fn dumped_bytes(stdout: &str) -> Vec<u8> {
+    stdout
+        .lines()
+        .flat_map(|l| {
+            l.split_whitespace()
+                .skip(1)
+                .take(16)
+                .map_while(|h| {
+                    (h.len() == 2)
+                        .then(|| u8::from_str_radix(h, 16).ok())
+                        .flatten()
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
