@@ -6,7 +6,7 @@
 use aceemu::machine::{Ace, RamSize};
 use aceemu::rom::open::open_rom;
 use aceemu::rom::RomImage;
-use aceemu::tape::from_forth::make_dictionary_tape;
+use aceemu::tape::from_forth::{make_dictionary_tape, typed_lines};
 use aceemu::tape::image::TapeImage;
 use aceemu::tape::tap::Header;
 use std::path::Path;
@@ -81,11 +81,10 @@ fn committed_tape_is_what_its_source_builds(stem: &str, name: &str) {
     let header = Header::parse(&made[0].data).unwrap();
     assert_eq!(header.name_text(), format!("{name:<10}"));
     let data = &made[1].data[..made[1].data.len() - 1];
-    // Reader's notes (lines starting with a backslash) are never typed.
-    let typed: String = source
-        .lines()
-        .filter(|l| !l.trim_start().starts_with('\\'))
-        .map(|l| format!("{l}\n"))
+    // Only what is typed defines words (reader's notes are not typed).
+    let typed: String = typed_lines(&source)
+        .into_iter()
+        .map(|(_, line)| format!("{line}\n"))
         .collect();
     assert_eq!(names_in_image(data, &header), defined_names(&typed));
 }
