@@ -12,6 +12,9 @@ pub(crate) struct SectionUse {
     pub size: u32,
     /// Where the section must start (from `AT` or a `PIN`), if it is pinned.
     pub pinned_at: Option<i64>,
+    /// `FOLLOWS other`: goes right after section `other` if the free gap there holds it
+    /// (e.g. a word's code after its pinned header), else wherever the packer puts it.
+    pub follows: Option<String>,
     /// Where `SECTION` was written, for messages.
     pub at: Place,
 }
@@ -123,10 +126,30 @@ pub(crate) fn place(
         layout.starts.insert(s.name.clone(), start);
     }
     let mut gaps = free_gaps(regions, &taken);
+    // FOLLOWS preferences first, in source order, each only into the gap that starts
+    // exactly where the section it follows ends (pinned, or placed by an earlier FOLLOWS).
+    let mut followers = std::collections::BTreeSet::new();
+    for (i, s) in sections.iter().enumerate() {
+        let Some(target) = s.follows.as_ref().filter(|_| s.pinned_at.is_none()) else {
+            continue;
+        };
+        let Some(t) = sections.iter().find(|t| &t.name == target) else {
+            continue;
+        };
+        let Some(&t_start) = layout.starts.get(target) else {
+            continue;
+        };
+        let at = t_start + t.size;
+        if let Some(g) = gaps.iter_mut().find(|g| g.0 == at && g.1 - g.0 >= s.size) {
+            g.0 += s.size;
+            layout.starts.insert(s.name.clone(), at);
+            followers.insert(i);
+        }
+    }
     let mut floating: Vec<(usize, &SectionUse)> = sections
         .iter()
         .enumerate()
-        .filter(|(_, s)| s.pinned_at.is_none())
+        .filter(|(i, s)| s.pinned_at.is_none() && !followers.contains(i))
         .collect();
     if strategy == Strategy::BestFit {
         // Stable sort: equal sizes keep source order, so the result is deterministic.
@@ -238,6 +261,7 @@ mod tests {
             name: name.into(),
             size,
             pinned_at,
+            follows: None,
             at: Place {
                 file: "t.asm".into(),
                 line: 1,
@@ -271,5 +295,26 @@ mod tests {
         let (l, _) = place(&s, &r, &fixed, Strategy::InOrder);
         // a -> 0..4, b -> 4..10, c -> 30..39.
         assert_eq!((l.starts["a"], l.starts["b"], l.starts["c"]), (0, 4, 30));
+    }
+
+    #[test]
+    fn a_follower_goes_after_its_section_when_the_gap_holds_it() {
+        // Pinned h1 at 0..4 (gap 4..10 after it), h2 at 10..12 (gap 12..14 after it), h3.
+        let r = [Region { lo: 0, end: 40 }];
+        let mut b1 = sec("b1", 6, None);
+        b1.follows = Some("h1".into());
+        let mut b2 = sec("b2", 5, None);
+        b2.follows = Some("h2".into());
+        let s = [
+            sec("h1", 4, Some(0)),
+            sec("h2", 2, Some(10)),
+            sec("h3", 1, Some(14)),
+            b1,
+            b2,
+        ];
+        let (l, e) = place(&s, &r, &[], Strategy::BestFit);
+        assert!(e.is_empty(), "{e:?}");
+        assert_eq!(l.starts["b1"], 4, "fits exactly after h1");
+        assert_eq!(l.starts["b2"], 15, "2 bytes after h2 are too few: packed elsewhere");
     }
 }

@@ -14,8 +14,9 @@ pub struct Macro {
     pub dir: PathBuf,
 }
 
-/// `text` with every whole identifier equal to a parameter replaced by its argument.
-/// Quoted strings and character constants are left alone. `None` when the result would be
+/// `text` with every whole identifier equal to a parameter replaced by its argument, and
+/// every `##` outside quotes removed, so that `cfa##_pin` with `cfa` = `dup_cfa` becomes
+/// `dup_cfa_pin` (token pasting). Quoted strings and character constants are left alone. `None` when the result would be
 /// longer than `limit` bytes (it is checked as it grows, so a huge result is never built).
 pub fn substitute(text: &str, params: &[String], args: &[&str], limit: usize) -> Option<String> {
     let s = text.as_bytes();
@@ -28,6 +29,10 @@ pub fn substitute(text: &str, params: &[String], args: &[&str], limit: usize) ->
             let end = quoted_end(s, i).unwrap_or(s.len());
             out.push_str(&text[i..end]);
             i = end;
+            continue;
+        }
+        if s[i] == b'#' && s.get(i + 1) == Some(&b'#') {
+            i += 2;
             continue;
         }
         let n = if prev_ident { 0 } else { ident_len(s, i) };
@@ -80,6 +85,10 @@ mod tests {
             "ex af,af' ; X"
         );
         assert_eq!(substitute("name name", &p, &["XY", ""], 4), None);
+        assert_eq!(
+            substitute("cfa##_pin: DB \"a##b\" ; x##cfa", &p, &["N", "dup_cfa"], 99).unwrap(),
+            "dup_cfa_pin: DB \"a##b\" ; xdup_cfa"
+        );
         assert_eq!(
             substitute("name", &p, &["XY", ""], 2).as_deref(),
             Some("XY")

@@ -310,7 +310,7 @@ fn section_misuse_is_a_clear_error() {
         ),
         (
             " SECTION s AT\n ENDS\n",
-            "1:12: expected `AT address` after the section name, found 'AT'",
+            "1:12: expected `AT address` or `FOLLOWS section` after the section name, found 'AT'",
         ),
         (
             " PACK 0, 8, TIGHT\n",
@@ -320,7 +320,17 @@ fn section_misuse_is_a_clear_error() {
             " PACK 8, 4\n",
             "1:7: PACK region 0x0008..0x0004 must satisfy 0 <= lo <= end <= 0x10000",
         ),
-        (" SECTION\n ENDS\n", "1:2: SECTION needs a name"),
+        (
+            " SECTION\n nop\n ENDS\n",
+            "1:2: section '@0' has no fixed address (AT or PIN) and there is no PACK region \
+             to place it in",
+        ),
+        (
+            " FALLCHECK ON\n PACK 0, 8\n SECTION s\n jp nz,0\n ENDS\n",
+            "5:2: section 's' ends with `jp nz,0`, which would run on into whatever the packer \
+             places next: end it with JP, JR or RET (or data)",
+        ),
+        (" FALLCHECK maybe\n", "1:12: FALLCHECK takes ON or OFF"),
         (
             " SECTION s\n DS 4\n PIN 2\n ENDS\n",
             "1:10: section 's' (4 bytes) pinned at -2 does not fit in 0x0000-0xFFFF",
@@ -457,4 +467,76 @@ body:   NOP
         error(&src.replace("ASSERT $ == 0x11", "ASSERT $ == 0x12, \"moved\"")),
         "6:16: assertion failed: moved"
     );
+}
+
+#[test]
+fn fallcheck_accepts_sections_that_end_in_a_jump_or_data() {
+    // Every way a section may end under FALLCHECK ON; FALLCHECK OFF lets one run on.
+    let a = asm("        ORG 0
+        FALLCHECK ON
+        PACK 0, 64
+        SECTION a
+        JP 0
+        ENDS
+        SECTION bee
+here:   JR here
+        ENDS
+        SECTION c
+        RET
+        ENDS
+        SECTION d
+        JP (IY)
+        ENDS
+        SECTION e
+        RST 32
+        DB 3
+        ENDS
+        SECTION f
+        DW 0
+        ENDS
+        FALLCHECK OFF
+        SECTION g
+        NOP
+        ENDS
+");
+    assert_eq!(a.sections.len(), 7);
+}
+
+#[test]
+fn anonymous_sections_and_followers_place_code_after_a_pinned_header() {
+    // A word's header pinned at 0x10 with its code FOLLOWing it when the gap holds it, a
+    // second one whose code does not fit behind it (the next pin is 2 bytes on), and an
+    // anonymous section; `##` pastes a label from a macro parameter.
+    let a = asm("        ORG 0
+        PACK 0, 0x40
+HEAD    MACRO cfa, at
+        SECTION cfa##_head
+        PIN at
+cfa:    DW cfa##_code
+        ENDS
+        SECTION cfa##_body FOLLOWS cfa##_head
+cfa##_code:
+        ENDM
+        HEAD one, 0x10
+        NOP
+        JP (IY)
+        ENDS
+        HEAD two, 0x20
+        NOP
+        NOP
+        JP (IY)
+        ENDS
+        SECTION blocker AT 0x24
+        DB 1
+        ENDS
+        SECTION
+        RET
+        ENDS
+");
+    assert_eq!(a.symbol("one_code"), Some(0x12), "inline after its header");
+    assert_eq!(a.bytes[0x10..0x12], [0x12, 0x00]);
+    let two = a.symbol("two_code").unwrap();
+    assert_ne!(two, 0x22, "4 bytes do not fit 0x22-0x23: packed elsewhere");
+    assert_eq!(a.bytes[0x20..0x22], (two as u16).to_le_bytes());
+    assert!(a.sections.iter().any(|s| s.name == "@5"), "{:?}", a.sections);
 }

@@ -38,7 +38,7 @@ const MAX_EXPANSION_BYTES: usize = 4 << 20;
 const DIRECTIVES: &[&str] = &[
     "ORG", "EQU", "DEFL", "DB", "DEFB", "DEFM", "DM", "DW", "DEFW", "DS", "DEFS", "DC", "INCLUDE",
     "INCBIN", "IF", "ELSE", "ENDIF", "MACRO", "ENDM", "ASSERT", "END", "SECTION", "ENDS", "PIN",
-    "PACK",
+    "PACK", "FALLCHECK",
 ];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -183,6 +183,11 @@ struct Pass<'a> {
     depth: usize,
     /// Some value was still unknown (a forward reference not yet resolved).
     saw_unknown: bool,
+    /// The last instruction assembled, when control can run on past it (not JP, JR,
+    /// RET...); data and jumps clear it. `ENDS` rejects a section that ends so.
+    falls_through: Option<String>,
+    /// `FALLCHECK ON` seen (and not switched off): ENDS checks `falls_through`.
+    fall_check: bool,
     lines_seen: usize,
     /// Set by a runaway-expansion error: the rest of the pass is skipped.
     abort: bool,
@@ -262,6 +267,8 @@ impl<'a> Pass<'a> {
             expansions: 0,
             depth: 0,
             saw_unknown: false,
+            falls_through: None,
+            fall_check: false,
             lines_seen: 0,
             abort: false,
         }

@@ -21,6 +21,8 @@ pub(super) struct SectionRec {
     /// The first `AT`/`PIN`: offset into the section and the address it asks for
     /// (`None` while the address is not known yet).
     pub pin: Option<(u32, Option<i32>)>,
+    /// `FOLLOWS other`: placed right after section `other` when the gap there holds it.
+    pub follows: Option<String>,
     pub at: Place,
     /// The address assembly continues at after `ENDS`.
     pub outer_pc: u32,
@@ -43,6 +45,7 @@ impl Pass<'_> {
                 start: self.pc,
                 size: 0,
                 pin: None,
+                follows: None,
                 at: Place {
                     file: line.file.to_string(),
                     line: line.line,
@@ -66,41 +69,60 @@ impl Pass<'_> {
                 ),
             ));
         }
-        let args = f
-            .args
-            .ok_or_else(|| Diag::new(op_col, "SECTION needs a name"))?;
-        let n = ident_len(args.text.as_bytes(), 0);
-        if n == 0 || args.text.starts_with('.') {
-            return Err(Diag::new(
-                args.col,
-                "SECTION needs a name (letters, digits, _)",
-            ));
-        }
-        let name = &args.text[..n];
-        let rest = &args.text[n..];
+        // `SECTION` alone opens an anonymous section (a macro that cuts code into pieces
+        // needs no names): it is named after its place in the pass, the same every pass.
+        let anonymous = format!("@{}", self.sections.len());
+        let (name, rest, name_col) = match f.args {
+            None => (anonymous.as_str(), "", op_col),
+            Some(args) => {
+                let n = ident_len(args.text.as_bytes(), 0);
+                if n == 0 || args.text.starts_with('.') {
+                    return Err(Diag::new(
+                        args.col,
+                        "SECTION needs a name (letters, digits, _)",
+                    ));
+                }
+                (&args.text[..n], &args.text[n..], args.col)
+            }
+        };
+        let args_col = f.args.map_or(op_col, |a| a.col);
+        let args_len = f.args.map_or(0, |a| a.text.len());
+        let mut follows = None;
         let at = match rest.trim_start() {
             "" => None,
             r => {
-                let col = args.col + args.text.len() - r.len();
+                let col = args_col + args_len - r.len();
                 let word_len = ident_len(r.as_bytes(), 0);
-                if !r[..word_len].eq_ignore_ascii_case("AT") || r[word_len..].trim().is_empty() {
+                let tail = r[word_len..].trim();
+                if r[..word_len].eq_ignore_ascii_case("FOLLOWS")
+                    && !tail.is_empty()
+                    && ident_len(tail.as_bytes(), 0) == tail.len()
+                {
+                    follows = Some(tail.to_string());
+                    None
+                } else if !r[..word_len].eq_ignore_ascii_case("AT") || tail.is_empty() {
                     return Err(Diag::new(
                         col,
-                        format!("expected `AT address` after the section name, found '{r}'"),
+                        format!(
+                            "expected `AT address` or `FOLLOWS section` after the section name, found '{r}'"
+                        ),
                     ));
+                } else {
+                    let tail = &r[word_len..];
+                    let expr = tail.trim_start();
+                    Some(Word {
+                        text: expr,
+                        col: col + r.len() - expr.len(),
+                    })
                 }
-                let tail = &r[word_len..];
-                let expr = tail.trim_start();
-                Some(Word {
-                    text: expr,
-                    col: col + r.len() - expr.len(),
-                })
             }
         };
+        let name = name.to_string();
+        let name = name.as_str();
         // A duplicate is still opened (and the error given at the end), so its ENDS matches.
         let duplicate = self.sections.iter().find(|s| s.name == name).map(|s| {
             Diag::new(
-                args.col,
+                name_col,
                 format!("duplicate section '{name}': first at {}", s.at),
             )
         });
@@ -129,13 +151,15 @@ impl Pass<'_> {
             start,
             size: 0,
             pin: at_value.map(|v| (0, v)),
+            follows,
             at: Place {
                 file: line.file.to_string(),
                 line: line.line,
-                col: args.col as u32,
+                col: name_col as u32,
             },
             outer_pc: self.pc,
         });
+        self.falls_through = None;
         self.open_section = Some(self.sections.len() - 1);
         self.pc = start;
         if let Some(d) = duplicate {
@@ -156,6 +180,17 @@ impl Pass<'_> {
         let s = &mut self.sections[i];
         s.size = self.pc - s.start;
         self.pc = s.outer_pc;
+        // The packer puts whatever it likes after a section: code must not run off its end.
+        if let Some(last) = self.falls_through.take().filter(|_| self.fall_check) {
+            return Err(Diag::new(
+                op_col,
+                format!(
+                    "section '{}' ends with `{last}`, which would run on into whatever the \
+                     packer places next: end it with JP, JR or RET (or data)",
+                    s.name
+                ),
+            ));
+        }
         Ok(())
     }
 
@@ -270,6 +305,7 @@ impl Pass<'_> {
                 pinned_at: s
                     .pin
                     .and_then(|(off, v)| v.map(|v| i64::from(v) - i64::from(off))),
+                follows: s.follows.clone(),
                 at: s.at.clone(),
             })
             .collect();

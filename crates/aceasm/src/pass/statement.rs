@@ -118,10 +118,24 @@ impl Pass<'_> {
         if let Some(l) = f.label {
             self.define(line, l, start as i32, Kind::Label)?;
         }
+        if matches!(
+            upper,
+            "DB" | "DEFB" | "DEFM" | "DM" | "DW" | "DEFW" | "DS" | "DEFS" | "DC" | "INCBIN"
+        ) {
+            self.falls_through = None;
+        }
         match upper {
             "ENDS" => self.section_end(op_col)?,
             "PIN" => self.pin(f, op_col)?,
             "PACK" => self.pack(f, op_col)?,
+            "FALLCHECK" => {
+                let w = self.args_or(f, op_col, "ON or OFF")?;
+                self.fall_check = match w.text.trim().to_ascii_uppercase().as_str() {
+                    "ON" => true,
+                    "OFF" => false,
+                    _ => return Err(Diag::new(w.col, "FALLCHECK takes ON or OFF")),
+                };
+            }
             "DB" | "DEFB" | "DEFM" | "DM" => {
                 for w in split_args(self.args_or(f, op_col, "bytes")?)? {
                     match as_string(w)? {
@@ -262,6 +276,10 @@ impl Pass<'_> {
                 let bytes = encode(upper, &ops, &cols, op.col, start, self.last)
                     .map_err(|e| name_the_non_register(e, &words, &ops))?;
                 self.emit(&bytes, op.col)?;
+                self.falls_through = (!ends_flow(upper, words.len())).then(|| {
+                    let args = f.args.map_or("", |w| w.text);
+                    format!("{} {args}", op.text).trim_end().to_string()
+                });
             }
         }
         Ok(Some(start))
@@ -279,6 +297,17 @@ impl Pass<'_> {
                 format!("{} needs {what}", f.op.map_or("", |o| o.text)),
             )
         })
+    }
+}
+
+/// Whether control never goes on to the next instruction: an unconditional JP or JR
+/// (one operand), RET without a condition, RETI, RETN.
+fn ends_flow(upper: &str, operands: usize) -> bool {
+    match upper {
+        "JP" | "JR" => operands == 1,
+        "RET" => operands == 0,
+        "RETI" | "RETN" => true,
+        _ => false,
     }
 }
 
