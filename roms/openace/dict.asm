@@ -108,7 +108,7 @@
 .voc:
         LD A,H
         OR L
-        JR Z,.vocsdone
+        JP Z,.vocsdone
         PUSH HL
         DEC HL
         DEC HL
@@ -141,6 +141,7 @@
         LD H,(HL)
         LD L,A
         JR .voc
+        CUT
 .vocsdone:
         ; CONTEXT and CURRENT fall back to FORTH if their vocabulary went
         LD HL,(CONTEXT)

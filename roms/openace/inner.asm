@@ -10,11 +10,12 @@
 ; what makes a colon call and exit cost about 180 T and an empty DO LOOP round about 410 T
 ; as forth-speed.md measured on the original (tests: `aceemu bench --forth`).
 ; ---------------------------------------------------------------------------------------
-exit_code:
+        ROUTINE exit_code
         POP HL
 
 ; next: fetch the cell at IP (top of the Z80 stack), advance IP, jump through the code
 ; field with DE = parameter-field address (ace-forth.md 1). FAST value of IY.
+        PIN next_pin
 next:
         POP HL
         LD E,(HL)
@@ -31,7 +32,7 @@ next:
         JP (HL)
 
 ; next_checks: SLOW value of IY (ace-forth.md 7): underflow, memory and BREAK checks.
-next_checks:
+        ROUTINE next_checks
         CALL run_checks
         JR next
 
@@ -72,23 +73,23 @@ run_checks:
 ; Code-field routines (ace-forth.md 5, rom-words.tsv "code routine" rows).
 ; ---------------------------------------------------------------------------------------
 ; {docolon}: run the parameter field as a thread (straight into next, see exit_code).
-docolon:
+        ROUTINE docolon
         PUSH DE
         JP next
 
 ; {create-child}: push the parameter-field address.
-create_cf:
+        ROUTINE create_cf
         RST 16
         JP (IY)
 
 ; {variable-child}: the same action at a distinct address (so CREATE and VARIABLE
 ; children can be told apart); DOES> children arrive here through a CALL.
-variable_cf:
+        ROUTINE variable_cf
         RST 16
         JP (IY)
 
 ; {constant-child}: push the cell in the parameter field.
-constant_cf:
+        ROUTINE constant_cf
         EX DE,HL
         LD E,(HL)
         INC HL
@@ -97,7 +98,7 @@ constant_cf:
         JP (IY)
 
 ; {sysvar-child}: push 0x3C00 + the byte in the parameter field.
-sysvar_cf:
+        ROUTINE sysvar_cf
         LD A,(DE)
         LD E,A
         LD D,HIGH(SYSVARS)
@@ -106,7 +107,7 @@ sysvar_cf:
 
 ; {defining-word}: make a header from the next input word with code field = own pfa+0,
 ; then run own pfa+2 as a thread (ace-forth.md 5, 5.1).
-definer_cf:
+        ROUTINE definer_cf
         PUSH DE
         EX DE,HL
         LD E,(HL)
@@ -114,11 +115,19 @@ definer_cf:
         LD D,(HL)
         EX DE,HL
         CALL make_header
-        JR run_pfa2
+        ; run_pfa2: shared tail of definer_cf and compiler_cf (reached by JR): the
+        ; pfa is on the Z80 stack; run pfa+2 as a thread. (Here, not after compiler_cf:
+        ; the room after 0x1108 ends 21 bytes on, at RUNS>'s header.)
+run_pfa2:
+        POP DE
+        INC DE
+        INC DE
+        PUSH DE
+        JP (IY)
 
 ; {compiling-word}: ERROR 4 unless compiling; compile own pfa+0, then run own pfa+2 as a
 ; thread (ace-forth.md 5, 5.2).
-compiler_cf:
+        ROUTINE compiler_cf
         BIT FL_COMPILING,(IX+O_FLAGS)
         JR NZ,.ok
         RST 32
@@ -130,19 +139,12 @@ compiler_cf:
         INC HL
         LD D,(HL)
         CALL enclose_de
-        ; run_pfa2: shared tail of definer_cf and compiler_cf (reached by JR): the
-        ; pfa is on the Z80 stack; run pfa+2 as a thread.
-run_pfa2:
-        POP DE
-        INC DE
-        INC DE
-        PUSH DE
-        JP (IY)
+        JP run_pfa2
 
 ; {compiler-runtime}: run-time part of a COMPILER word (ace-forth.md 5.2): push the address
 ; of the inline operands, move IP past them (count at cfa-3, 255 = 2-byte length + bytes),
 ; run the thread after the code field.
-compiler_rt_cf:
+        ROUTINE compiler_rt_cf
         POP HL                  ; IP = operand address
         PUSH DE                 ; the run-time thread
         EX DE,HL
@@ -156,12 +158,15 @@ compiler_rt_cf:
         DEC HL
         LD A,(HL)               ; operand count
         EX DE,HL                ; HL = operands
-        CALL skip_operands
+        JP .rest                ; (18 bytes at 0x1142 before IMMEDIATE's header)
+        CUT
+.rest:  CALL skip_operands
         POP DE                  ; thread
         PUSH HL                 ; caller's IP, past the operands
         PUSH DE                 ; new IP
         JP (IY)
 
+        CUT
 ; skip_operands: HL = the inline operands of a runtime whose operand count is A
 ; (ace-forth.md 4.3: 255 = a 2-byte length, then that many bytes) -> HL = first address
 ; after them. Uses AF, DE.
@@ -178,7 +183,7 @@ skip_operands:
         RET
 
 ; {vocabulary-child}: CONTEXT := pfa (ace-forth.md 4.4).
-vocab_cf:
+        ROUTINE vocab_cf
         LD (CONTEXT),DE
         JP (IY)
 

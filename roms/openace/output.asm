@@ -102,7 +102,7 @@
         JP (IY)
 
 ; clear_upper: blank [0x2400, L_HALF), SCRPOS := 0x2400, XCOORD = YCOORD = 0.
-clear_upper:
+        ROUTINE clear_upper
         LD HL,VIDEO
         LD (SCRPOS),HL
 .fill:  LD (HL),' '
@@ -209,9 +209,13 @@ sharp_step:
         DW dup_cfa, abs_cfa
         LIT8 0
         DW lessharp_cfa, sharps_cfa, rot_cfa, sign_cfa
-        DW sharpgt_cfa, type_cfa, space_cfa, exit_rt
+        DW else_rt, udot_tail - $ - 1   ; the rest is U.'s (22 bytes at 0x09B5, before U.)
 
 ; U.: written from rom-words.tsv (U. : unsigned number and a space).
         COLON "U.", udot_cfa, 0
         LIT8 0
-        DW lessharp_cfa, sharps_cfa, sharpgt_cfa, type_cfa, space_cfa, exit_rt
+        DW lessharp_cfa
+        THREAD_MORE             ; (10 bytes at 0x09D2 before #S's header)
+        DW sharps_cfa
+udot_tail:
+        DW sharpgt_cfa, type_cfa, space_cfa, exit_rt

@@ -14,8 +14,7 @@
         DW exit_code
 
 ; <literal16>: push the inline cell.
-        RUNTIME_LIT lit16_rt, 2
-        DW $ + 2
+        RUNTIME_LIT_CODE lit16_rt, 2
         POP HL
         LD E,(HL)
         INC HL
@@ -26,8 +25,7 @@
         JP (IY)
 
 ; <literal8>: push the inline byte (owner ASCII).
-        RUNTIME lit8_rt, 1, ascii_cfa - 8
-        DW $ + 2
+        RUNTIME_CODE lit8_rt, 1, ascii_cfa - 8
         POP HL
         LD E,(HL)
         LD D,0
@@ -49,14 +47,14 @@
         DW branch_code
         RUNTIME repeat_rt, 2, repeat_cfa - 9
         DW branch_code
-branch_code:
+        ROUTINE branch_code
         POP HL
         LD E,(HL)
         INC HL
         LD D,(HL)
         ADD HL,DE
         PUSH HL
-        JP next                 ; a taken branch goes straight on (see exit_code)
+        JP (IY)                 ; (8 bytes: all the room at 0x1278 before IF's runtime)
 
 ; <?branch>: pop a flag, branch if it is zero (owners IF, WHILE, UNTIL).
         RUNTIME if_rt, 2, if_cfa - 5
@@ -65,7 +63,7 @@ branch_code:
         DW qbranch_code
         RUNTIME until_rt, 2, until_cfa - 8
         DW qbranch_code
-qbranch_code:
+        ROUTINE qbranch_code
         RST 24
         LD A,D
         OR E
@@ -83,8 +81,7 @@ qbranch_code:
         DW next
 
 ; <do-setup>: ( limit start -- ) to the return stack, counter on top (below IP).
-        RUNTIME do_rt, 0, do_cfa - 5
-        DW $ + 2
+        RUNTIME_CODE do_rt, 0, do_cfa - 5
         CALL pop_bc             ; start
         RST 24                  ; limit
         POP HL                  ; IP
@@ -96,8 +93,7 @@ qbranch_code:
 ; <loop>: add 1 to the counter; finished when it reaches or passes the limit or overflows
 ; (ace-forth.md 6). Looping again goes straight into next (see exit_code); finishing
 ; passes through IY like any word.
-        RUNTIME loop_rt, 2, loop_cfa - 7
-        DW $ + 2
+        RUNTIME_CODE loop_rt, 2, loop_cfa - 7
         POP BC                  ; IP (at the offset field)
         POP HL                  ; counter
         POP DE                  ; limit
@@ -136,8 +132,7 @@ loop_finished:
 
 ; <+loop>: add n to the counter; finished when it reaches or passes the limit (from below
 ; for n >= 0, from above for n < 0) or overflows (ace-forth.md 6).
-        RUNTIME ploop_rt, 2, ploop_cfa - 8
-        DW $ + 2
+        RUNTIME_CODE ploop_rt, 2, ploop_cfa - 8
         RST 24
 loop_common:
         LD HL,2
@@ -172,7 +167,7 @@ loop_common:
         SBC HL,DE
         JR NC,.finished
         POP BC                  ; not reached yet: loop again
-        JR loop_again
+        JP loop_again
 .finished:
         POP HL                  ; IP
         POP DE                  ; counter
@@ -183,8 +178,7 @@ loop_common:
         JP (IY)
 
 ; <comment>: skip a 2-byte length and that many text bytes (owner ().
-        RUNTIME comment_rt, 255, paren_cfa - 4
-        DW $ + 2
+        RUNTIME_CODE comment_rt, 255, paren_cfa - 4
         POP HL
         LD E,(HL)
         INC HL
@@ -195,8 +189,7 @@ loop_common:
         JP (IY)
 
 ; <print-string>: print a 2-byte length and that many text bytes (owner .").
-        RUNTIME dotq_rt, 255, dotq_cfa - 5
-        DW $ + 2
+        RUNTIME_CODE dotq_rt, 255, dotq_cfa - 5
         POP HL
         LD C,(HL)
         INC HL

@@ -49,6 +49,7 @@ put_char:
         LD (SCRPOS),HL
         RET
 
+        CUT
 ; make_room: scroll the upper part until SCRPOS is above the input buffer.
 ; out: HL = SCRPOS. Uses AF, BC, DE.
 make_room:
@@ -93,6 +94,7 @@ blank_b:
         DJNZ blank_b
         RET
 
+        CUT
 ; print_string: print BC characters from HL through RST 8. Uses AF, BC, HL.
 print_string:
         LD A,B
@@ -120,6 +122,7 @@ print_at:
         JR Z,print_at
         RET
 
+        CUT
 ; ---------------------------------------------------------------------------------------
 ; The input buffer.
 ; ---------------------------------------------------------------------------------------
@@ -168,6 +171,7 @@ show_cursor:
         LD (HL),A
         RET
 
+        CUT
 ; grow_buffer: move the input buffer up one screen line (the upper part scrolls if its
 ; print position would be covered). Uses AF, BC, DE, HL.
 grow_buffer:
@@ -217,6 +221,7 @@ down32:
         LD (HL),A
         RET
 
+        CUT
 ; insert_char: insert A at the cursor (the rest of the line moves right); ignored when the
 ; buffer is full. Uses AF, BC, DE, HL.
 insert_char:
@@ -288,10 +293,11 @@ delete_at:
         LD (ENDBUF),HL
         RET
 
+        CUT
 ; remove_cursor: take the cursor character out of the line (after ENTER).
 remove_cursor:
         LD HL,(CURSOR)
-        JR delete_at
+        JP delete_at
 
 ; wait_enter: let the interrupt edit the line until ENTER (ace-forth.md 11); HALT while
 ; waiting so the emulator can skip idle time. out: HL = STATIN.

@@ -31,6 +31,8 @@ push_zero_flag:
 .push:  RST 16
         JP (IY)
 
+        CUT
+
 ; bias: flip the sign bits of HL and DE so that unsigned comparison is signed comparison.
 bias:
         LD A,H
@@ -52,6 +54,8 @@ signed_less:
         POP HL
         RET
 
+        CUT
+
 ; neg_hl / neg_de: two's complement. Use A.
 neg_hl:
         XOR A
@@ -70,6 +74,8 @@ neg_de:
         LD D,A
         RET
 
+        CUT
+
 ; umul: HL:DE = DE * BC (unsigned, HL high). Uses AF.
 umul:
         LD HL,0
@@ -85,6 +91,8 @@ umul:
         JR NZ,.bit
         EX DE,HL
         RET
+
+        CUT
 
 ; div3216: (HL:DE) / BC with HL < BC -> DE = quotient, HL = remainder. Uses AF.
 div3216:
@@ -104,6 +112,8 @@ div3216:
 .next:  DEC A
         JR NZ,.bit
         RET
+
+        CUT
 
 ; udiv32_16: (HL:DE) / BC -> HL:DE = quotient, BC = remainder. Uses AF.
 udiv32_16:
@@ -291,12 +301,12 @@ roll_bc:
 ; I: written from rom-words.tsv (I) and ace-forth.md 6.
         PRIM "I", i_cfa, 0
         LD HL,2
-        JR rstack_fetch
+        JP rstack_fetch
 
 ; I': written from rom-words.tsv (I') and ace-forth.md 6.
         PRIM "I'", ilimit_cfa, 0
         LD HL,4
-        JR rstack_fetch
+        JP rstack_fetch
 
 ; J: written from rom-words.tsv (J) and ace-forth.md 6.
         PRIM "J", j_cfa, 0
@@ -363,15 +373,15 @@ rstack_fetch:
 ; 1+: written from rom-words.tsv (1+).
         PRIM "1+", oneplus_cfa, 0
         LD BC,1
-        JR add_bc
+        JP add_bc
 ; 2+: written from rom-words.tsv (2+).
         PRIM "2+", twoplus_cfa, 0
         LD BC,2
-        JR add_bc
+        JP add_bc
 ; 1-: written from rom-words.tsv (1-).
         PRIM "1-", oneminus_cfa, 0
         LD BC,-1
-        JR add_bc
+        JP add_bc
 ; 2-: written from rom-words.tsv (2-).
         PRIM "2-", twominus_cfa, 0
         LD BC,-2
@@ -463,7 +473,7 @@ push_de_hl:
         EX DE,HL                ; DE = low sum
         POP HL                  ; d2 high
         ADC HL,BC
-        JR push_de_hl
+        JP push_de_hl
 
 ; DNEGATE: written from rom-words.tsv (DNEGATE).
         PRIM "DNEGATE", dnegate_cfa, 0
@@ -477,7 +487,7 @@ push_de_hl:
         EX DE,HL
         LD HL,0
         SBC HL,BC
-        JR push_de_hl
+        JP push_de_hl
 
 ; U*: written from rom-words.tsv (U*: unsigned 16 x 16 -> 32).
         PRIM "U*", umul_cfa, 0
@@ -485,7 +495,7 @@ push_de_hl:
         LD B,H
         LD C,L
         CALL umul
-        JR push_de_hl
+        JP push_de_hl
 
 ; *: written from rom-words.tsv (*: low 16 bits of the product).
         COLON "*", star_cfa, 0
@@ -500,7 +510,7 @@ push_de_hl:
         EX DE,HL
         LD D,B
         LD E,C
-        JR push_de_hl
+        JP push_de_hl
 
 ; /MOD: written from rom-words.tsv (/MOD) and ace-forth.md 8 (truncating, remainder takes
 ; the dividend's sign).
@@ -569,7 +579,7 @@ signed_results:                 ; shared tail: signs on the stack, push rem and 
         CALL udiv32_16          ; DE = quotient (low 16 bits), BC = remainder
         LD H,B
         LD L,C
-        JR signed_results
+        JP signed_results
 
 ; /: written from rom-words.tsv (/).
         COLON "/", slash_cfa, 0

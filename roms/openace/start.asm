@@ -133,7 +133,7 @@ key_debounce:
 ; key_scan: raw keyboard scan, no debounce (ace-hardware.md 6).
 ; out: A = key code, 0 if no key or not exactly one non-shift key (then H = the number of
 ; non-shift keys held). Uses BC, DE, HL.
-key_scan:
+        ROUTINE key_scan
         LD HL,0                 ; H = keys found, L = index of the last one
         LD E,0                  ; index of the key being looked at (row * 5 + bit)
         LD B,0xFE
@@ -260,7 +260,7 @@ abort_code:
         LD A,(IX+O_ERR_NO)
         LD (IX+O_ERR_NO),255
         CP 128
-        JR NC,quit_code
+        JP NC,quit_code
         PUSH AF
         LD HL,error_text
         CALL print_at           ; (up to the character with bit 7)
@@ -270,7 +270,7 @@ abort_code:
         CALL print_udec
         LD A,13
         RST 8
-        JR quit_code
+        JP quit_code
 
 error_text:
         DC "ERROR "

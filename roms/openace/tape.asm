@@ -52,7 +52,7 @@ LOAD_MARGIN     EQU 80              ; bytes kept free between a loaded dictionar
         LDIR
         CALL fill_newest_length
         XOR A                   ; TYPE_DICT
-        JR save_common
+        JP save_common
 
 ; BSAVE name ( addr n -- ): written from ace-forth.md 12 (BSAVE row), ace-hardware.md 7.1.
         PRIM "BSAVE", bsave_cfa, 0
@@ -106,19 +106,19 @@ save_common:
         LD DE,(RD_LEN)
         LD A,D
         OR E
-        JR Z,tape_error
+        JP Z,tape_error
         LD HL,(STKBOT)
         ADD HL,DE
-        JR C,tape_error
+        JP C,tape_error
         LD BC,LOAD_MARGIN
         ADD HL,BC
-        JR C,tape_error
+        JP C,tape_error
         EX DE,HL                ; DE = highest address needed
         LD HL,0
         ADD HL,SP
         OR A
         SBC HL,DE
-        JR C,tape_error
+        JP C,tape_error
         CALL fill_newest_length ; the old newest word gets followers
         LD HL,(STKBOT)
         LD DE,(RD_LEN)
@@ -167,7 +167,7 @@ tape_error:
 ; BLOAD name ( addr n -- ): written from ace-forth.md 12 (BLOAD row).
         PRIM "BLOAD", bload_cfa, 0
         LD B,0                  ; store
-        JR bytes_common
+        JP bytes_common
 
 ; BVERIFY name ( addr n -- ): written from ace-forth.md 12 (BVERIFY row).
         PRIM "BVERIFY", bverify_cfa, 0
@@ -201,10 +201,10 @@ bytes_common:
         OR A
         SBC HL,DE               ; n - length < 0: file too long
         POP HL
-        JR C,tape_error
+        JP C,tape_error
 .anylen:
         POP BC                  ; mode
-        JR read_data_next
+        JP read_data_next
 
 ; ---------------------------------------------------------------------------------------
 ; tape_name: the file name from the input (WORD with a space), ERROR 10 if empty; pads it
@@ -347,21 +347,25 @@ relocate:
         CALL reloc_cell         ; DE = the code field (ROM values are never moved)
         INC HL
         INC HL                  ; HL = pfa
-        PUSH HL                 ; A = code field - docolon, if that is below 256
-        LD HL,-docolon
-        ADD HL,DE
-        LD A,H
-        OR A
-        LD A,L
-        POP HL
-        JR NZ,.next
-        OR A
+        LD A,D                  ; which kind: by the code field (DE), ROM addresses
+        CP HIGH(docolon)        ; (ace-forth.md 5): colon, DEFINER, COMPILER, vocabulary
+        JR NZ,.hi10
+        LD A,E
+        CP LOW(docolon)
         JR Z,.thread
-        CP definer_cf - docolon
+        JR .next
+.hi10:  CP HIGH(definer_cf)
+        JR NZ,.hi11
+        LD A,E
+        CP LOW(definer_cf)
         JR Z,.pfa0
-        CP compiler_cf - docolon
+        JR .next
+.hi11:  CP HIGH(compiler_cf)
+        JR NZ,.next
+        LD A,E
+        CP LOW(compiler_cf)
         JR Z,.pfa0
-        CP vocab_cf - docolon
+        CP LOW(vocab_cf)
         JR NZ,.next
         CALL reloc_cell         ; vocabulary: pfa+0 and pfa+3
         INC HL
@@ -375,7 +379,7 @@ relocate:
 .thread:
         CALL reloc_thread
 .next:  LD HL,(RL_WORDEND)
-        JR .word
+        JP .word
 .done:  LD HL,(RD_NEWEST)       ; FORTH's newest word := the tape's newest + offset
         LD DE,(RL_OFFSET)
         ADD HL,DE
@@ -386,8 +390,8 @@ relocate:
         LD HL,(RL_LASTLF)
         LD (DICT),HL
         RET
-        ASSERT vocab_cf > docolon && vocab_cf - docolon < 256, "relocate compares offsets"
-        ASSERT definer_cf > docolon && compiler_cf > docolon, "relocate compares offsets"
+        ASSERT HIGH(compiler_cf) == HIGH(vocab_cf), "relocate tells kinds by the high byte"
+        ASSERT HIGH(docolon) != HIGH(definer_cf) && HIGH(definer_cf) != HIGH(compiler_cf)
 
 
 ; reloc_cell: the cell at HL (kept): if it points into the saved image, add the offset.

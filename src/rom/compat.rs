@@ -65,7 +65,7 @@ pub const LABELS: &[(&str, &str)] = &[
 
 /// The ROM subroutines machine code may call (ace-forth.md 1: restarts and "other ROM
 /// subroutines"); not rows of rom-words.tsv.
-const SUBROUTINES: &[(&str, u16)] = &[
+pub const SUBROUTINES: &[(&str, u16)] = &[
     ("cold start", 0x0000),
     ("RST 8 print A", 0x0008),
     ("RST 16 push DE", 0x0010),
@@ -170,7 +170,7 @@ pub fn original_rows() -> Vec<OriginalRow> {
         .collect()
 }
 
-fn category_of(kind: &str) -> Option<Category> {
+pub fn category_of(kind: &str) -> Option<Category> {
     if kind.starts_with("runtime") {
         Some(Category::Runtime)
     } else if kind.starts_with("code routine") {
@@ -180,6 +180,11 @@ fn category_of(kind: &str) -> Option<Category> {
     } else {
         Some(Category::Word)
     }
+}
+
+/// The open ROM's label for a runtime, code routine or subroutine name ([`LABELS`]).
+pub fn label_of(name: &str) -> Option<&'static str> {
+    LABELS.iter().find(|(n, _)| *n == name).map(|&(_, l)| l)
 }
 
 /// Walks the dictionary of an 8 KB ROM image from the pseudo entry at 0x1FFF (ace-forth.md

@@ -5,6 +5,7 @@
 pub mod compare;
 pub mod compat;
 pub mod open;
+pub mod pins;
 pub mod relayout;
 
 use sha2::{Digest, Sha256};

@@ -25,6 +25,9 @@ pub(crate) struct Place {
     pub file: String,
     pub line: u32,
     pub col: u32,
+    /// The macro call chain when the SECTION line came from a macro (`Line::note`),
+    /// added to placement errors so they name the call site, not the macro body.
+    pub note: String,
 }
 
 impl std::fmt::Display for Place {
@@ -266,6 +269,7 @@ mod tests {
                 file: "t.asm".into(),
                 line: 1,
                 col: 1,
+                note: String::new(),
             },
         }
     }

@@ -34,6 +34,10 @@ pub enum Command {
         /// packing of the open ROM's current code into them.
         #[arg(long, conflicts_with = "changed")]
         plan: bool,
+        /// Instead, print roms/openace/pins.asm: the original's addresses keyed by the open
+        /// ROM's labels, generated from rom-words.tsv (the header macros pin to them).
+        #[arg(long, conflicts_with_all = ["changed", "plan"])]
+        pins: bool,
     },
     /// Write the embedded open ROM image (8 KB) to FILE, e.g. `aceemu rom save openace.rom`.
     Save {
@@ -50,6 +54,10 @@ pub fn run(cmd: Command) -> anyhow::Result<()> {
         Command::Info { file, rom } => info(file.or(rom)),
         Command::Compare { other } => compare(&other),
         Command::Save { file, force } => save(&file, force),
+        Command::Compat { pins: true, .. } => {
+            print!("{}", rom::pins::pins_asm());
+            Ok(())
+        }
         Command::Compat { plan: true, .. } => {
             print!("{}", rom::relayout::plan_text());
             Ok(())

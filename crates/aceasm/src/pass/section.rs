@@ -50,6 +50,7 @@ impl Pass<'_> {
                     file: line.file.to_string(),
                     line: line.line,
                     col: op_col as u32,
+                    note: line.note(),
                 },
                 outer_pc: self.pc,
             });
@@ -156,6 +157,7 @@ impl Pass<'_> {
                 file: line.file.to_string(),
                 line: line.line,
                 col: name_col as u32,
+                note: line.note(),
             },
             outer_pc: self.pc,
         });
@@ -321,7 +323,7 @@ impl Pass<'_> {
                 file: e.at.file,
                 line: e.at.line,
                 column: e.at.col,
-                message: e.message,
+                message: e.message + &e.at.note,
             })
             .collect();
         (layout, errors)
