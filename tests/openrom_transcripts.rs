@@ -172,7 +172,6 @@ fn dot_on_an_empty_stack_after_a_definition() {
 }
 
 #[test]
-#[ignore = "the dictionary chain is not in the original order yet (issue 16 places the words) and EDIT, REDEFINE and the float words are missing from the 8 KB image"]
 fn vlist() {
     check("VLIST");
 }

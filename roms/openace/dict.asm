@@ -5,6 +5,8 @@
 ; VLIST: written from rom-words.tsv (VLIST) and ace-forth.md 9 (newest first, ROM words
 ; too, separated by spaces, HALT after each name, BREAK stops it).
         PRIM "VLIST", vlist_cfa, 0
+        LD A,13                 ; the list starts on a new row (transcripts.md, VLIST)
+        RST 8
         LD HL,(CONTEXT)
         LD A,(HL)
         INC HL

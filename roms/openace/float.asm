@@ -516,8 +516,7 @@ put_digits:
         RET
 
 ; <literal-float>: push the 4 inline bytes (lower cell first) (ace-forth.md 6).
-        RUNTIME_LIT flit_rt, 4
-        DW $ + 2
+        RUNTIME_LIT_CODE flit_rt, 4
         POP HL
         LD DE,(SPARE)
         LD BC,4

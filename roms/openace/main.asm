@@ -163,17 +163,17 @@ interrupt:                      ; IM 1 enters here (no JP)
         CUT
         INCLUDE "beep.asm"
         ENDIF
+        IF DEFINED(WITH_FLOATS)         ; (the float probe leaves PLOT out too)
+        ELSE
         CUT
         INCLUDE "plot.asm"
+        ENDIF
         CUT
         INCLUDE "ports.asm"
         CUT
         INCLUDE "compat.asm"    ; ROM subroutines at the original's addresses (issue 16)
-        IF DEFINED(WITH_FLOATS)
-        ELSE
         CUT
         INCLUDE "stubs.asm"     ; TEMPORARY: floats, EDIT, REDEFINE not merged yet
-        ENDIF
         ENDS
 
 ; The zero-length pseudo entry at the top of the ROM (ace-forth.md 3, 4.2): link to the

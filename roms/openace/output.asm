@@ -209,7 +209,8 @@ sharp_step:
         DW dup_cfa, abs_cfa
         LIT8 0
         DW lessharp_cfa, sharps_cfa, rot_cfa, sign_cfa
-        DW else_rt, udot_tail - $ - 1   ; the rest is U.'s (22 bytes at 0x09B5, before U.)
+        DW else_rt              ; the rest is U.'s (22 bytes at 0x09B5, before U.)
+        DW udot_tail - $ - 1
 
 ; U.: written from rom-words.tsv (U. : unsigned number and a space).
         COLON "U.", udot_cfa, 0

@@ -3,9 +3,9 @@
 ; test fails when this file and the generator disagree. MIT OR Apache-2.0.
 ;
 ; <cfa>_pin   a dictionary word's code-field address; the header macros PIN it
-; <cfa>_link  its link field: the name-length field of the word below it in the
-;             original's chain (address order, QUIT last), so VLIST lists the
-;             original's order
+; <cfa>_link  its link field: the name-length field of the next older word in the
+;             original's chain (src/rom/pins.rs CHAIN, its VLIST order), so
+;             VLIST lists the original's order
 ; <label>_pin a runtime word's CFA, a code routine's or ROM subroutine's address
 
 ; Dictionary words, by address.
@@ -28,11 +28,11 @@ semi_cfa_link EQU 0x0498
 line_cfa_pin EQU 0x0506 ; LINE
 line_cfa_link EQU 0x04A0
 retype_cfa_pin EQU 0x0578 ; RETYPE
-retype_cfa_link EQU 0x0505
+retype_cfa_link EQU 0x058B
 query_cfa_pin EQU 0x058C ; QUERY
-query_cfa_link EQU 0x0577
+query_cfa_link EQU 0x0505
 word_cfa_pin EQU 0x05AB ; WORD
-word_cfa_link EQU 0x058B
+word_cfa_link EQU 0x0577
 vlist_cfa_pin EQU 0x062D ; VLIST
 vlist_cfa_link EQU 0x05AA
 find_cfa_pin EQU 0x063D ; FIND
@@ -86,7 +86,7 @@ lessharp_cfa_link EQU 0x096D
 sharpgt_cfa_pin EQU 0x099C ; #>
 sharpgt_cfa_link EQU 0x098C
 dot_cfa_pin EQU 0x09B3 ; .
-dot_cfa_link EQU 0x099B
+dot_cfa_link EQU 0x0A49
 udot_cfa_pin EQU 0x09D0 ; U.
 udot_cfa_link EQU 0x09B2
 sharps_cfa_pin EQU 0x09E1 ; #S
@@ -96,9 +96,9 @@ sharp_cfa_link EQU 0x09E0
 cls_cfa_pin EQU 0x0A1D ; CLS
 cls_cfa_link EQU 0x09F6
 sign_cfa_pin EQU 0x0A4A ; SIGN
-sign_cfa_link EQU 0x0A1C
+sign_cfa_link EQU 0x099B
 hold_cfa_pin EQU 0x0A5C ; HOLD
-hold_cfa_link EQU 0x0A49
+hold_cfa_link EQU 0x0A1C
 space_cfa_pin EQU 0x0A73 ; SPACE
 space_cfa_link EQU 0x0A5B
 spaces_cfa_pin EQU 0x0A83 ; SPACES
@@ -208,11 +208,11 @@ definer_cfa_link EQU 0x1027
 call_cfa_pin EQU 0x10A7 ; CALL
 call_cfa_link EQU 0x1073
 does_cfa_pin EQU 0x10B4 ; DOES>
-does_cfa_link EQU 0x10A6
+does_cfa_link EQU 0x10F4
 compiler_cfa_pin EQU 0x10F5 ; COMPILER
-compiler_cfa_link EQU 0x10B3
+compiler_cfa_link EQU 0x10A6
 runs_cfa_pin EQU 0x1125 ; RUNS>
-runs_cfa_link EQU 0x10F4
+runs_cfa_link EQU 0x10B3
 immediate_cfa_pin EQU 0x1160 ; IMMEDIATE
 immediate_cfa_link EQU 0x1124
 vocabulary_cfa_pin EQU 0x117D ; VOCABULARY
@@ -220,7 +220,7 @@ vocabulary_cfa_link EQU 0x115F
 definitions_cfa_pin EQU 0x11AB ; DEFINITIONS
 definitions_cfa_link EQU 0x117C
 if_cfa_pin EQU 0x11C0 ; IF
-if_cfa_link EQU 0x11AA
+if_cfa_link EQU 0x13E0
 while_cfa_pin EQU 0x11D5 ; WHILE
 while_cfa_link EQU 0x11BF
 else_cfa_pin EQU 0x11EC ; ELSE
@@ -240,7 +240,7 @@ loop_cfa_link EQU 0x12AA
 ploop_cfa_pin EQU 0x12D0 ; +LOOP
 ploop_cfa_link EQU 0x12BC
 i_cfa_pin EQU 0x12E9 ; I
-i_cfa_link EQU 0x12CF
+i_cfa_link EQU 0x11AA
 ilimit_cfa_pin EQU 0x12F7 ; I'
 ilimit_cfa_link EQU 0x12E8
 j_cfa_pin EQU 0x1302 ; J
@@ -248,15 +248,15 @@ j_cfa_link EQU 0x12F6
 leave_cfa_pin EQU 0x1316 ; LEAVE
 leave_cfa_link EQU 0x1301
 paren_cfa_pin EQU 0x1361 ; (
-paren_cfa_link EQU 0x1315
+paren_cfa_link EQU 0x13D4
 dotq_cfa_pin EQU 0x1388 ; ."
 dotq_cfa_link EQU 0x1360
 lbracket_cfa_pin EQU 0x13D5 ; [
-lbracket_cfa_link EQU 0x1387
+lbracket_cfa_link EQU 0x12CF
 rbracket_cfa_pin EQU 0x13E1 ; ]
-rbracket_cfa_link EQU 0x13D4
+rbracket_cfa_link EQU 0x1315
 exit_cfa_pin EQU 0x13F0 ; EXIT
-exit_cfa_link EQU 0x13E0
+exit_cfa_link EQU 0x1387
 redefine_cfa_pin EQU 0x13FD ; REDEFINE
 redefine_cfa_link EQU 0x13EF
 forget_cfa_pin EQU 0x1638 ; FORGET

@@ -153,6 +153,18 @@ pub const WORD_LABELS: &[(&str, &str)] = &[
     ("UFLOAT", "ufloat_cfa"),
 ];
 
+/// The original's dictionary chain, newest first: the order its VLIST prints (measured,
+/// shared/spec/transcripts.md, `VLIST`; FORTH, in RAM, left out). Not address order
+/// everywhere (e.g. `[` and `]` sit among the control words). Links follow it.
+pub const CHAIN: &str = "UFLOAT INT FNEGATE F/ F* F+ F- LOAD BVERIFY VERIFY BLOAD BSAVE SAVE LIST EDIT FORGET \
+     REDEFINE EXIT .\" ( [ +LOOP LOOP DO UNTIL REPEAT BEGIN THEN ELSE WHILE IF ] LEAVE J \
+     I' I DEFINITIONS VOCABULARY IMMEDIATE RUNS> DOES> COMPILER CALL DEFINER ASCII \
+     LITERAL CONSTANT VARIABLE ALLOT C, , CREATE : DECIMAL MIN MAX XOR AND OR 2- 1- 2+ 1+ \
+     D+ - + DNEGATE NEGATE U/MOD */ * MOD / */MOD /MOD U* D< U< < > = 0> 0< 0= ABS OUT IN \
+     INKEY BEEP PLOT AT F. EMIT CR SPACES SPACE HOLD CLS # #S U. . SIGN #> <# TYPE ROLL \
+     PICK OVER ROT ?DUP R> >R ! @ C! C@ SWAP DROP DUP SLOW FAST INVIS VIS CONVERT NUMBER \
+     EXECUTE FIND VLIST WORD RETYPE QUERY LINE ; PAD BASE CURRENT CONTEXT HERE ABORT QUIT";
+
 /// The label of ROM word `name` (rom-words.tsv's spelling).
 pub fn word_label(name: &str) -> Option<&'static str> {
     WORD_LABELS
@@ -169,28 +181,33 @@ pub fn pins_asm() -> String {
          ; test fails when this file and the generator disagree. MIT OR Apache-2.0.\n\
          ;\n\
          ; <cfa>_pin   a dictionary word's code-field address; the header macros PIN it\n\
-         ; <cfa>_link  its link field: the name-length field of the word below it in the\n\
-         ;             original's chain (address order, QUIT last), so VLIST lists the\n\
-         ;             original's order\n\
+         ; <cfa>_link  its link field: the name-length field of the next older word in the\n\
+         ;             original's chain (src/rom/pins.rs CHAIN, its VLIST order), so\n\
+         ;             VLIST lists the original's order\n\
          ; <label>_pin a runtime word's CFA, a code routine's or ROM subroutine's address\n",
     );
     let rows = compat::original_rows();
-    let mut words: Vec<(u16, &str, &str)> = rows
-        .iter()
-        .filter(|r| r.cfa < 0x2000)
-        .filter_map(|r| word_label(&r.name).map(|l| (r.cfa, l, r.name.as_str())))
-        .collect();
+    let cfa_of = |name: &str| rows.iter().find(|r| r.name == name).map(|r| r.cfa);
+    let chain: Vec<&str> = CHAIN.split_whitespace().collect();
+    let mut words: Vec<(u16, &str, &str, u16)> = Vec::new();
+    for (i, name) in chain.iter().enumerate() {
+        let (Some(cfa), Some(label)) = (cfa_of(name), word_label(name)) else {
+            continue;
+        };
+        // The link: the name-length field (CFA - 1) of the next older word, 0 for QUIT.
+        let link = chain.get(i + 1).and_then(|n| cfa_of(n)).map_or(0, |c| c - 1);
+        words.push((cfa, label, name, link));
+    }
+    let newest = chain.first().and_then(|n| cfa_of(n)).map_or(0, |c| c - 1);
     words.sort();
     out.push_str("\n; Dictionary words, by address.\n");
-    let mut prev_nfa = 0u16;
-    for &(cfa, label, name) in &words {
+    for &(cfa, label, name, link) in &words {
         let _ = writeln!(out, "{label}_pin EQU {cfa:#06X} ; {name}");
-        let _ = writeln!(out, "{label}_link EQU {prev_nfa:#06X}");
-        prev_nfa = cfa - 1;
+        let _ = writeln!(out, "{label}_link EQU {link:#06X}");
     }
     let _ = writeln!(
         out,
-        "rom_newest_nfa EQU {prev_nfa:#06X} ; the pseudo entry at 0x1FFD links here"
+        "rom_newest_nfa EQU {newest:#06X} ; the pseudo entry at 0x1FFD links here"
     );
     let mut others: Vec<(u16, &str, String)> = Vec::new();
     for r in &rows {
@@ -247,13 +264,25 @@ mod tests {
     }
 
     #[test]
-    fn links_follow_address_order() {
-        // DUP (0x086B) links to SLOW's name-length field (0x0846 - 1), QUIT to 0, and the
+    fn the_chain_holds_every_rom_word_once() {
+        let mut names: Vec<&str> = CHAIN.split_whitespace().collect();
+        assert_eq!(names.len(), 141);
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), 141);
+        assert!(names.iter().all(|n| word_label(n).is_some()));
+    }
+
+    #[test]
+    fn links_follow_the_chain() {
+        // DUP (0x086B) links to SLOW's name-length field (0x0846 - 1), `[` (0x13D5) to
+        // +LOOP's (0x12D0 - 1) as the VLIST transcript orders them, QUIT to 0, and the
         // pseudo entry to UFLOAT's (0x1D59 - 1): ace-forth.md 3 and rom-words.tsv.
         let text = pins_asm();
         for line in [
             "dup_cfa_pin EQU 0x086B ; DUP",
             "dup_cfa_link EQU 0x0845",
+            "lbracket_cfa_link EQU 0x12CF",
             "quit_cfa_link EQU 0x0000",
             "rom_newest_nfa EQU 0x1D58",
             "tape_read_block_pin EQU 0x18A7",
