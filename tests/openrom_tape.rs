@@ -10,12 +10,15 @@ mod openrom_support;
 use aceemu::machine::{Ace, RamSize};
 use openrom_support::tape_signal::*;
 
-/// The test image: restarts, then `body` at 0x0100, then the routines under test.
+/// The test image: restarts, then `body` at 0x0100, then the routines under test (packed
+/// as in the open ROM: tape_write_block's entry at the original's 0x1820).
 /// RST 32 reports 0x80 + the error number on the debug port.
 fn stub(body: &str) -> Vec<u8> {
     let src = format!(
         r#"
         INCLUDE "roms/openace/sysvars.asm"
+        INCLUDE "roms/openace/pins.asm"
+        INCLUDE "roms/openace/macros.asm"
         ORG 0
         DI
         LD SP,0x3F00
@@ -30,7 +33,10 @@ fn stub(body: &str) -> Vec<u8> {
         ORG 0x100
 main:
 {body}
+        PACK 0x0200, 0x1FFF
+        SECTION
         INCLUDE "roms/openace/tape_signal.asm"
+        ENDS
         ORG 0x1FFF
         DB 0
 "#
@@ -124,7 +130,7 @@ fn header_block_has_8190_pilot_changes() {
 
 fn read_body(flag: u8, addr: u16, len: u16, mode: u8) -> String {
     format!(
-        "        LD A,{flag}\n        LD HL,{addr}\n        LD DE,{len}\n        LD B,{mode}\n        CALL tape_read_block\n        LD A,0\n        ADC A,0\n        OUT (1),A\n        HALT\n"
+        "        LD A,{flag}\n        LD HL,{addr}\n        LD DE,{len}\n        LD B,{mode}\n        CALL read_block\n        LD A,0\n        ADC A,0\n        OUT (1),A\n        HALT\n"
     )
 }
 

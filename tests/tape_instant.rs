@@ -139,8 +139,24 @@ fn control_untrapped_routines_fail() {
 
 #[test]
 fn traps_come_from_a_rom_symbol_table() {
+    // The open ROM since issue 16: tape_read_block is the original's entry and contract.
     let symbols = |name: &str| match name {
-        "tape_read_block" => Some(0x1234),
+        "tape_read_block" => Some(0x18A7),
+        "read_block" => Some(0x1234),
+        "tape_write_block" => Some(0x1820),
+        _ => None,
+    };
+    assert_eq!(
+        RomTapeTraps::from_symbols(symbols),
+        Some(RomTapeTraps {
+            load_block: 0x18A7,
+            save_block: Some(0x1820),
+            contract: Contract::Original,
+        })
+    );
+    // A ROM with only its own-contract reader (read_block) is trapped there.
+    let symbols = |name: &str| match name {
+        "read_block" => Some(0x1234),
         "tape_write_block" => Some(0x1300),
         _ => None,
     };

@@ -152,10 +152,11 @@ save_common:
 read_data_next:
         PUSH IY                 ; RET goes on to the next word (= JP (IY))
 read_data:
-        LD A,0xFF
-        CALL tape_read_block
+        LD C,0xFF               ; a data block (tape_read_block: the original's contract)
+        LD A,B
+        CP 1                    ; carry: B = 0, load; no carry: compare
+        CALL tape_read_block    ; (returns with interrupts on)
         JR NC,tape_error
-        EI
         RET
 
 ; tape_error: interrupts back on, ERROR 10 (a shared exit, reached by jumps).
@@ -232,10 +233,10 @@ tape_name:
 tape_find:
         LD (HDR_TYPE),A
         DI
-.next:  XOR A                   ; header blocks have flag 0x00
-        LD HL,RD_HDR
+.next:  LD C,0                  ; a header block (tape_read_block: the original's
+        LD HL,RD_HDR            ; contract, interrupts on when it returns)
         LD DE,HDR_SIZE
-        LD B,0                  ; store
+        SCF                     ; load
         CALL tape_read_block
         JR NC,.next             ; bad headers are skipped silently
         LD A,13

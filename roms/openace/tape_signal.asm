@@ -20,7 +20,12 @@ PILOT_DATA      EQU 1023        ; pilot OUTs before a data block (1022 visible c
 ; BC = number of pilot OUTs. Interrupts must be off. Destroys all main and alternate
 ; registers except IX, IY. SPACE jumps to tape_break (ERROR 3).
 ; Times are given from the start of the OUT instruction that makes a level change.
-tape_write_block:
+; Entered at the original's tape save address 0x1820 (ace-forth.md 1; this contract is
+; ours), which jumps to the code wherever it is packed.
+        ROUTINE tape_write_block
+        JP write_block
+        CUT
+write_block:
         PUSH HL
         PUSH DE
         EXX
@@ -193,11 +198,13 @@ ld_byte:
         INC A                   ; 4   NZ: success
         RET                     ; 10
 
-; tape_read_block: find a pilot, then read a block.
+; read_block: find a pilot, then read a block (the original's entry at 0x18A7 with its
+; contract is tape_read_block, compat.asm, which calls this).
 ; In: A = flag byte wanted, HL = address, DE = length, B = 0 to store, 1 to compare.
 ; Out: carry set = block read, flag, checksum (and the comparison) good; carry clear = not.
 ; Interrupts must be off. Destroys all registers but IX, IY. SPACE: ERROR 3.
-tape_read_block:
+        CUT
+read_block:
         PUSH HL
         PUSH DE
         LD C,B
@@ -250,10 +257,10 @@ tape_read_block:
         JR Z,.restart
         LD B,LD_T0              ; 7   119 T to the flag's first poll: as between bits
         CALL ld_byte            ; 17
-        JR Z,.fail
+        JP Z,.fail
         LD A,L
         CP E
-        JR NZ,.fail             ; not the kind of block wanted
+        JP NZ,.fail             ; not the kind of block wanted
 ; Data bytes, then the checksum. Per byte about 190 T more than between bits (305 T from
 ; the last poll of a byte to the first of the next): the first bit's preset is raised by 4
 ; polls to make up for it.
@@ -261,10 +268,10 @@ tape_read_block:
         LD A,D                  ; 4
         OR E                    ; 4
         EXX                     ; 4
-        JR Z,.sum               ; 7
+        JP Z,.sum               ; 10 (a JP: .sum is another piece)
         LD B,LD_T0 + 4          ; 7
         CALL ld_byte            ; 17
-        JR Z,.fail
+        JP Z,.fail
         LD A,L
         EXX
         BIT 0,C
@@ -281,6 +288,7 @@ tape_read_block:
         EXX
         CALL space_check        ; once per byte
         JR .data
+        CUT                     ; (a piece of its own: read_block is larger than most gaps)
 .sum:   LD B,LD_T0 + 4
         CALL ld_byte            ; the checksum byte
         JR Z,.fail

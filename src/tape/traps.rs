@@ -7,8 +7,9 @@
 //! is at 0x18A7 (ace-hardware.md 7; its save routine's contract is not known, so SAVE runs
 //! as the ROM does it, through MIC, and is recorded from the signal).
 //!
-//! [`Contract::Open`], the open ROM's `tape_read_block` / `tape_write_block` (both entered
-//! by `CALL`, left as by `RET`):
+//! [`Contract::Open`], the open ROM's `read_block` / `tape_write_block` (both entered by
+//! `CALL`, left as by `RET`; since issue 16 the open ROM's loads go through
+//! `tape_read_block` at 0x18A7 with the original's contract, so only saves use this one):
 //! * A = flag byte (0x00 header, 0xFF data); HL = memory address; DE = length in bytes
 //!   (payload only, the checksum is not stored in memory).
 //! * Load: B = 0 stores, B = 1 compares (VERIFY). The next block on the tape whose flag
@@ -139,11 +140,22 @@ impl RomTapeTraps {
     }
 
     /// The traps of a ROM built from source, found by its labels `tape_read_block` and
-    /// `tape_write_block` (e.g. `from_symbols(aceemu::rom::open::open_rom_symbol)`).
+    /// `tape_write_block` (e.g. `from_symbols(aceemu::rom::open::open_rom_symbol)`). The
+    /// open ROM's `tape_read_block` is the original's entry 0x18A7 with its contract
+    /// (issue 16); a ROM that also exports `read_block` (the open ROM's own contract) is
+    /// trapped there instead when `tape_read_block` is missing.
     pub fn from_symbols(lookup: impl Fn(&str) -> Option<u16>) -> Option<RomTapeTraps> {
+        let save_block = Some(lookup("tape_write_block")?);
+        if let Some(load_block) = lookup("tape_read_block") {
+            return Some(RomTapeTraps {
+                load_block,
+                save_block,
+                contract: Contract::Original,
+            });
+        }
         Some(RomTapeTraps {
-            load_block: lookup("tape_read_block")?,
-            save_block: Some(lookup("tape_write_block")?),
+            load_block: lookup("read_block")?,
+            save_block,
             contract: Contract::Open,
         })
     }
