@@ -54,7 +54,14 @@
         LD D,(HL)
         ADD HL,DE
         PUSH HL
-        JP (IY)                 ; (8 bytes: all the room at 0x1278 before IF's runtime)
+        JR branch_next          ; a taken branch goes straight on (see exit_code); the
+                                ; 8 bytes at 0x1278 hold no JP, so it is near by
+; branch_next: JP next within JR range of branch_code: placed right after BEGIN's header
+; and thread (where the original has internal code), an assembler error if not in range.
+        ENDS
+        SECTION branch_next_sec FOLLOWS begin_cfa_head
+branch_next:
+        JP next
 
 ; <?branch>: pop a flag, branch if it is zero (owners IF, WHILE, UNTIL).
         RUNTIME if_rt, 2, if_cfa - 5
