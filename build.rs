@@ -35,6 +35,27 @@ fn main() {
         symbol_table(&assembly.symbols),
     )
     .expect("write openace_symbols.rs");
+    std::fs::write(out.join("openace_layout.rs"), layout_table(&assembly))
+        .expect("write openace_layout.rs");
+}
+
+/// The packer's result as Rust: `(sections, gaps)`, sections as (name, start, length,
+/// pinned) by address, gaps as (start, length): where the space of the ROM goes.
+fn layout_table(assembly: &aceasm::Assembly) -> String {
+    let mut text = String::from("(&[\n");
+    for s in &assembly.sections {
+        let _ = writeln!(
+            text,
+            "    ({:?}, {:#06x}, {}, {}),",
+            s.name, s.start, s.len, s.pinned
+        );
+    }
+    text.push_str("], &[\n");
+    for (start, len) in &assembly.gaps {
+        let _ = writeln!(text, "    ({start:#06x}, {len}),");
+    }
+    text.push_str("])\n");
+    text
 }
 
 /// Re-run when any assembly source changes (and when files are added or removed).

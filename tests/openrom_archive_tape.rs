@@ -103,7 +103,15 @@ impl Image {
         let mut h = vec![0u8];
         h.extend(format!("{name:<10}").as_bytes());
         let len = self.bytes.len() as u16;
-        for v in [len, DICT_START, self.newest, 0x3C4C, 0x3C4C, 0x3C4F, DICT_START + len] {
+        for v in [
+            len,
+            DICT_START,
+            self.newest,
+            0x3C4C,
+            0x3C4C,
+            0x3C4F,
+            DICT_START + len,
+        ] {
             h.extend(v.to_le_bytes());
         }
         (h, self.bytes)

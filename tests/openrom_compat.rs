@@ -287,7 +287,10 @@ fn every_address_of_the_original_is_kept() {
             continue;
         };
         let Some(at) = open_rom_symbol(label) else {
-            assert!(label == "flit_rt" && !floats_in, "{label} has a pin but no label");
+            assert!(
+                label == "flit_rt" && !floats_in,
+                "{label} has a pin but no label"
+            );
             continue;
         };
         assert_eq!(at, value, "{label} is not at its pin");

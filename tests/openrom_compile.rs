@@ -160,7 +160,11 @@ fn spec_section_6_example() {
     cells(&mut want, "0AA3 1011 0007 04B6");
     // T2 at 0x3C51: name (2) + length (2) + link (2) + name length (1) + code field (2).
     let pfa = 0x3C51 + 9;
-    assert_eq!(word(&ace, 0x3C51 + 7), 0x0EC3, "code field: the original's docolon");
+    assert_eq!(
+        word(&ace, 0x3C51 + 7),
+        0x0EC3,
+        "code field: the original's docolon"
+    );
     assert_eq!(hex(&ace.read_bytes(pfa, want.len())), hex(&want));
     assert_eq!(word(&ace, STKBOT), pfa + want.len() as u16);
 }

@@ -81,3 +81,49 @@ fn the_original_rom_loads_a_tape_at_every_speed() {
     // The signal takes about 6 s (300 frames); instant takes none of it.
     assert!(frames[2] + 250 < frames[0], "frames per speed: {frames:?}");
 }
+
+/// `LOAD DEMO` of the project's demo tape (saved by the open ROM: since issue 16 it holds
+/// the original's addresses), then `5 TRIANGLE`; the frames, or the screen when the last
+/// row of stars did not appear.
+fn demo_runs_on(rom: &[u8]) -> Result<u64, String> {
+    let tape = Path::new(env!("CARGO_MANIFEST_DIR")).join("tapes/demo.tap");
+    let mut ace = Ace::new(rom, RamSize::K19).unwrap();
+    let image = RomImage::from_bytes(rom.to_vec(), "test").unwrap();
+    let traps = RomTapeTraps::for_rom(&image.sha256_hex());
+    let options = DeckOptions {
+        speed: TapeSpeed::Instant,
+        ..DeckOptions::default()
+    };
+    let control = aceemu::tape::attach(&mut ace, traps, Some(&tape), &options).unwrap();
+    let deck = control.deck.clone();
+    let mut runner = control.into_runner();
+    let options = HeadlessOptions {
+        type_text: Some("LOAD DEMO\n5 TRIANGLE\n".into()),
+        stop: StopCondition::UntilText {
+            text: "*****".into(),
+            max_frames: 3000,
+        },
+        ..HeadlessOptions::default()
+    };
+    let outcome = headless::run_with_deck(
+        &mut ace,
+        &options,
+        &mut runner,
+        Some(&deck as &dyn DeckControl),
+    )
+    .unwrap();
+    match (outcome.text_found, outcome.problem) {
+        (Some(true), None) => Ok(outcome.frames),
+        (_, problem) => Err(format!("{problem:?}\n{}", ace.screen_text())),
+    }
+}
+
+/// The project's tapes are made by the open ROM; with the original's addresses kept
+/// (issue 16) the same file runs on the original too. On the open ROM always (the control),
+/// on the original when ACE_ROM names it.
+#[test]
+fn the_demo_tape_runs_on_both_roms() {
+    demo_runs_on(aceemu::rom::open::open_rom()).unwrap_or_else(|s| panic!("open ROM: {s}"));
+    let Some(rom) = original_rom() else { return };
+    demo_runs_on(rom.bytes()).unwrap_or_else(|s| panic!("original ROM: {s}"));
+}

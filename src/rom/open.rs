@@ -23,6 +23,18 @@ pub fn open_rom_symbol(name: &str) -> Option<u16> {
         .map(|i| symbols[i].1)
 }
 
+/// A placed section of the open ROM: (name, start, length, pinned), by address.
+pub type PlacedSection = (&'static str, u16, usize, bool);
+
+/// Where the assembler's packer put the open ROM's sections (pinned headers, runtimes and
+/// routines at the original's addresses; the code between them packed), and the free gaps
+/// (start, length) left in 0x0000-0x1FFC.
+pub fn open_rom_layout() -> (&'static [PlacedSection], &'static [(u16, usize)]) {
+    static LAYOUT: (&[PlacedSection], &[(u16, usize)]) =
+        include!(concat!(env!("OUT_DIR"), "/openace_layout.rs"));
+    LAYOUT
+}
+
 /// The symbol file text (`name EQU value` lines), as written next to the image.
 pub fn open_rom_symbol_file() -> &'static str {
     include_str!(concat!(env!("OUT_DIR"), "/openace.sym"))

@@ -156,7 +156,8 @@ pub const WORD_LABELS: &[(&str, &str)] = &[
 /// The original's dictionary chain, newest first: the order its VLIST prints (measured,
 /// shared/spec/transcripts.md, `VLIST`; FORTH, in RAM, left out). Not address order
 /// everywhere (e.g. `[` and `]` sit among the control words). Links follow it.
-pub const CHAIN: &str = "UFLOAT INT FNEGATE F/ F* F+ F- LOAD BVERIFY VERIFY BLOAD BSAVE SAVE LIST EDIT FORGET \
+pub const CHAIN: &str =
+    "UFLOAT INT FNEGATE F/ F* F+ F- LOAD BVERIFY VERIFY BLOAD BSAVE SAVE LIST EDIT FORGET \
      REDEFINE EXIT .\" ( [ +LOOP LOOP DO UNTIL REPEAT BEGIN THEN ELSE WHILE IF ] LEAVE J \
      I' I DEFINITIONS VOCABULARY IMMEDIATE RUNS> DOES> COMPILER CALL DEFINER ASCII \
      LITERAL CONSTANT VARIABLE ALLOT C, , CREATE : DECIMAL MIN MAX XOR AND OR 2- 1- 2+ 1+ \
@@ -195,7 +196,10 @@ pub fn pins_asm() -> String {
             continue;
         };
         // The link: the name-length field (CFA - 1) of the next older word, 0 for QUIT.
-        let link = chain.get(i + 1).and_then(|n| cfa_of(n)).map_or(0, |c| c - 1);
+        let link = chain
+            .get(i + 1)
+            .and_then(|n| cfa_of(n))
+            .map_or(0, |c| c - 1);
         words.push((cfa, label, name, link));
     }
     let newest = chain.first().and_then(|n| cfa_of(n)).map_or(0, |c| c - 1);

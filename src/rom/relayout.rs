@@ -1,7 +1,6 @@
-//! Planning issue 16's re-layout: the fixed points binary compatibility needs (from
-//! rom-words.tsv, see [`super::compat`]), the free gaps between them, and a trial packing of
-//! the open ROM's current code into those gaps with the project's assembler (its `SECTION`
-//! / `PACK` packer), to tell whether the code would fit.
+//! Issue 16's layout: the fixed points binary compatibility needs (from rom-words.tsv, see
+//! [`super::compat`]), the free gaps between them, and where the built open ROM's space
+//! went (the assembler's `SECTION` / `PACK` packer placed it around those points).
 //!
 //! A pinned block is the least that must sit at a fixed address: for a dictionary word its
 //! name, link, name-length byte and code field (`cfa - len - 3 .. cfa + 2`); for a runtime
@@ -90,88 +89,6 @@ pub fn gaps(blocks: &[Block]) -> GapsAndOverlaps {
     (free, overlaps)
 }
 
-/// The open ROM's code as floating pieces: the image from 0x003B (after the restarts) to
-/// `rom_code_end`, minus each dictionary word's header and code field and each runtime
-/// word's prefix and code field (those become the pinned blocks), cut at those headers. Each
-/// piece is named after the word whose header it follows. With `at_labels`, pieces are also
-/// cut at every code label (a name with a lower-case letter: the ROM's constants are upper
-/// case), which is as fine as code can be moved without rewriting fall-throughs.
-pub fn open_rom_pieces(at_labels: bool) -> Vec<(String, usize)> {
-    use super::open::{open_rom, open_rom_symbol, open_rom_symbols};
-    let rom = open_rom();
-    let start = 0x003Bu16;
-    let top = open_rom_symbol("rom_code_end").unwrap_or(CODE_TOP);
-    let mut cuts: Vec<(u16, u16, String)> = Vec::new();
-    if let Ok(dict) = compat::rom_dictionary(rom) {
-        for w in dict {
-            let len = u16::from(rom[usize::from(w.nfa)] & 0x3F);
-            cuts.push((w.nfa - len - 2, w.cfa + 2, w.name));
-        }
-    }
-    for (name, label) in compat::LABELS.iter().filter(|(n, _)| n.starts_with('<')) {
-        if let Some(cfa) = open_rom_symbol(label) {
-            cuts.push((cfa - 3, cfa + 2, name.to_string()));
-        }
-    }
-    if at_labels {
-        for &(name, value) in open_rom_symbols() {
-            let code_label = name.chars().any(|c| c.is_ascii_lowercase()) && !name.contains('.');
-            if code_label && (start..top).contains(&value) {
-                cuts.push((value, value, name.to_string()));
-            }
-        }
-    }
-    cuts.sort();
-    let mut pieces = Vec::new();
-    let mut at = start;
-    let mut name = "start".to_string();
-    for (lo, end, word) in cuts {
-        if lo > at {
-            pieces.push((name.clone(), usize::from(lo - at)));
-        }
-        if end >= at {
-            at = end;
-            name = word;
-        }
-    }
-    if top > at {
-        pieces.push((name, usize::from(top - at)));
-    }
-    pieces
-}
-
-/// Assembles a stand-in source: every pinned block as a section `AT` its address, every
-/// piece as a floating section of its size, one `PACK 0, CODE_TOP` region. `Ok` means the
-/// pieces fit around the fixed points (with the default best-fit packing).
-pub fn trial_pack(
-    blocks: &[Block],
-    pieces: &[(String, usize)],
-) -> Result<aceasm::Assembly, aceasm::AsmErrors> {
-    let mut src = String::from("        ORG 0\n        PACK 0, 0x1FFD\n");
-    // Overlapping blocks share bytes: pin their union once.
-    let mut merged: Vec<(u16, u16)> = Vec::new();
-    for b in blocks {
-        match merged.last_mut() {
-            Some(m) if b.lo < m.1 => m.1 = m.1.max(b.end),
-            _ => merged.push((b.lo, b.end)),
-        }
-    }
-    for (i, (lo, end)) in merged.iter().enumerate() {
-        let _ = writeln!(
-            src,
-            "        SECTION pin{i} AT {lo:#06X}\n        DS {}, 0xAA\n        ENDS",
-            end - lo
-        );
-    }
-    for (i, (_, size)) in pieces.iter().enumerate() {
-        let _ = writeln!(
-            src,
-            "        SECTION piece{i}\n        DS {size}, 0x55\n        ENDS"
-        );
-    }
-    aceasm::assemble_str("relayout-trial.asm", &src)
-}
-
 /// The whole plan as text, for `aceemu rom compat --plan`.
 pub fn plan_text() -> String {
     let blocks = pinned_blocks();
@@ -231,38 +148,41 @@ pub fn plan_text() -> String {
             "  overlapping fixed points (must share bytes): {a} / {b}"
         );
     }
-    for (at_labels, how) in [
-        (false, "cut at word headers"),
-        (true, "also cut at code labels"),
-    ] {
-        let pieces = open_rom_pieces(at_labels);
-        let code: usize = pieces.iter().map(|p| p.1).sum();
-        let mut by_size = pieces.clone();
-        by_size.sort_by_key(|p| std::cmp::Reverse(p.1));
-        let shown: Vec<String> = by_size
-            .iter()
-            .take(6)
-            .map(|p| format!("{} {}", p.0, p.1))
-            .collect();
-        let _ = writeln!(
-            out,
-            "open ROM code, {how}: {} pieces, {code} bytes; largest: {}",
-            pieces.len(),
-            shown.join(", ")
-        );
-        let result = match trial_pack(&blocks, &pieces) {
-            Ok(a) => format!(
-                "fits, {} bytes left over",
-                a.gaps.iter().map(|g| g.1).sum::<usize>()
-            ),
-            Err(e) => format!(
-                "does not fit ({} pieces left over); first: {}",
-                e.0.len(),
-                e.0[0].message
-            ),
-        };
-        let _ = writeln!(out, "  trial packing (best fit): {result}");
+    out.push_str(&built_layout_text());
+    out
+}
+
+/// Where the built open ROM's space goes (the assembler's packer, SYNTAX.md): the pinned
+/// sections at the original's addresses, the packed pieces of code between them, and what
+/// is left free (the gaps by size, the largest ones).
+pub fn built_layout_text() -> String {
+    let (sections, gaps) = super::open::open_rom_layout();
+    let mut out = String::new();
+    let (mut pinned, mut packed) = ((0, 0), (0, 0));
+    for &(_, _, len, is_pinned) in sections.iter().filter(|s| s.2 > 0) {
+        let t = if is_pinned { &mut pinned } else { &mut packed };
+        t.0 += 1;
+        t.1 += len;
     }
+    let free: usize = gaps.iter().map(|g| g.1).sum();
+    let _ = writeln!(
+        out,
+        "the built open ROM: {} pinned sections ({} bytes: headers, runtimes, routines and the \
+         code that follows them in place), {} packed pieces ({} bytes), {free} bytes free in {} gaps",
+        pinned.0,
+        pinned.1,
+        packed.0,
+        packed.1,
+        gaps.len()
+    );
+    let mut largest: Vec<&(u16, usize)> = gaps.iter().collect();
+    largest.sort_by_key(|g| std::cmp::Reverse(g.1));
+    let shown: Vec<String> = largest
+        .iter()
+        .take(12)
+        .map(|g| format!("{:04X}+{}", g.0, g.1))
+        .collect();
+    let _ = writeln!(out, "  largest free gaps: {}", shown.join(" "));
     out
 }
 

@@ -319,6 +319,9 @@ mod tests {
         let (l, e) = place(&s, &r, &[], Strategy::BestFit);
         assert!(e.is_empty(), "{e:?}");
         assert_eq!(l.starts["b1"], 4, "fits exactly after h1");
-        assert_eq!(l.starts["b2"], 15, "2 bytes after h2 are too few: packed elsewhere");
+        assert_eq!(
+            l.starts["b2"], 15,
+            "2 bytes after h2 are too few: packed elsewhere"
+        );
     }
 }

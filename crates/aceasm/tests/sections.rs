@@ -538,5 +538,9 @@ cfa##_code:
     let two = a.symbol("two_code").unwrap();
     assert_ne!(two, 0x22, "4 bytes do not fit 0x22-0x23: packed elsewhere");
     assert_eq!(a.bytes[0x20..0x22], (two as u16).to_le_bytes());
-    assert!(a.sections.iter().any(|s| s.name == "@5"), "{:?}", a.sections);
+    assert!(
+        a.sections.iter().any(|s| s.name == "@5"),
+        "{:?}",
+        a.sections
+    );
 }

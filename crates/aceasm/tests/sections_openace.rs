@@ -33,7 +33,11 @@ fn every_pin_holds_and_the_sections_tile_the_rom() {
         .iter()
         .filter(|s| s.len > 0)
         .map(|s| (s.start as usize, s.start as usize + s.len))
-        .chain(a.gaps.iter().map(|&(lo, len)| (lo as usize, lo as usize + len)))
+        .chain(
+            a.gaps
+                .iter()
+                .map(|&(lo, len)| (lo as usize, lo as usize + len)),
+        )
         .collect();
     spans.sort();
     for w in spans.windows(2) {

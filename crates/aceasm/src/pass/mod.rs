@@ -36,9 +36,32 @@ const MAX_ERRORS: usize = 100;
 const MAX_EXPANSION_BYTES: usize = 4 << 20;
 
 const DIRECTIVES: &[&str] = &[
-    "ORG", "EQU", "DEFL", "DB", "DEFB", "DEFM", "DM", "DW", "DEFW", "DS", "DEFS", "DC", "INCLUDE",
-    "INCBIN", "IF", "ELSE", "ENDIF", "MACRO", "ENDM", "ASSERT", "END", "SECTION", "ENDS", "PIN",
-    "PACK", "FALLCHECK",
+    "ORG",
+    "EQU",
+    "DEFL",
+    "DB",
+    "DEFB",
+    "DEFM",
+    "DM",
+    "DW",
+    "DEFW",
+    "DS",
+    "DEFS",
+    "DC",
+    "INCLUDE",
+    "INCBIN",
+    "IF",
+    "ELSE",
+    "ENDIF",
+    "MACRO",
+    "ENDM",
+    "ASSERT",
+    "END",
+    "SECTION",
+    "ENDS",
+    "PIN",
+    "PACK",
+    "FALLCHECK",
 ];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
