@@ -172,6 +172,9 @@ pub enum RomChoice {
     /// No code field is either ROM's kind value (or both match equally): the original
     /// ROM's values are used.
     Undecided,
+    /// The two ROMs use the same values (the open ROM keeps the original's addresses,
+    /// issue 16): `matching` of the `total` code fields are those values.
+    Shared { matching: usize, total: usize },
 }
 
 impl fmt::Display for RomChoice {
@@ -182,6 +185,10 @@ impl fmt::Display for RomChoice {
                 write!(f, "{matching} of {total} code fields are its values")
             }
             RomChoice::Undecided => write!(f, "no code field tells which ROM saved it"),
+            RomChoice::Shared { matching, total } => write!(
+                f,
+                "{matching} of {total} code fields are its values, the open ROM's too"
+            ),
         }
     }
 }
@@ -220,7 +227,13 @@ fn detect_rom(words: &[Word]) -> (SavingRom, RomChoice) {
     let original = matching(&CodeFields::ORIGINAL);
     let open = matching(&CodeFields::open());
     let total = words.len();
-    if original > open {
+    if CodeFields::open() == CodeFields::ORIGINAL && original > 0 {
+        let choice = RomChoice::Shared {
+            matching: original,
+            total,
+        };
+        (SavingRom::Original, choice)
+    } else if original > open {
         let choice = RomChoice::Detected {
             matching: original,
             total,
@@ -357,20 +370,10 @@ mod tests {
         assert_eq!(w[0].cfa, 0x3C57);
     }
 
-    /// The golden vector's word `: A 1 ;` with the open ROM's docolon, literal and `;`
-    /// runtimes in place of the original ROM's (ace-forth.md 4.1 layout).
-    fn open_rom_colon_word() -> Vec<u8> {
-        let sym = |n: &str| crate::rom::open::open_rom_symbol(n).unwrap().to_le_bytes();
-        let mut data = vec![0xC1, 0x0D, 0x00, 0x49, 0x3C, 0x01];
-        data.extend(sym("docolon"));
-        data.extend(sym("lit16_rt"));
-        data.extend([0x01, 0x00]);
-        data.extend(sym("exit_rt"));
-        data
-    }
-
     #[test]
-    fn golden_vector_is_detected_as_the_original_rom() {
+    fn golden_vector_is_the_original_roms_and_the_open_roms_values() {
+        // Since issue 16 the open ROM's code fields are the original's (ace-forth.md 5).
+        assert_eq!(CodeFields::open(), CodeFields::ORIGINAL);
         let data = [
             0xC1, 0x0D, 0x00, 0x49, 0x3C, 0x01, 0xC3, 0x0E, 0x11, 0x10, 0x01, 0x00, 0xB6, 0x04,
         ];
@@ -378,23 +381,15 @@ mod tests {
         assert_eq!(d.rom, SavingRom::Original);
         assert_eq!(
             d.rom_choice,
-            RomChoice::Detected {
+            RomChoice::Shared {
                 matching: 1,
                 total: 1
             }
         );
-    }
-
-    #[test]
-    fn open_rom_word_is_detected_and_forcing_the_other_rom_leaves_it_unknown() {
-        let data = open_rom_colon_word();
-        let d = read(&data, 0x3C51, None).unwrap();
-        assert_eq!(d.rom, SavingRom::Open);
         assert_eq!(d.words[0].kind, WordKind::Colon);
-        let forced = read(&data, 0x3C51, Some(SavingRom::Original)).unwrap();
+        let forced = read(&data, 0x3C51, Some(SavingRom::Open)).unwrap();
         assert_eq!(forced.rom_choice, RomChoice::Given);
-        let docolon = crate::rom::open::open_rom_symbol("docolon").unwrap();
-        assert_eq!(forced.words[0].kind, WordKind::Other(docolon));
+        assert_eq!(forced.words[0].kind, WordKind::Colon);
     }
 
     #[test]
