@@ -15,9 +15,7 @@
         POP BC                  ; BC = n
         LD A,D
         OR E
-        JR NZ,.sound
-        JP (IY)                 ; m = 0: nothing
-.sound:
+        JR Z,.done              ; m = 0: nothing
         PUSH DE                 ; m
         LD DE,125               ; budget = n * 125 (below 2^23)
         CALL umul               ; HL:DE = n * 125 (the core's U* routine)
@@ -53,15 +51,7 @@
         LD L,C
         POP DE
         DI
-        ; the first period needs a budget of at least m
-        EXX
-        OR A
-        SBC HL,DE
-        LD A,C
-        SBC A,0
-        LD C,A
-        EXX
-        JR C,.done
+        JR .budget              ; the first period needs a budget of at least m too
 ; One period. Times from the start of the IN (speaker off) / OUT (speaker on).
 .cycle: LD A,0x7F               ; 7
         IN A,(KBD_PORT)         ; 11  speaker off; bit 0 = SPACE
@@ -90,6 +80,7 @@
         JP $+3
         JR .d2
 .d2x:   NOP                     ; 4
+.budget:
         EXX                     ; 4
         OR A                    ; 4
         SBC HL,DE               ; 15  budget -= m
