@@ -74,8 +74,8 @@ save_common:
         LD DE,HDR_SIZE
         LD BC,PILOT_HEADER
         CALL tape_write_block
-        LD B,156                ; the data pilot's first OUT ~2,200 T after the end mark
-.gap:   DJNZ .gap
+        LD B,12                 ; the data pilot's first visible change ~4,210 T after the
+.gap:   DJNZ .gap               ; end mark (its first OUT, low, comes after a pilot delay)
         LD HL,(HDR_START)
         LD DE,(HDR_LEN)
         LD A,0xFF               ; data block: flag 0xFF
