@@ -180,22 +180,20 @@ ld_byte:
 ; Interrupts must be off. Destroys all registers but IX, IY. SPACE: ERROR 3.
 tape_read_block:
         PUSH HL
-        PUSH DE
         LD C,B
         LD B,0
         PUSH BC
         EXX
         POP BC                  ; B' = checksum, C' = mode (bit 7 set later on a mismatch)
-        POP DE                  ; DE' = bytes left
         POP HL                  ; HL' = address
-        EXX
-        LD E,A                  ; E = wanted flag
+        LD E,A                  ; E' = wanted flag
+        EXX                     ; DE = bytes left
 .restart:
         CALL space_check
         AND EAR_BIT >> 1        ; (bit 5 moved to bit 4 by RRA)
         ADD A,A
         LD C,A                  ; C = the level now
-        LD D,0                  ; pilot cycles seen (256 needed: D wraps to 0)
+        LD H,0                  ; pilot cycles seen (256 needed: H wraps to 0)
 ; Pilot: whole cycles (two changes) of about 4,022 T; n = 2 + (T - 239) / 43 polls;
 ; accepted 60 .. 125 polls (about 2,800 .. 5,400 T).
 .cycle: LD B,0
@@ -209,7 +207,7 @@ tape_read_block:
         CP 126
         JR NC,.restart
         CALL space_check        ; while a long pilot plays
-        DEC D
+        DEC H
         JR NZ,.cycle
 ; Enough pilot: now single halves, n = 1 + (T - 180) / 43 polls: a pilot half (30 .. 62
 ; polls, about 1,400 .. 2,800 T) goes on, a half of fewer than 22 polls (under ~1,050 T;
@@ -233,21 +231,21 @@ tape_read_block:
         CALL ld_byte            ; 17
         JR Z,.fail
         LD A,L
+        EXX
         CP E
+        EXX
         JR NZ,.fail             ; not the kind of block wanted
 ; Data bytes, then the checksum. Per byte about 190 T more than between bits (305 T from
 ; the last poll of a byte to the first of the next): the first bit's preset is raised by 4
 ; polls to make up for it.
-.data:  EXX                     ; 4
-        LD A,D                  ; 4
-        OR E                    ; 4
-        EXX                     ; 4
-        JR Z,.sum               ; 7
-        LD B,LD_T0 + 4          ; 7
+.data:  LD B,LD_T0 + 4          ; 7
         CALL ld_byte            ; 17
         JR Z,.fail
+        LD A,D
+        OR E                    ; Z: this was the checksum
         LD A,L
         EXX
+        JR Z,.sum
         BIT 0,C
         JR NZ,.cmp
         LD (HL),A               ; load
@@ -258,22 +256,15 @@ tape_read_block:
 .stored: XOR B
         LD B,A                  ; checksum
         INC HL
-        DEC DE
         EXX
+        DEC DE
         CALL space_check        ; once per byte
         JR .data
-.sum:   LD B,LD_T0 + 4
-        CALL ld_byte            ; the checksum byte
-        JR Z,.fail
-        LD A,L
-        EXX
-        XOR B                   ; data XOR checksum must be 0
-        JR NZ,.failx
+.sum:   XOR B                   ; data XOR checksum must be 0
+        JR NZ,.fail
         BIT 7,C                 ; and no mismatch when comparing
-        JR NZ,.failx
-        EXX
-        SCF
+        JR NZ,.fail
+        SCF                     ; (the alternate set stays in use: callers keep nothing)
         RET
-.failx: EXX
 .fail:  OR A                    ; carry clear
         RET
