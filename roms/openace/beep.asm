@@ -36,16 +36,14 @@
         CP 8
         JR NC,.big
         LD L,8                  ; too short to time: use m = 8
-.big:   PUSH HL
-        LD DE,-5
-        ADD HL,DE
+.big:   LD DE,-5
+        ADD HL,DE               ; m - 5
+        PUSH HL
         CALL beep_split
-        LD D,B                  ; D, E: counts for the first half
-        LD E,C
         POP HL
-        PUSH DE
-        LD DE,-7
-        ADD HL,DE
+        DEC HL
+        DEC HL                  ; m - 7
+        PUSH BC                 ; D, E: counts for the first half
         CALL beep_split
         LD H,B                  ; H, L: counts for the second half
         LD L,C

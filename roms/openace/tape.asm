@@ -171,24 +171,20 @@ bytes_common:
         CALL bytes_args
         LD A,TYPE_BYTES
         CALL tape_find
+        LD DE,(RD_LEN)
+        LD HL,(HDR_LEN)         ; n
+        LD A,H
+        OR L
+        JR Z,.anylen
+        SBC HL,DE               ; n - length < 0: file too long (carry clear from OR)
+        JR C,tape_error
+.anylen:
         LD HL,(HDR_START)       ; addr
         LD A,H
         OR L
         JR NZ,.addr
         LD HL,(RD_START)
-.addr:  LD BC,(HDR_LEN)         ; n
-        LD DE,(RD_LEN)
-        LD A,B
-        OR C
-        JR Z,.anylen
-        PUSH HL
-        LD H,B
-        LD L,C
-        SBC HL,DE               ; n - length < 0: file too long (carry clear from OR)
-        POP HL
-        JR C,tape_error
-.anylen:
-        POP BC                  ; mode
+.addr:  POP BC                  ; mode
 ; read_data_next: read the data block (flag 0xFF): HL = address, DE = length, B = 0 store,
 ; 1 compare; ERROR 10 if it fails; interrupts back on, then the next word. read_data: the
 ; same, back to the caller.

@@ -202,10 +202,9 @@ tape_read_block:
         CALL ld_edge
         JR Z,.restart
         LD A,B
-        CP 60
-        JR C,.restart
-        CP 126
-        JR NC,.restart
+        SUB 60
+        CP 126 - 60
+        JR NC,.restart          ; not 60 .. 125
         CALL space_check        ; while a long pilot plays
         DEC H
         JR NZ,.cycle
@@ -218,10 +217,9 @@ tape_read_block:
         LD A,B
         CP 22
         JR C,.sync
-        CP 30
-        JR C,.restart
-        CP 63
-        JR NC,.restart
+        SUB 30
+        CP 63 - 30
+        JR NC,.restart          ; not 30 .. 62
         CALL space_check        ; a header pilot lasts seconds
         JR .half
 .sync:  LD B,0                  ; sync 2: the next change starts the first bit
