@@ -115,13 +115,11 @@ bytes_args:
         ADD HL,DE
         JR C,tape_error
         LD (RL_IMGEND),HL       ; end of the image once loaded
-        LD BC,LOAD_MARGIN
-        ADD HL,BC
-        JR C,tape_error
-        EX DE,HL                ; DE = highest address needed
-        LD HL,0
+        EX DE,HL
+        LD HL,-LOAD_MARGIN
         ADD HL,SP
-        SBC HL,DE               ; (carry clear from the ADD above)
+        OR A
+        SBC HL,DE               ; SP - margin - image end < 0: no room
         JR C,tape_error
         CALL fill_newest_length ; the old newest word gets followers
         LD HL,(STKBOT)
@@ -150,10 +148,9 @@ bytes_args:
         INC B                   ; B = 1: compare
         JR read_data_next
 
-; tape_error: interrupts back on, ERROR 10 (a shared exit, reached by jumps).
+; tape_error: ERROR 10 (a shared exit, reached by jumps).
 tape_error:
-        EI
-        RST 32
+        RST 32                  ; (ABORT turns interrupts back on)
         DB 10
 
 ; BLOAD name ( addr n -- ): written from ace-forth.md 12 (BLOAD row).
@@ -229,27 +226,28 @@ tape_find:
         JR NC,.next             ; bad headers are skipped silently
         LD A,13
         RST 8
+        LD HL,RD_TYPE           ; type and name: 11 bytes must match exactly
+        LD A,(HDR_TYPE)
+        XOR (HL)
+        LD C,A                  ; C = the differences so far
+        LD A,(HL)
+        EX DE,HL                ; DE = RD_TYPE
         LD HL,text_dict
-        LD A,(RD_TYPE)
         OR A
         JR Z,.kind
         LD HL,text_bytes
-.kind:  CALL print_at               ; (bit 7 ends the text)
-        LD HL,RD_NAME
+.kind:  CALL print_at           ; (bit 7 ends the text; C and DE kept)
+        LD HL,HDR_NAME
         LD B,10
-.print: LD A,(HL)               ; the name read
+.name:  INC DE
+        LD A,(DE)               ; print the name read and compare it
         RST 8
+        XOR (HL)
+        OR C
+        LD C,A
         INC HL
-        DJNZ .print
-        LD HL,HDR_TYPE          ; type and name: 11 bytes must match exactly
-        LD DE,RD_TYPE
-        LD B,11
-.match: LD A,(DE)
-        CP (HL)
+        DJNZ .name
         JR NZ,.next
-        INC HL
-        INC DE
-        DJNZ .match
         RET
 
 text_dict:

@@ -121,11 +121,10 @@ space_check:
         IN A,(TAPE_PORT)
         RRA
         RET C
-; SPACE during a transfer: MIC low, interrupts back on, ERROR 3.
+; SPACE during a transfer: MIC low, ERROR 3 (ABORT turns interrupts back on).
 tape_break:
         XOR A
         OUT (TAPE_PORT),A
-        EI
         RST 32
         DB 3
 
