@@ -36,17 +36,22 @@
         CP 8
         JR NC,.big
         LD L,8                  ; too short to time: use m = 8
+; A delay of N units of 13 T (N >= 1) is counted as B = N mod 256 (0 meaning 256) and
+; C = (N - 1) div 256 + 1: the loop's first DJNZ runs B times, each further round 256
+; units (3,328 T); in all 13 * N + 11 T.
 .big:   LD DE,-5
-        ADD HL,DE               ; m - 5
-        PUSH HL
-        CALL beep_split
-        POP HL
+        ADD HL,DE               ; N = m - 5 for the first half
+        LD B,L
         DEC HL
-        DEC HL                  ; m - 7
+        LD C,H
+        INC C
         PUSH BC                 ; D, E: counts for the first half
-        CALL beep_split
-        LD H,B                  ; H, L: counts for the second half
-        LD L,C
+        DEC HL                  ; N = m - 7 for the second half
+        LD A,L
+        DEC HL
+        INC H
+        LD L,H
+        LD H,A                  ; H, L: counts for the second half
         POP DE
         DI
         JR .budget              ; the first period needs a budget of at least m too
@@ -89,16 +94,5 @@
         JP NC,.cycle            ; 10  + LD A (7) -> 13*m + 2
 .done:  EI
         JP (IY)
-.break: EI
-        RST 32
+.break: RST 32                  ; (ABORT turns interrupts back on)
         DB 3
-
-; beep_split: HL = number of 13-T units N (>= 1) -> B = N mod 256 (0 meaning 256),
-; C = (N - 1) div 256 + 1, the counts of the delay loop in BEEP: its first DJNZ runs B
-; times, each further round 256 units (3,328 T); in all 13 * N + 11 T.
-beep_split:
-        LD B,L
-        DEC HL
-        LD C,H
-        INC C
-        RET
