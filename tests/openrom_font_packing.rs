@@ -70,7 +70,10 @@ fn the_packed_font_is_a_prefix_code_over_rows_by_frequency() {
     let start = aceemu::rom::open::open_rom_symbol("font_glyphs").expect("font_glyphs") as usize;
     let end = aceemu::rom::open::open_rom_symbol("font_glyphs_end").expect("end") as usize;
     assert_eq!(end - start, bits.div_ceil(8));
-    assert!(end - start < 441, "smaller than the nibble packing it replaced");
+    assert!(
+        end - start < 441,
+        "smaller than the nibble packing it replaced"
+    );
     let table = aceemu::rom::open::open_rom_symbol("font_rows").expect("font_rows") as usize;
     let rom = open_rom();
     let rom_table = &rom[table..table + counts.len()];
