@@ -37,7 +37,7 @@ LOAD_MARGIN     EQU 80              ; bytes kept free between a loaded dictionar
         CALL check_complete
         LD HL,(STKBOT)
         LD DE,-DICT_START
-        ADD HL,DE               ; HL = STKBOT - 0x3C51 (0: nothing to save, ERROR 10 below)
+        ADD HL,DE               ; HL = STKBOT - 0x3C51 (0: nothing to save, ERROR 10 next)
         LD (HDR_LEN),HL
         LD HL,DICT_START
         LD (HDR_START),HL
@@ -47,7 +47,6 @@ LOAD_MARGIN     EQU 80              ; bytes kept free between a loaded dictionar
         LD DE,HDR_VARS
         LD BC,8
         LDIR
-        CALL fill_newest_length ; (nothing is pending when the dictionary is empty)
         XOR A                   ; TYPE_DICT
         JR save_common
 
@@ -61,13 +60,18 @@ LOAD_MARGIN     EQU 80              ; bytes kept free between a loaded dictionar
         JR save_common
 
 ; save_common: A = type; header fields and name ready. ERROR 10 for a length of 0, else
-; write header and data, back to the interpreter. (Shared tail of SAVE and BSAVE.)
+; (a dictionary: the newest word's length field filled first) write header and data, back
+; to the interpreter. (Shared tail of SAVE and BSAVE.)
 save_common:
         LD (HDR_TYPE),A
+        LD C,A
         LD HL,(HDR_LEN)
         LD A,H
         OR L
         JP Z,tape_error
+        LD A,C
+        OR A
+        CALL Z,fill_newest_length
         DI
         XOR A                   ; header block: flag 0x00
         LD HL,TAPE_HDR
