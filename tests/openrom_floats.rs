@@ -132,3 +132,37 @@ fn a_float_literal_in_a_definition_compiles_as_the_save_vector_v20() {
     assert_eq!(body, want);
     assert_eq!(eval(&mut ace, "FL"), "FL -18.75");
 }
+
+/// LIST `name` on the probe after typing `definition`: the lines after the echo.
+fn listing(definition: &str, name: &str) -> Vec<String> {
+    let mut ace = boot_float_probe();
+    enter(&mut ace, definition);
+    enter(&mut ace, "CLS");
+    enter(&mut ace, &format!("LIST {name}"));
+    let echo = format!("LIST {name}");
+    output(&ace)
+        .lines()
+        .skip_while(|l| *l != echo)
+        .skip(1)
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn list_shows_a_float_literal_as_it_was_typed() {
+    // list.asm: a float literal is printed as F. prints it, so it reads back as the same
+    // number (ace-forth.md 9: LIST shows literals as numbers). Layout as in openrom_list.rs
+    // (one space of indentation, a space after every word, ; on its own line).
+    assert_eq!(
+        listing(": FL 1.5 -2.5E-10 F* ;", "FL"),
+        [": FL", " 1.5 -2.5E-10 F*", ";", "  OK"]
+    );
+    assert_eq!(
+        listing(": FM 0.0 1.0E9 .0001 7 ;", "FM"),
+        [": FM", " 0. 1.E9 .0001 7", ";", "  OK"]
+    );
+    assert_eq!(
+        listing(": FN -123456. 1 IF 2.5 THEN ;", "FN"),
+        [": FN", " -123456. 1 IF", "  2.5", " THEN", ";", "  OK"]
+    );
+}
