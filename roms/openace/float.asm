@@ -52,19 +52,19 @@ fp_top:
         ADD HL,DE
         RET
 
-; fp_two: the second float into FA, the top one into FB. out: HL = the second float's
-; address (where the result goes). Uses AF, BC, DE.
+; fp_two: the second float into FA, the top one into FB. out: the second float's address
+; (where the result goes) pushed under the return address. Uses AF, BC, DE, HL.
 fp_two:
         CALL fp_top
         ADD HL,DE
+        POP BC
         PUSH HL
+        PUSH BC
         LD DE,FA
         CALL unpack             ; HL = its last byte
         INC HL
         LD DE,FB
-        CALL unpack
-        POP HL
-        RET
+        JR unpack
 
 ; shr5: HL = top byte of a 5-byte BCD number: divide it by 10. shr_b: B bytes.
 ; out: A = the digit shifted out. Uses B, HL.
@@ -195,7 +195,6 @@ fp_sign:
 ; FB's 6 digits from the last; ACC keeps 2 guard digits for the normalization.
         PRIM "F*", fstar_cfa, 0
         CALL fp_two
-        PUSH HL
         CALL fp_sign
         ADD A,(HL)
         SUB 0x40
@@ -226,7 +225,6 @@ fp_sign:
 ; exponent is shifted right until the exponents agree (digits below the guard are lost).
         PRIM "F+", fplus_cfa, 0
         CALL fp_two
-        PUSH HL
 .align: LD HL,FB_EXP
         LD A,(FA_EXP)
         CP (HL)
@@ -264,29 +262,27 @@ fp_sign:
         LD A,(HL)
         XOR 0x80
         LD (HL),A
-.done:  POP HL
-        JR fp_done
+.done:  JR fp_done
 
 ; acc_done: FA's 5 digit bytes := ACC, then fp_done with the address pushed by the word
-; (the shared tail of F* and F/, reached by jumps).
+; (the shared tail of F* and F/, reached by jumps; fp_two pushed the address).
 acc_done:
         LD HL,ACC
         LD DE,FA
         LD BC,5
         LDIR
-        POP HL
-; fp_done: normalize FA and store it as the float at HL, which becomes the top of the
-; data stack; ERROR 8 on overflow. Ends the word (JP (IY)).
+; fp_done: normalize FA and store it as the float at the address pushed by the word,
+; which becomes the top of the data stack; ERROR 8 on overflow. Ends the word (JP (IY)).
 fp_done:
-        PUSH HL
         CALL fp_pack
         POP DE
         JR NC,.store
-        RST 32
+.error: RST 32
         DB 8
 .store: LD HL,FA + 1
         LD BC,4
         LDIR
+set_spare:                      ; the data stack ends at DE (also flit_rt's end)
         LD (SPARE),DE
         JP (IY)
 
@@ -294,13 +290,10 @@ fp_done:
 ; 8 quotient digits by repeated subtraction, the first one the integer part of FA/FB.
         PRIM "F/", fslash_cfa, 0
         CALL fp_two
-        PUSH HL
         LD A,(FB + 3)           ; m2: 0 only in zero
         OR A
-        JR NZ,.ok
-        RST 32
-        DB 8
-.ok:    CALL fp_sign
+        JR Z,fp_done.error
+        CALL fp_sign
         SUB (HL)
         ADD A,0x41
         LD (FA_EXP),A
@@ -402,6 +395,7 @@ fp_done:
         LD A,0x48
         LD (FA_EXP),A
         LD HL,(SPARE)
+        PUSH HL
         JP fp_done
 
 ; F.: written from ace-forth.md 8: without exponent when 1.0E-4 <= |f| < 1.0E9, else
@@ -488,9 +482,8 @@ put_digits:
         LD DE,(SPARE)
         LD BC,4
         LDIR
-        LD (SPARE),DE
         PUSH HL
-        JP (IY)
+        JP set_spare
 
 ; [float-literal]: what NUMBER hands LINE for a float (ace-forth.md 7): while compiling,
 ; the literal runtime and the 4 bytes.
@@ -505,19 +498,16 @@ fliteral_cfa:
 ; lower cell, DE = upper cell. The digits are shifted into FA as an integer (up to 9
 ; significant ones; the rest only move the exponent) and normalized. Registers: HL = text,
 ; B = characters left, C = FA's exponent, D = the E value, E = flags (bit 0 point, 1 a
-; digit, 2 E waiting for its digits, 3 after E, 6 minus exponent). Uses AF, HL.
+; digit, 2 E waiting for its digits, 3 after E, 4 a - may come, 6 minus exponent).
+; Uses AF, HL.
 parse_float:
         LD HL,FA
         LD B,7
         CALL zero_b             ; FA, its exponent and sign
         CALL scanned_word
         RET C
-        LD DE,0
+        LD DE,0x0010
         LD C,0x48               ; FA read as an integer: N x 10^0
-        CALL .minus
-        JR NZ,.next
-        LD A,0x80
-        LD (FA_SGN),A
 .next:  LD A,B
         OR A
         JR Z,.end
@@ -525,6 +515,9 @@ parse_float:
         INC HL
         DEC B
         CALL upcase
+        CP '-'
+        JR Z,.minus
+        RES 4,E
         CP 'E'
         JR Z,.exp
         CP '.'
@@ -539,9 +532,18 @@ parse_float:
         CP 3                    ; a number), and comes once
         SCF
         RET NZ
-        LD E,0x0F
-        CALL .minus
-        JR NZ,.next
+        LD E,0x1F
+        JR .next
+.minus: BIT 4,E                 ; first, or just after E
+        SCF
+        RET Z
+        RES 4,E
+        BIT 3,E
+        JR NZ,.eminus
+        LD A,0x80
+        LD (FA_SGN),A
+        JR .next
+.eminus:
         SET 6,E
         JR .next
 .digit: SUB '0'
@@ -592,27 +594,10 @@ parse_float:
         NEG
 .eplus: ADD A,C
         LD (FA_EXP),A
-        CALL normalize
-        JR Z,.pack
-        LD A,(FA_EXP)
-        CP 0x80
-        CCF
-        RET C                   ; out of range
-.pack:  CALL fp_pack
+        CALL fp_pack
         LD BC,(FA + 1)
         LD DE,(FA + 3)
-        RET
-; .minus: Z if the next character is -, which is then taken. Uses A.
-.minus: LD A,B
-        OR A
-        JR Z,.nominus
-        LD A,(HL)
-        CP '-'
-        RET NZ
-        INC HL
-        DEC B
-        CP A                    ; Z
-        RET
-.nominus:
-        INC A                   ; NZ
+        LD A,(FA_EXP)           ; after normalizing: 0x80-0xFF is out of range
+        CP 0x80
+        CCF
         RET
