@@ -120,10 +120,7 @@ bcd_sub:
         DJNZ .l
         RET
 
-; clear_acc: ACC := 0. zero_b: B bytes from HL := 0. Uses B, HL (not the flags).
-clear_acc:
-        LD HL,ACC
-        LD B,5
+; zero_b: B bytes from HL := 0. Uses B, HL (not the flags).
 zero_b: LD (HL),0
         INC HL
         DJNZ zero_b
@@ -180,19 +177,23 @@ fp_pack:
         LD (FA + 4),A
         RET
 
-; fp_sign: FA_SGN := FA_SGN xor FB_SGN (the sign of a product or quotient). out: A =
-; FA_EXP, HL = FB_EXP, for the caller's exponent arithmetic. Uses AF, HL.
+; fp_sign: FA_SGN := FA_SGN xor FB_SGN (the sign of a product or quotient) and ACC := 0.
+; out: A = FA_EXP, HL = FB_EXP, for the caller's exponent arithmetic. Uses AF, B, HL.
 fp_sign:
         LD A,(FB_SGN)
         LD HL,FA_SGN
         XOR (HL)
         LD (HL),A
+        LD HL,ACC
+        LD B,5
+        CALL zero_b
         LD HL,FB_EXP
         LD A,(FA_EXP)
         RET
 
 ; F*: written from rom-words.tsv (F*). Digit by digit: ACC := (ACC + digit x FA) / 10 for
-; FB's 6 digits from the last; ACC keeps 2 guard digits for the normalization.
+; FB's 8 digits from the last (the 2 guard digits are 0); ACC keeps 2 guard digits for
+; the normalization.
         PRIM "F*", fstar_cfa, 0
         CALL fp_two
         CALL fp_sign
@@ -201,11 +202,9 @@ fp_sign:
         JR NC,.exp
         LD A,0xE0               ; far below 10^-64: fp_done makes it 0
 .exp:   LD (FA_EXP),A
-        CALL clear_acc
-        LD C,6
-.digit: LD HL,FB + 3
-        LD B,3
-        CALL shr_b              ; A = FB's last digit
+        LD C,8
+.digit: LD HL,FB + 4
+        CALL shr5               ; A = FB's last digit
         OR A
         JR Z,.next
 .add:   PUSH AF
@@ -297,7 +296,6 @@ set_spare:                      ; the data stack ends at DE (also flit_rt's end)
         SUB (HL)
         ADD A,0x41
         LD (FA_EXP),A
-        CALL clear_acc
         LD C,8
 .digit: XOR A
 .try:   PUSH AF
