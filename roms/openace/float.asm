@@ -91,8 +91,11 @@ next_digit:
         XOR A
         JR shl_b
 
-; bcd_add / bcd_sub: (HL..) += / -= (DE..), 5 bytes, least significant first; bcd_adc
-; adds the carry too. out: carry = carry / borrow out of the top. Uses AF, B, DE, HL.
+; bcd_add: (HL..) += (DE..), 5 bytes, least significant first; bcd_adc adds the carry
+; too; fa_add_fb: FA += FB. out: carry = carry out of the top. Uses AF, B, DE, HL.
+fa_add_fb:
+        LD HL,FA
+        LD DE,FB
 bcd_add:
         AND A
 bcd_adc:
@@ -106,7 +109,10 @@ bcd_adc:
         DJNZ .l
         RET
 
-bcd_sub:
+; fa_sub_fb: FA -= FB. out: carry = borrow out of the top. Uses AF, B, DE, HL.
+fa_sub_fb:
+        LD HL,FA
+        LD DE,FB
         LD B,5
         AND A
 .l:     LD A,(HL)
@@ -241,12 +247,10 @@ fp_sign:
         LD HL,FA_SGN
         LD A,(FB_SGN)
         XOR (HL)
-        LD HL,FA
-        LD DE,FB
         JR NZ,.sub
-        CALL bcd_add
+        CALL fa_add_fb
         JR .done
-.sub:   CALL bcd_sub
+.sub:   CALL fa_sub_fb
         JR NC,.done
         LD HL,FA                ; FA went below zero: FA := 0 - FA, the other sign
         LD B,5
@@ -299,16 +303,12 @@ set_spare:                      ; the data stack ends at DE (also flit_rt's end)
         LD C,8
 .digit: XOR A
 .try:   PUSH AF
-        LD HL,FA
-        LD DE,FB
-        CALL bcd_sub
+        CALL fa_sub_fb
         JR C,.over
         POP AF
         INC A
         JR .try
-.over:  LD HL,FA                ; one too many: add it back
-        LD DE,FB
-        CALL bcd_add
+.over:  CALL fa_add_fb          ; one too many: add it back
         POP AF                  ; the digit
         LD HL,ACC
         CALL shl5
