@@ -185,7 +185,9 @@ fn literal_edge_cases() {
         assert_eq!(data_stack(&ace), cells.to_vec(), "{text}");
     }
     // out of range (10^63 and above, below 10^-65) or misplaced signs: not numbers
-    for bad in ["1.0E63", "1.0E-66", "--1.0", "1-.0", "1.0E--5", "1.0E5.", "1.0E5E2", "-."] {
+    for bad in [
+        "1.0E63", "1.0E-66", "--1.0", "1-.0", "1.0E--5", "1.0E5.", "1.0E5E2", "-.",
+    ] {
         let mut ace = boot_float_probe();
         enter(&mut ace, "CLS");
         ace.type_text(&format!("{bad}\n"));
@@ -222,7 +224,12 @@ fn arithmetic_edge_cases() {
     assert_eq!(run("5.0E62 5.0E62 F+"), "5.0E62 5.0E62 F+ ERROR 8"); // 1.0E63
     assert_eq!(run("1.0E62 1.0E-2 F/"), "1.0E62 1.0E-2 F/ ERROR 8");
     // zero results are four zero bytes
-    for text in ["-1.5 1.5 F+", "0.0 FNEGATE", "1.5 1.5 F- FNEGATE", "-2.5 0.0 F*"] {
+    for text in [
+        "-1.5 1.5 F+",
+        "0.0 FNEGATE",
+        "1.5 1.5 F- FNEGATE",
+        "-2.5 0.0 F*",
+    ] {
         let mut ace = boot_float_probe();
         enter(&mut ace, text);
         assert_eq!(data_stack(&ace), vec![0, 0], "{text}");
