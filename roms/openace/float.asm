@@ -27,8 +27,10 @@ FA_EXP  EQU FP_WS + 12          ; the word scanner's W_START..W_NUM (FP_WS + 0..
 FA_SGN  EQU FP_WS + 13          ; literal parser can use it while they are still in use
 ACC     EQU FP_WS + 14          ; 5 bytes: product, quotient (FP_WS ends at +18)
 
-; unpack: the float at HL into DE = FA or FB. out: HL = the float's sign/exponent byte.
-; Uses AF, BC, DE.
+; unpack: the float at HL into DE = FA or FB (unpack_fa: FA). out: HL = the float's
+; sign/exponent byte, DE = the copy's sign byte. Uses AF, BC, DE.
+unpack_fa:
+        LD DE,FA
 unpack:
         XOR A
         LD (DE),A               ; guard
@@ -60,8 +62,7 @@ fp_two:
         POP BC
         PUSH HL
         PUSH BC
-        LD DE,FA
-        CALL unpack             ; HL = its last byte
+        CALL unpack_fa          ; HL = its last byte
         INC HL
         LD DE,FB
         JR unpack
@@ -126,7 +127,11 @@ fa_sub_fb:
         DJNZ .l
         RET
 
-; zero_b: B bytes from HL := 0. Uses B, HL (not the flags).
+; zero_fa: FA, FA_EXP and FA_SGN := 0. zero_b: B bytes from HL := 0. Uses B, HL (not
+; the flags).
+zero_fa:
+        LD HL,FA
+        LD B,7
 zero_b: LD (HL),0
         INC HL
         DJNZ zero_b
@@ -193,6 +198,7 @@ fp_sign:
         LD HL,ACC
         LD B,5
         CALL zero_b
+fp_exps:                        ; A = FA_EXP, HL = FB_EXP (also F+)
         LD HL,FB_EXP
         LD A,(FA_EXP)
         RET
@@ -230,8 +236,7 @@ fp_sign:
 ; exponent is shifted right until the exponents agree (digits below the guard are lost).
         PRIM "F+", fplus_cfa, 0
         CALL fp_two
-.align: LD HL,FB_EXP
-        LD A,(FA_EXP)
+.align: CALL fp_exps
         CP (HL)
         JR Z,.aligned
         LD HL,FB + 4
@@ -341,10 +346,10 @@ set_spare:                      ; the data stack ends at DE (also flit_rt's end)
         PRIM "INT", int_cfa, 0
         CALL fp_top
         PUSH HL
-        LD DE,FA
-        CALL unpack
+        CALL unpack_fa
+        DEC DE
+        LD A,(DE)               ; FA_EXP
         LD HL,0
-        LD A,(FA_EXP)
         SUB 0x41
         JR C,.done              ; below 1 (zero too)
         INC A
@@ -376,9 +381,7 @@ set_spare:                      ; the data stack ends at DE (also flit_rt's end)
 ; to BCD by doubling (16 times: FA := 2 x FA + next bit), then FA is worth N x 10^0.
         PRIM "UFLOAT", ufloat_cfa, 0
         RST 24
-        LD HL,FA
-        LD B,7
-        CALL zero_b
+        CALL zero_fa
         EX DE,HL
         LD C,16
 .bit:   ADD HL,HL
@@ -409,13 +412,13 @@ set_spare:                      ; the data stack ends at DE (also flit_rt's end)
 ; print_float: print the float at HL as F. does, without the space (also LIST's float
 ; literal). Uses all.
 print_float:
-        LD DE,FA
-        CALL unpack
-        LD A,(FA_SGN)
+        CALL unpack_fa
+        LD A,(DE)               ; FA_SGN
         OR A
         LD A,'-'
         CALL NZ,print_a
-        LD A,(FA_EXP)
+        DEC DE
+        LD A,(DE)               ; FA_EXP
         SUB 0x40
         LD C,A                  ; e: value = 0.d1d2... x 10^e
         LD A,(FA + 3)
@@ -499,9 +502,7 @@ fliteral_cfa:
 ; digit, 2 E waiting for its digits, 3 after E, 4 a - may come, 6 minus exponent).
 ; Uses AF, HL.
 parse_float:
-        LD HL,FA
-        LD B,7
-        CALL zero_b             ; FA, its exponent and sign
+        CALL zero_fa             ; FA, its exponent and sign
         CALL scanned_word
         RET C
         LD DE,0x0010
