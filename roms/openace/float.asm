@@ -298,7 +298,8 @@ set_spare:                      ; the data stack ends at DE (also flit_rt's end)
 ; 8 quotient digits by repeated subtraction, the first one the integer part of FA/FB.
         PRIM "F/", fslash_cfa, 0
         CALL fp_two
-        LD A,(FB + 3)           ; m2: 0 only in zero
+        DEC HL                  ; fp_two left HL at the divisor's last byte
+        LD A,(HL)               ; m2: 0 only in zero
         OR A
         JR Z,fp_done.error
         CALL fp_sign
@@ -326,17 +327,15 @@ set_spare:                      ; the data stack ends at DE (also flit_rt's end)
 
 ; FNEGATE: written from rom-words.tsv (FNEGATE): the sign bit, unless the float is zero.
         PRIM "FNEGATE", fnegate_cfa, 0
-        LD HL,(SPARE)
-        DEC HL
-        DEC HL
-        LD A,(HL)               ; m2: 0 only in zero
-        INC HL
-        OR A
+        RST 24                  ; the top cell: D = sign and exponent, E = m2
+        LD A,E
+        OR A                    ; m2: 0 only in zero
         JR Z,.zero
-        LD A,(HL)
+        LD A,D
         XOR 0x80
-        LD (HL),A
-.zero:  JP (IY)
+        LD D,A
+.zero:  RST 16
+        JP (IY)
 
 ; F-: written from rom-words.tsv (F-: a colon word in the original too).
         COLON "F-", fminus_cfa, 0
@@ -430,13 +429,12 @@ print_float:
         ADD A,3
         CP 13
         JR C,put_digits         ; -3..9: no exponent
-        PUSH BC
+        LD E,C
         LD C,1                  ; d.ddd then E and e - 1
-        CALL put_digits
+        CALL put_digits         ; (keeps DE)
         LD A,'E'
         RST 8
-        POP BC
-        LD A,C
+        LD A,E
         DEC A
         LD L,A
         ADD A,A
@@ -449,7 +447,7 @@ print_float:
 .pos:   JP print_udec
 
 ; put_digits: print FA's digits with a point after the C-th (C <= 0: the point first, then
-; -C zeros), stopping after the point once the digits left are all 0. Uses all.
+; -C zeros), stopping after the point once the digits left are all 0. Uses AF, BC, HL.
 put_digits:
         LD A,C
         DEC A
