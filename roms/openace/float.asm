@@ -233,7 +233,9 @@ fp_exps:                        ; A = FA_EXP, HL = FB_EXP (also F+)
         JR acc_done
 
 ; F+: written from rom-words.tsv (F+) and ace-forth.md 8. The operand with the smaller
-; exponent is shifted right until the exponents agree (digits below the guard are lost).
+; exponent is shifted right until the exponents agree (digits below the guard are lost;
+; after 8 shifts it is 0). One digit a step keeps this short, but exponents far apart
+; (adding 0.0, whose exponent is 0, to 1.5 takes 65 steps) cost about 350 T a step.
         PRIM "F+", fplus_cfa, 0
         CALL fp_two
 .align: CALL fp_exps
