@@ -179,6 +179,10 @@ fn literal_edge_cases() {
         ("1.5e2", [0x0000, 0x4315]),
         ("-0.0", [0, 0]),
         ("-.5", [0x0000, 0xC050]),
+        // a zero's exponent is range-checked as if the point came before its first
+        // fraction digit: 0.0E64 is 0 x 10^63, still in range
+        ("0.0E64", [0, 0]),
+        ("0.0E-63", [0, 0]),
     ] {
         let mut ace = boot_float_probe();
         enter(&mut ace, text);
@@ -186,7 +190,8 @@ fn literal_edge_cases() {
     }
     // out of range (10^63 and above, below 10^-65) or misplaced signs: not numbers
     for bad in [
-        "1.0E63", "1.0E-66", "--1.0", "1-.0", "1.0E--5", "1.0E5.", "1.0E5E2", "-.",
+        "1.0E63", "1.0E-66", "--1.0", "1-.0", "1.0E--5", "1.0E5.", "1.0E5E2", "-.", "0.0E65",
+        "0.0E-64",
     ] {
         let mut ace = boot_float_probe();
         enter(&mut ace, "CLS");

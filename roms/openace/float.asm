@@ -149,10 +149,10 @@ fa_zero:
 
 ; normalize: FA to 0.d1... with d1 (the top digit of m2) not 0, the exponent following.
 ; A digit above m2 comes only from a carry out of 6 digits or a 9-digit literal: one
-; shift right is enough. out: Z if FA is zero (nothing changed). Uses AF, B, HL.
+; shift right is enough. A non-zero FA needs at most 7 shifts left; after 8 it is zero
+; (its exponent then 8 lower, which the literal parser's range check counts on).
+; out: Z if FA is zero. Uses AF, B, C, HL.
 normalize:
-        CALL fa_zero
-        RET Z
         LD HL,FA + 4
         LD A,(HL)
         OR A
@@ -160,18 +160,21 @@ normalize:
         CALL shr5
         LD HL,FA_EXP
         INC (HL)
-.left:  LD A,(FA + 3)
+.left:  LD C,8
+.l:     LD A,(FA + 3)
         AND 0xF0
         RET NZ
         LD HL,FA
         CALL shl5               ; A = 0 here
         LD HL,FA_EXP
         DEC (HL)
-        JR .left
+        DEC C
+        JR NZ,.l
+        RET
 
 ; fp_pack: normalize FA and pack it in place as the float FA+1..FA+4. Exponent 0x80-0xC0
 ; (before packing) is an overflow: carry. 0xC1-0xFF (below 0 after wrapping) is an
-; underflow: the float is 0, like a zero mantissa. Uses AF, B, HL.
+; underflow: the float is 0, like a zero mantissa. Uses AF, BC, HL.
 fp_pack:
         CALL normalize
         LD A,(FA_EXP)
