@@ -137,22 +137,14 @@ zero_b: LD (HL),0
         DJNZ zero_b
         RET
 
-; fa_zero: Z if FA's 5 digit bytes are all 0. Uses AF, B, HL.
-fa_zero:
-        LD HL,FA
-        LD B,5
-        XOR A
-.l:     OR (HL)
-        INC HL
-        DJNZ .l
-        RET
-
-; normalize: FA to 0.d1... with d1 (the top digit of m2) not 0, the exponent following.
-; A digit above m2 comes only from a carry out of 6 digits or a 9-digit literal: one
-; shift right is enough. A non-zero FA needs at most 7 shifts left; after 8 it is zero
-; (its exponent then 8 lower, which the literal parser's range check counts on).
-; out: Z if FA is zero. Uses AF, B, C, HL.
-normalize:
+; fp_pack: normalize FA (to 0.d1... with d1, the top digit of m2, not 0, the exponent
+; following) and pack it in place as the float FA+1..FA+4. A digit above m2 comes only
+; from a carry out of 6 digits or a 9-digit literal: one shift right is enough. A
+; non-zero FA needs at most 7 shifts left; after 8 it is zero (its exponent then 8
+; lower, which the literal parser's range check counts on). Exponent 0x80-0xC0 (before
+; packing) is an overflow: carry. 0xC1-0xFF (below 0 after wrapping) is an underflow:
+; the float is 0, like a zero mantissa. Uses AF, BC, HL.
+fp_pack:
         LD HL,FA + 4
         LD A,(HL)
         OR A
@@ -163,22 +155,15 @@ normalize:
 .left:  LD C,8
 .l:     LD A,(FA + 3)
         AND 0xF0
-        RET NZ
+        JR NZ,.range
         LD HL,FA
         CALL shl5               ; A = 0 here
         LD HL,FA_EXP
         DEC (HL)
         DEC C
         JR NZ,.l
-        RET
-
-; fp_pack: normalize FA and pack it in place as the float FA+1..FA+4. Exponent 0x80-0xC0
-; (before packing) is an overflow: carry. 0xC1-0xFF (below 0 after wrapping) is an
-; underflow: the float is 0, like a zero mantissa. Uses AF, BC, HL.
-fp_pack:
-        CALL normalize
-        LD A,(FA_EXP)
-        JR Z,.zero
+        JR .zero                ; carry is clear
+.range: LD A,(FA_EXP)
         CP 0x80
         JR C,.ok
         CP 0xC1
@@ -468,7 +453,12 @@ put_digits:
 .next:  LD A,C
         DEC A
         JP P,.digit             ; digits before the point remain
-        CALL fa_zero
+        LD HL,FA                ; after it: stop when the digits left are all 0
+        LD B,4
+        XOR A
+.z:     OR (HL)
+        INC HL
+        DJNZ .z
         RET Z
 .digit: CALL next_digit
         ADD A,'0'
