@@ -500,12 +500,8 @@ parse_float:
         RET C
         LD DE,0x0010
         LD C,0x48               ; FA read as an integer: N x 10^0
-.next:  LD A,B
-        OR A
-        JR Z,.end
-        LD A,(HL)
+.char:  LD A,(HL)               ; B >= 1 here
         INC HL
-        DEC B
         CALL upcase
         CP '-'
         JR Z,.minus
@@ -575,6 +571,7 @@ parse_float:
         CCF
         RET C
         JR .next
+.next:  DJNZ .char
 .end:   LD A,E                  ; a point and a digit, and digits after an E
         AND 7
         CP 3
