@@ -410,7 +410,8 @@ print_float:
         LD A,(DE)               ; FA_EXP
         SUB 0x40
         LD C,A                  ; e: value = 0.d1d2... x 10^e
-        LD A,(FA + 3)
+        DEC HL                  ; unpack left HL at the float's last byte
+        LD A,(HL)               ; m2: 0 only in zero
         OR A
         JR NZ,.nonzero
         LD C,1                  ; zero prints as 0.

@@ -128,11 +128,11 @@ interrupt:                      ; IM 1 enters here (no JP)
         INCLUDE "runtimes.asm"  ; runtime words (after their owners: negative name offsets)
         INCLUDE "list.asm"      ; LIST
 
-; Floating point (float.asm and NUMBER's float branch, 914 bytes; LIST's float printing 5) does not fit
-; beside everything else yet. WITH_FLOATS includes it (and LIST's float printing); the
-; probe image float_probe.asm also defines FLOAT_PROBE, which leaves out the font and BEEP
-; to make room; tests/openrom_floats.rs runs it there. Defining WITH_FLOATS alone is the
-; 8 KB ROM with floats, once there is room.
+; Floating point (float.asm and NUMBER's float branch, 903 bytes; LIST's float printing
+; 5) does not fit beside everything else yet. WITH_FLOATS includes it and LIST's float
+; printing; the probe image float_probe.asm also defines FLOAT_PROBE, which leaves out
+; the font and BEEP to make room; tests/openrom_floats.rs runs it there. Defining
+; WITH_FLOATS alone is the 8 KB ROM with floats, once there is room.
         IF DEFINED(WITH_FLOATS)
         INCLUDE "float.asm"
         ENDIF
