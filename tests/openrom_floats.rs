@@ -132,3 +132,111 @@ fn a_float_literal_in_a_definition_compiles_as_the_save_vector_v20() {
     assert_eq!(body, want);
     assert_eq!(eval(&mut ace, "FL"), "FL -18.75");
 }
+
+/// LIST `name` on the probe after typing `definition`: the lines after the echo.
+fn listing(definition: &str, name: &str) -> Vec<String> {
+    let mut ace = boot_float_probe();
+    enter(&mut ace, definition);
+    enter(&mut ace, "CLS");
+    enter(&mut ace, &format!("LIST {name}"));
+    let echo = format!("LIST {name}");
+    output(&ace)
+        .lines()
+        .skip_while(|l| *l != echo)
+        .skip(1)
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn list_shows_a_float_literal_as_it_was_typed() {
+    // list.asm: a float literal is printed as F. prints it, so it reads back as the same
+    // number (ace-forth.md 9: LIST shows literals as numbers). Layout as in openrom_list.rs
+    // (one space of indentation, a space after every word, ; on its own line).
+    assert_eq!(
+        listing(": FL 1.5 -2.5E-10 F* ;", "FL"),
+        [": FL", " 1.5 -2.5E-10 F*", ";", "  OK"]
+    );
+    assert_eq!(
+        listing(": FM 0.0 1.0E9 .0001 7 ;", "FM"),
+        [": FM", " 0. 1.E9 .0001 7", ";", "  OK"]
+    );
+    assert_eq!(
+        listing(": FN -123456. 1 IF 2.5 THEN ;", "FN"),
+        [": FN", " -123456. 1 IF", "  2.5", " THEN", ";", "  OK"]
+    );
+}
+
+#[test]
+fn literal_edge_cases() {
+    // ace-forth.md 8 format, worked by hand: the largest and smallest exponents (0x7F and
+    // 0x00), truncation of digits past the 6th, a lower-case e, and negative zero (zero
+    // is four zero bytes, whatever the sign).
+    for (text, cells) in [
+        ("9.99999E62", [0x9999, 0x7F99]),
+        ("1.0E-65", [0x0000, 0x0010]),
+        ("12345678901.0", [0x3456, 0x4B12]),
+        ("1.5e2", [0x0000, 0x4315]),
+        ("-0.0", [0, 0]),
+        ("-.5", [0x0000, 0xC050]),
+        // a zero's exponent is range-checked as if the point came before its first
+        // fraction digit: 0.0E64 is 0 x 10^63, still in range
+        ("0.0E64", [0, 0]),
+        ("0.0E-63", [0, 0]),
+    ] {
+        let mut ace = boot_float_probe();
+        enter(&mut ace, text);
+        assert_eq!(data_stack(&ace), cells.to_vec(), "{text}");
+    }
+    // out of range (10^63 and above, below 10^-65) or misplaced signs: not numbers
+    for bad in [
+        "1.0E63", "1.0E-66", "--1.0", "1-.0", "1.0E--5", "1.0E5.", "1.0E5E2", "-.", "0.0E65",
+        "0.0E-64",
+    ] {
+        let mut ace = boot_float_probe();
+        enter(&mut ace, "CLS");
+        ace.type_text(&format!("{bad}\n"));
+        wait_idle(&mut ace, 200);
+        assert_eq!(ace.screen_codes()[23 * 32 + 1], 0xBF, "{bad} handed back");
+        assert!(data_stack(&ace).is_empty(), "{bad}");
+    }
+}
+
+#[test]
+fn arithmetic_edge_cases() {
+    // Hand-worked: truncation (never rounding up), results at the ends of the range,
+    // zero results are plain zero (no negative zero), INT towards zero for negatives.
+    for (text, printed) in [
+        ("1.11111 1.11111 F* F.", "1.11111 1.11111 F* F. 1.23456"),
+        ("1. 3. F/ 3. F* F.", "1. 3. F/ 3. F* F. .999999"),
+        ("123456. .5 F+ F.", "123456. .5 F+ F. 123456."),
+        ("-123456. -.9 F+ F.", "-123456. -.9 F+ F. -123456."),
+        (".999999 .000001 F+ F.", ".999999 .000001 F+ F. 1."),
+        ("1. 8. F/ F.", "1. 8. F/ F. .125"),
+        ("-1.5 -2.5 F- F.", "-1.5 -2.5 F- F. 1."),
+        ("1.0E-60 1.0E10 F/ F.", "1.0E-60 1.0E10 F/ F. 0."),
+        ("9.99999E62 F.", "9.99999E62 F. 9.99999E62"),
+        ("1.0E-65 F.", "1.0E-65 F. 1.E-65"),
+        ("4.0E62 5.0E62 F+ F.", "4.0E62 5.0E62 F+ F. 9.E62"),
+        ("-0.5 INT .", "-0.5 INT . 0"),
+        ("-12345.6 INT .", "-12345.6 INT . -12345"),
+        ("-32768. INT .", "-32768. INT . -32768"),
+        ("65535. INT .", "65535. INT . -1"),
+    ] {
+        assert_eq!(run(text), printed);
+    }
+    assert_eq!(run("1.0E31 1.0E32 F*"), "1.0E31 1.0E32 F* ERROR 8");
+    assert_eq!(run("5.0E62 5.0E62 F+"), "5.0E62 5.0E62 F+ ERROR 8"); // 1.0E63
+    assert_eq!(run("1.0E62 1.0E-2 F/"), "1.0E62 1.0E-2 F/ ERROR 8");
+    // zero results are four zero bytes
+    for text in [
+        "-1.5 1.5 F+",
+        "0.0 FNEGATE",
+        "1.5 1.5 F- FNEGATE",
+        "-2.5 0.0 F*",
+    ] {
+        let mut ace = boot_float_probe();
+        enter(&mut ace, text);
+        assert_eq!(data_stack(&ace), vec![0, 0], "{text}");
+    }
+}

@@ -9,8 +9,8 @@
 ; their line, ELSE THEN LOOP +LOOP UNTIL REPEAT WHILE start a new one a level out; DOES>,
 ; RUNS> and `;` on lines of their own; literals as signed decimal numbers; comments and
 ; strings with their closing ) and "; ASCII with its character; after 18 lines it waits
-; until a key is held, and BREAK stops it. Not done yet: the float literal (shown by nothing
-; but its place).
+; until a key is held, and BREAK stops it. A float literal is printed as F. prints it (in a
+; ROM with floats).
 
 L_PTR   EQU LISTWS                ; the next cell of the body
 L_IND   EQU LISTWS + 2            ; the indentation
@@ -209,7 +209,14 @@ list_cell:
         CALL neg_hl
 .pos:   CALL print_udec
         JR .space
-.float: INC A
+.float:
+        IF DEFINED(WITH_FLOATS)
+        LD HL,(L_PTR)             ; a float literal: printed as F. does (float.asm)
+        CALL print_float
+        LD A,5
+        ELSE
+        INC A                     ; no floats in this ROM: its 4 bytes are skipped
+        ENDIF
         JR .skip
 .char:  POP HL                    ; ASCII: a space and the character
         CALL .gap

@@ -126,26 +126,24 @@ interrupt:                      ; IM 1 enters here (no JP)
         INCLUDE "compiler.asm"  ; defining and compiling words, control structures
         INCLUDE "dict.asm"      ; VLIST, FORGET, vocabularies, IMMEDIATE, misc.
         INCLUDE "runtimes.asm"  ; runtime words (after their owners: negative name offsets)
-        IF DEFINED(WITH_FLOATS)
-        ELSE
-        INCLUDE "list.asm"      ; LIST (not in the float probe: no room)
-        ENDIF
+        INCLUDE "list.asm"      ; LIST
 
-; Floating point (float.asm and NUMBER's float branch, 1,097 bytes; 387 are free) does not
-; fit beside everything else yet: it is
-; assembled only into the probe image float_probe.asm (WITH_FLOATS defined), which leaves
-; out the font, BEEP and LIST to make room; tests/openrom_floats.rs runs it there.
+; Floating point (float.asm and NUMBER's float branch, 903 bytes; LIST's float printing
+; 5) does not fit beside everything else yet. WITH_FLOATS includes it and LIST's float
+; printing; the probe image float_probe.asm also defines FLOAT_PROBE, which leaves out
+; the font and BEEP to make room; tests/openrom_floats.rs runs it there. Defining
+; WITH_FLOATS alone is the 8 KB ROM with floats, once there is room.
         IF DEFINED(WITH_FLOATS)
         INCLUDE "float.asm"
         ENDIF
 
 ; Written in branch romio (the other ROM helper): font, tape, sound, plotting, ports.
-        IF DEFINED(WITH_FLOATS)
+        IF DEFINED(FLOAT_PROBE)
         ELSE
         INCLUDE "font.asm"
         ENDIF
         INCLUDE "tape.asm"
-        IF DEFINED(WITH_FLOATS)
+        IF DEFINED(FLOAT_PROBE)
         ELSE
         INCLUDE "beep.asm"
         ENDIF
