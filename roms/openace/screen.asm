@@ -31,7 +31,23 @@ print_a:
         RET
 
 ; put_char: A = character; 13 = carriage return. Uses AF, BC, DE, HL.
+; With FLAGS bit 3 (EDIT, ace-forth.md 2) the text goes into the input buffer instead,
+; from the first carriage return on (before it: the echo of EDIT's name, to the screen);
+; that first CR sets ST_RETYPE (EDIT's ? cursor) and empties the buffer (edit.asm).
 put_char:
+        IF DEFINED(buffer_char)
+        LD HL,FLAGS
+        BIT FL_TO_BUFFER,(HL)
+        JR Z,.screen
+        LD HL,STATIN
+        BIT ST_RETYPE,(HL)
+        JP NZ,buffer_char
+        CP 13
+        JR NZ,.screen
+        SET ST_RETYPE,(HL)
+        JP clear_input
+.screen:
+        ENDIF
         PUSH AF
         CALL make_room
         POP AF
