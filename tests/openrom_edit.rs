@@ -61,7 +61,11 @@ fn edit_puts_the_listing_into_the_buffer_with_the_question_cursor() {
     assert_eq!(row(&ace, 21), marked(b" 2 * "));
     assert_eq!(row(&ace, 22), marked(b"; "));
     assert_eq!(row(&ace, 23), marked(b" "));
-    assert_eq!(ace.peek(FLAGS) & 0x08, 0, "FLAGS bit 3 is off while the user edits");
+    assert_eq!(
+        ace.peek(FLAGS) & 0x08,
+        0,
+        "FLAGS bit 3 is off while the user edits"
+    );
 }
 
 #[test]
@@ -71,7 +75,11 @@ fn an_edit_session_changes_a_word_and_enters_it_as_a_new_word() {
     let here = word(&ace, STKBOT);
     enter(&mut ace, "EDIT DOUBLE");
     key(&mut ace, &[Key::Shift, Key::N7]); // cursor down: 32 positions, onto the row of 2 *
-    assert_eq!(&row(&ace, 21)[..3], b" \xBF2", "the cursor moved over the row marker");
+    assert_eq!(
+        &row(&ace, 21)[..3],
+        b" \xBF2",
+        "the cursor moved over the row marker"
+    );
     key(&mut ace, &[Key::Shift, Key::N8]); // right, past the 2
     key(&mut ace, &[Key::Shift, Key::N0]); // DELETE the 2
     ace.type_text("3");
@@ -83,7 +91,10 @@ fn an_edit_session_changes_a_word_and_enters_it_as_a_new_word() {
     // the new word lists with the change; the old one is still in the dictionary
     enter(&mut ace, "CLS");
     enter(&mut ace, "LIST DOUBLE");
-    assert_eq!(lines(&ace)[1..6], ["LIST DOUBLE", ": DOUBLE", " 3 *", ";", "  OK"]);
+    assert_eq!(
+        lines(&ace)[1..6],
+        ["LIST DOUBLE", ": DOUBLE", " 3 *", ";", "  OK"]
+    );
 }
 
 #[test]
@@ -93,7 +104,11 @@ fn redefine_makes_old_callers_use_the_new_body() {
     enter(&mut ace, ": B A 10 * ;");
     assert_eq!(run(&mut ace, "B ."), "B . 20");
     enter(&mut ace, ": A 3 ;");
-    assert_eq!(run(&mut ace, "B ."), "B . 20", "before REDEFINE B still runs the old A");
+    assert_eq!(
+        run(&mut ace, "B ."),
+        "B . 20",
+        "before REDEFINE B still runs the old A"
+    );
     assert_eq!(run(&mut ace, "REDEFINE A"), "REDEFINE A");
     assert_eq!(run(&mut ace, "B . A ."), "B . 30 A . 3");
     // B still lists with A's name
@@ -113,10 +128,22 @@ fn edit_then_redefine_replaces_a_word_everywhere() {
     ace.run_frames(30);
     ace.type_text("\n");
     wait_idle(&mut ace, 500);
-    assert_eq!(run(&mut ace, "4 SQ ."), "4 SQ . 36", "the new SQ is 2 + DUP *");
-    assert_eq!(run(&mut ace, "4 SQ+1 ."), "4 SQ+1 . 17", "old callers before REDEFINE");
+    assert_eq!(
+        run(&mut ace, "4 SQ ."),
+        "4 SQ . 36",
+        "the new SQ is 2 + DUP *"
+    );
+    assert_eq!(
+        run(&mut ace, "4 SQ+1 ."),
+        "4 SQ+1 . 17",
+        "old callers before REDEFINE"
+    );
     enter(&mut ace, "REDEFINE SQ");
-    assert_eq!(run(&mut ace, "4 SQ+1 ."), "4 SQ+1 . 37", "old callers after REDEFINE");
+    assert_eq!(
+        run(&mut ace, "4 SQ+1 ."),
+        "4 SQ+1 . 37",
+        "old callers after REDEFINE"
+    );
 }
 
 #[test]
@@ -131,10 +158,17 @@ fn errors_as_the_spec_says() {
     enter(&mut ace, "VARIABLE V");
     assert_eq!(run(&mut ace, "EDIT V"), "EDIT V ERROR 14");
     enter(&mut ace, ": W ;");
-    assert_eq!(run(&mut ace, "REDEFINE V"), "REDEFINE V ERROR 11", "not a colon word");
+    assert_eq!(
+        run(&mut ace, "REDEFINE V"),
+        "REDEFINE V ERROR 11",
+        "not a colon word"
+    );
     // the newest word is not an older one of its own name
     assert_eq!(run(&mut ace, "REDEFINE W"), "REDEFINE W ERROR 13");
-    assert_eq!(run(&mut ace, ": Z 1 [ REDEFINE W"), ": Z 1 [ REDEFINE W ERROR 11");
+    assert_eq!(
+        run(&mut ace, ": Z 1 [ REDEFINE W"),
+        ": Z 1 [ REDEFINE W ERROR 11"
+    );
     // after the errors output goes to the screen again and the machine works
     assert_eq!(ace.peek(FLAGS) & 0x08, 0);
     assert_eq!(run(&mut ace, "1 2 + ."), "1 2 + . 3");
@@ -162,7 +196,11 @@ fn a_long_word_is_edited_a_page_at_a_time() {
         if ace.peek(STATIN) & 0x10 == 0 {
             break; // back at the prompt
         }
-        assert_eq!(ace.peek(word(&ace, 0x3C24) + 1), 0xBF, "the ? cursor starts the page");
+        assert_eq!(
+            ace.peek(word(&ace, 0x3C24) + 1),
+            0xBF,
+            "the ? cursor starts the page"
+        );
         pages += 1;
         ace.type_text("\n");
     }
