@@ -115,6 +115,10 @@ fn redefine_makes_old_callers_use_the_new_body() {
     enter(&mut ace, "CLS");
     enter(&mut ace, "LIST B");
     assert_eq!(lines(&ace)[2..4], [": B", " A 10 *"]);
+    // a REDEFINE of the newest A again: B follows the chain to the newest body
+    enter(&mut ace, ": A 4 ;");
+    enter(&mut ace, "REDEFINE A");
+    assert_eq!(run(&mut ace, "B ."), "B . 40");
 }
 
 #[test]
@@ -165,6 +169,13 @@ fn errors_as_the_spec_says() {
     );
     // the newest word is not an older one of its own name
     assert_eq!(run(&mut ace, "REDEFINE W"), "REDEFINE W ERROR 13");
+    // an empty old body has no room for the call of the new one
+    enter(&mut ace, ": W 1 ;");
+    assert_eq!(
+        run(&mut ace, "REDEFINE W"),
+        "REDEFINE W ERROR 11",
+        "old W is `: W ;`"
+    );
     assert_eq!(
         run(&mut ace, ": Z 1 [ REDEFINE W"),
         ": Z 1 [ REDEFINE W ERROR 11"

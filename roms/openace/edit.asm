@@ -12,33 +12,34 @@
 ; than EDIT_PAGE rows is handed over a page at a time: each page is edited, entered and
 ; interpreted (LINE run from here) before the listing goes on.
 ;
-; REDEFINE name: the newest word replaces the older `name`: the older one's code field
-; becomes redirected_cf with the newest word's CFA in its pfa, so every reference to it
-; (old callers, compiled before) runs the new body. Our choice where the spec is silent:
-; the old body stays where it is (its space is not reclaimed, nothing moves) and only
-; colon words can be replaced (ERROR 11 otherwise, or while a definition is incomplete).
+; REDEFINE name: the newest word replaces the older `name`: the older one's thread becomes
+; a call of the newest word and EXIT, so every reference to it (old callers, compiled
+; before) runs the new body. Our choice where the spec is silent: the old header and body
+; stay where they are (their space is not reclaimed, nothing moves; the old word is still
+; an ordinary colon word, so SAVE, LOAD's relocation and LIST treat it as one), and only a
+; colon word with a body of at least one cell can be replaced: ERROR 11 for other words,
+; for `: X ;` (no room for the call) and while a definition is incomplete; ERROR 13 when
+; no older word of that name is in RAM.
 
 EDIT_PAGE       EQU 16          ; rows in the buffer before a page is handed over
 
 ; EDIT: written from rom-words.tsv (EDIT) and ace-forth.md 9; LIST gives ERROR 13 and 14.
-        COLON "EDIT", edit_cfa, 0
-        DW to_buffer_cfa, list_cfa, edit_enter_cfa, exit_rt
-
-; [to-buffer]: LIST's output from its first new line on goes into the input buffer.
-        INTERNAL to_buffer_cfa
+; Runs LIST with FLAGS bit 3 set, then lets the user edit the buffer.
+        PRIM "EDIT", edit_cfa, 0
         SET FL_TO_BUFFER,(IX+O_FLAGS)
-        JP (IY)
-
-; [edit-enter]: output to the screen again; the user edits the listing, ENTER gives it to
-; LINE (the caller of EDIT) as one logical line.
-        INTERNAL edit_enter_cfa
-        RES FL_TO_BUFFER,(IX+O_FLAGS)
+        LD DE,.thread
+        JP docolon
+.thread:
+        DW list_cfa, .enter, exit_rt
+.enter: DW $ + 2
         CALL take_edited
         JP (IY)
 
-; take_edited: let the user edit the buffer (? cursor) until ENTER, take the cursor out and
-; turn the row markers after the first into spaces. Uses AF, BC, DE, HL.
+; take_edited: output to the screen again; let the user edit the buffer (? cursor) until
+; ENTER, take the cursor out and turn the row markers after the first into spaces: LINE
+; (the caller of EDIT) reads it as one logical line. Uses AF, BC, DE, HL.
 take_edited:
+        RES FL_TO_BUFFER,(IX+O_FLAGS)
         CALL wait_enter         ; HL = STATIN
         RES ST_RETYPE,(HL)
         CALL remove_cursor
@@ -63,10 +64,10 @@ buffer_char:
         JR NZ,append
         XOR A
         LD (L_CNT),A
-        LD HL,(L_HALF)
-        LD DE,SCREEN_END - EDIT_PAGE * 32
-        CALL hl_below_de
-        JR C,edit_page
+        LD A,(L_HALF + 1)
+        CP HIGH(SCREEN_END - EDIT_PAGE * 32)
+        JR C,edit_page          ; more than EDIT_PAGE rows
+        ASSERT LOW(SCREEN_END - EDIT_PAGE * 32) == 0
         LD HL,(ENDBUF)          ; a row with nothing but spaces (LIST's empty body line
 .back:  DEC HL                  ; of `: X ;`) is used again: the original shows none
         LD A,(HL)               ; (transcripts.md, `: X ; EDIT X`)
@@ -102,18 +103,15 @@ edit_page:
         PUSH BC
         PUSH DE
         PUSH HL
-        RES FL_TO_BUFFER,(IX+O_FLAGS)
         CALL take_edited
         CALL run_line
         SET FL_TO_BUFFER,(IX+O_FLAGS)
-        LD HL,STATIN
-        SET ST_RETYPE,(HL)
-        CALL clear_input
         POP HL
         POP DE
         POP BC
         EXX
-        RET
+        LD A,13                 ; the next page starts as the listing did: the first
+        JP put_char             ; CR (ST_RETYPE is clear) empties the buffer
 
 ; run_line: run LINE from machine code and come back: the thread ends with a word that
 ; drops its IP and returns to our caller.
@@ -142,8 +140,6 @@ run_line:
         CALL scan_lookup_take   ; HL = the older word's CFA or 0
         POP DE
         LD (CONTEXT),DE
-        POP BC
-        INC BC                  ; BC = the newest word's CFA
         LD A,H
         CP HIGH(SYSVARS)
         JR NC,.ram
@@ -151,34 +147,35 @@ run_line:
         DB 13
 .ram:   BIT FL_INCOMPLETE,(IX+O_FLAGS)
         JR NZ,.cannot           ; the newest word is not finished
-        LD E,(HL)
-        INC HL
-        LD D,(HL)               ; its code field
-        PUSH HL
-        LD HL,docolon
-        CALL same
-        POP HL
-        JR NZ,.cannot
-        LD DE,redirected_cf
-        LD (HL),D
+        LD DE,docolon
+        CALL cell_is
+        JR NZ,.cannot           ; not a colon word
+        LD DE,exit_rt
+        CALL cell_is
+        JR Z,.cannot            ; an empty body: no room for the call
         DEC HL
-        LD (HL),E
-        INC HL
-        INC HL
+        DEC HL                  ; pfa: the thread becomes newest-word EXIT
+        POP BC
+        INC BC                  ; the newest word's CFA
         LD (HL),C
         INC HL
         LD (HL),B
+        INC HL
+        LD (HL),E
+        INC HL
+        LD (HL),D
         JP (IY)
 .cannot:
         RST 32
         DB 11
 
-; redirected_cf: code field of a word REDEFINE replaced; pfa+0 = the CFA of the word that
-; replaced it, which runs instead.
-redirected_cf:
-        EX DE,HL
-        LD E,(HL)
+; cell_is: Z if the cell at HL is DE; HL moves past it. Uses AF.
+cell_is:
+        LD A,(HL)
         INC HL
-        LD D,(HL)
-        EX DE,HL
-        JP execute_hl
+        CP E
+        LD A,(HL)
+        INC HL
+        RET NZ
+        CP D
+        RET

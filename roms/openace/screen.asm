@@ -36,8 +36,7 @@ print_a:
 ; that first CR sets ST_RETYPE (EDIT's ? cursor) and empties the buffer (edit.asm).
 put_char:
         IF DEFINED(buffer_char)
-        LD HL,FLAGS
-        BIT FL_TO_BUFFER,(HL)
+        BIT FL_TO_BUFFER,(IX+O_FLAGS)
         JR Z,.screen
         LD HL,STATIN
         BIT ST_RETYPE,(HL)

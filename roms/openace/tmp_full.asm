@@ -1,0 +1,2 @@
+WITH_EDIT EQU 1
+        INCLUDE "tmp_main_full.asm"
