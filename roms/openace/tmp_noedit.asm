@@ -1,2 +1,0 @@
-WITH_EDIT EQU 1
-        INCLUDE "tmp_main_noedit.asm"
