@@ -219,3 +219,45 @@ fn a_long_word_is_edited_a_page_at_a_time() {
     assert_eq!(run(&mut ace, "L ."), "L . 10", "the re-entered L works");
     assert!(!output(&ace).contains("ERROR"));
 }
+
+#[test]
+fn entering_the_listing_unchanged_gives_the_same_word_again() {
+    let mut ace = boot_edit_probe();
+    // control structures, a string and a DEFINER word: LIST's text compiles back to them
+    enter(&mut ace, ": T 3 0 DO I . LOOP .\" END\" ;");
+    enter(&mut ace, "DEFINER K , DOES> @ 1+ ;");
+    for name in ["T", "K"] {
+        enter(&mut ace, &format!("EDIT {name}"));
+        ace.type_text("\n");
+        wait_idle(&mut ace, 500);
+    }
+    enter(&mut ace, "CLS");
+    assert_eq!(run(&mut ace, "T"), "T 0 1 2 END");
+    assert_eq!(run(&mut ace, "7 K S S ."), "7 K S S . 8");
+}
+
+#[test]
+fn a_mistake_in_the_edited_text_is_handed_back_and_can_be_fixed() {
+    let mut ace = boot_edit_probe();
+    enter(&mut ace, ": INC 1 + ;");
+    enter(&mut ace, "EDIT INC");
+    key(&mut ace, &[Key::Shift, Key::N7]); // onto the body row, before the 1
+    ace.type_text("QQ ");
+    ace.run_frames(30);
+    ace.type_text("\n");
+    wait_idle(&mut ace, 500);
+    // QQ is unknown: the rest of the text (the definition is still open) comes back with
+    // the ? cursor at its start and the rows' padding as spaces
+    let l_half = word(&ace, 0x3C24);
+    assert_eq!(ace.peek(l_half + 1), 0xBF, "{}", ace.screen_text());
+    let rest: Vec<u8> = (l_half + 2..0x2700).map(|a| ace.peek(a)).collect();
+    let rest = String::from_utf8_lossy(&rest)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert_eq!(rest, "QQ 1 + ;");
+    key(&mut ace, &[Key::Shift, Key::N1]); // DELETE LINE, then the body again
+    ace.type_text("1 + ;\n");
+    wait_idle(&mut ace, 500);
+    assert_eq!(run(&mut ace, "5 INC ."), "5 INC . 6");
+}
