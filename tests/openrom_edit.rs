@@ -261,3 +261,37 @@ fn a_mistake_in_the_edited_text_is_handed_back_and_can_be_fixed() {
     wait_idle(&mut ace, 500);
     assert_eq!(run(&mut ace, "5 INC ."), "5 INC . 6");
 }
+
+#[test]
+fn a_redefined_word_survives_save_and_a_relocating_load() {
+    use openrom_support::tape_signal::{durations_of, Deck};
+    // REDEFINE leaves an ordinary colon word (the new word's call and EXIT), so LOAD's
+    // relocation moves its reference like any other (ace-forth.md 12)
+    let mut ace = boot_edit_probe();
+    let deck = Deck::default();
+    ace.insert_tape(Box::new(deck.clone()));
+    for line in [": A 2 ;", ": B A 10 * ;", ": A 3 ;", "REDEFINE A"] {
+        enter(&mut ace, line);
+    }
+    deck.clear_recording();
+    enter_within(&mut ace, "SAVE T", 1500);
+    let recording = deck.recorded();
+
+    let mut other = boot_edit_probe();
+    let deck = Deck::default();
+    other.insert_tape(Box::new(deck.clone()));
+    enter(&mut other, ": FIRST 5 ;"); // the tape's words land after it: they move
+    deck.play(
+        other.tstates() + 2_000_000,
+        &durations_of(&recording),
+        1.0,
+        false,
+    );
+    enter_within(&mut other, "LOAD T", 1500);
+    assert!(
+        !other.screen_text().contains("ERROR"),
+        "{}",
+        other.screen_text()
+    );
+    assert_eq!(run(&mut other, "B . FIRST ."), "B . 30 FIRST . 5");
+}
