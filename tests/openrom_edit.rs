@@ -295,3 +295,15 @@ fn a_redefined_word_survives_save_and_a_relocating_load() {
     );
     assert_eq!(run(&mut other, "B . FIRST ."), "B . 30 FIRST . 5");
 }
+
+#[test]
+fn printing_to_the_screen_ends_the_question_cursor_state() {
+    // EDIT's ? cursor state (STATIN bit 4) is set from LIST's first line on; an error in
+    // the listing (BREAK) aborts with it set. Whatever is printed on the screen next (the
+    // ERROR message) clears it, so the prompt gets the normal cursor back.
+    let mut ace = boot_edit_probe();
+    ace.poke(STATIN, ace.peek(STATIN) | 0x10);
+    enter(&mut ace, "1 .");
+    assert_eq!(ace.peek(STATIN) & 0x10, 0);
+    assert_eq!(ace.screen_codes()[23 * 32 + 1], 0x97, "the normal cursor");
+}

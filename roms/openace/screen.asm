@@ -45,7 +45,8 @@ put_char:
         JR NZ,.screen
         SET ST_RETYPE,(HL)
         JP clear_input
-.screen:
+.screen:                        ; (an error in EDIT's LIST leaves ST_RETYPE set: the
+        RES ST_RETYPE,(IX+O_STATIN) ; ERROR message clears it, or the prompt shows ?)
         ENDIF
         PUSH AF
         CALL make_room
