@@ -57,8 +57,7 @@ take_edited:
 ; buffer_char: put_char for EDIT (A = character, the buffer holds the ? cursor at its
 ; start): append the character; a carriage return pads the row with spaces and starts the
 ; next one with the 0x00 marker, after handing over a full page; blank rows are not kept.
-; LIST's own pause every
-; 18 lines is kept off (L_CNT). Uses AF, BC, DE, HL.
+; LIST's own pause every 18 lines is kept off (L_CNT). Uses AF, BC, DE, HL.
 buffer_char:
         CP 13
         JR NZ,append

@@ -34,6 +34,8 @@ print_a:
 ; With FLAGS bit 3 (EDIT, ace-forth.md 2) the text goes into the input buffer instead,
 ; from the first carriage return on (before it: the echo of EDIT's name, to the screen);
 ; that first CR sets ST_RETYPE (EDIT's ? cursor) and empties the buffer (edit.asm).
+; Printing on the screen clears ST_RETYPE: an error in EDIT's LIST leaves it set, and the
+; ERROR message then ends it (else the prompt would keep the ? cursor).
 put_char:
         IF DEFINED(buffer_char)
         BIT FL_TO_BUFFER,(IX+O_FLAGS)
@@ -45,8 +47,8 @@ put_char:
         JR NZ,.screen
         SET ST_RETYPE,(HL)
         JP clear_input
-.screen:                        ; (an error in EDIT's LIST leaves ST_RETYPE set: the
-        RES ST_RETYPE,(IX+O_STATIN) ; ERROR message clears it, or the prompt shows ?)
+.screen:
+        RES ST_RETYPE,(IX+O_STATIN)
         ENDIF
         PUSH AF
         CALL make_room
