@@ -335,27 +335,22 @@ editor_key:
         RES ST_EDITING,(HL)
         RET
 .notenter:
-        LD C,A                  ; the mode keys' codes are their STATIN bit masks
-        CP 0x02
-        JR Z,.toggle
-        CP 0x04
-        JR Z,.toggle
-        CP 0x08
-        JR Z,.toggle
-        CP 0x01
-        JR Z,.left
-        CP 0x03
-        JR Z,.right
-        CP 0x07
-        JR Z,.up
-        CP 0x09
-        JR Z,.down
-        CP 0x05
-        JR Z,.delete
-        CP 0x0A
-        JR Z,.delline
         CP 0x20
-        JR C,.cursor            ; other control codes are ignored
+        JR NC,.printable
+        CP .keys_end - .keys
+        JR NC,.cursor           ; other control codes are ignored
+        LD C,A                  ; the mode keys' codes are their STATIN bit masks
+        LD DE,show_cursor
+        PUSH DE                 ; every key's routine returns into show_cursor
+        LD HL,.keys
+        LD E,A
+        LD D,0
+        ADD HL,DE
+        LD E,(HL)               ; the routine's offset from .base
+        LD HL,.base
+        ADD HL,DE
+        JP (HL)
+.printable:
         BIT ST_CAPS,(HL)
         JR Z,.nocaps
         CP 'a'
@@ -373,33 +368,33 @@ editor_key:
         OR 0x80
 .noinverse:
         CALL insert_char
-        JR .cursor
-.toggle:
+.cursor:
+        JP show_cursor
+
+; The editing keys' routines (C = the key code), reached through .keys.
+editor_key.base:
+editor_key.toggle:              ; CAPS LOCK, INVERSE VIDEO, GRAPHICS: flip the STATIN bit
+        LD HL,STATIN
         LD A,(HL)
         XOR C
         LD (HL),A
-        JR .cursor
-.left:
-        CALL cursor_left
-        JR .cursor
-.right:
-        CALL cursor_right
-        JR .cursor
-.up:
+editor_key.ignore:
+        RET
+editor_key.up:
         LD B,32                 ; (cursor_left and cursor_right keep B)
 .upl:   CALL cursor_left
         DJNZ .upl
-        JR .cursor
-.down:
+        RET
+editor_key.down:
         LD B,32
 .downl: CALL cursor_right
         DJNZ .downl
-        JR .cursor
-.delete:
+        RET
+editor_key.delete:
         CALL cursor_back
-        CALL NZ,delete_at
-        JR .cursor
-.delline:
+        RET Z
+        JP delete_at
+editor_key.delline:
         LD HL,(INSCRN)
         INC HL
         LD (CURSOR),HL
@@ -411,8 +406,22 @@ editor_key:
         LD HL,(CURSOR)
         INC HL
         LD (ENDBUF),HL
-.cursor:
-        JP show_cursor
+        RET
+
+; Key codes 0-10 (ace-hardware.md 6: the SHIFT+digit editing keys) -> routine offsets.
+editor_key.keys:
+        DB editor_key.ignore - editor_key.base          ; 0
+        DB cursor_left - editor_key.base                ; 1 SHIFT+5 left
+        DB editor_key.toggle - editor_key.base          ; 2 SHIFT+2 CAPS LOCK
+        DB cursor_right - editor_key.base               ; 3 SHIFT+8 right
+        DB editor_key.toggle - editor_key.base          ; 4 SHIFT+9 GRAPHICS
+        DB editor_key.delete - editor_key.base          ; 5 SHIFT+0 DELETE
+        DB editor_key.ignore - editor_key.base          ; 6
+        DB editor_key.up - editor_key.base              ; 7 SHIFT+6 up
+        DB editor_key.toggle - editor_key.base          ; 8 SHIFT+4 INVERSE VIDEO
+        DB editor_key.down - editor_key.base            ; 9 SHIFT+7 down
+        DB editor_key.delline - editor_key.base         ; 10 SHIFT+1 DELETE LINE
+editor_key.keys_end:
 
 ; cursor_left / cursor_right: swap the cursor with its neighbour inside the logical line.
 ; Use AF, C, DE, HL (B is kept: the editor loops on it).
