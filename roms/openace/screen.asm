@@ -76,16 +76,16 @@ make_room:
         SBC HL,DE
         JR C,.fits
         CALL scroll_upper
-        LD HL,SCRPOS
-        CALL down32
         JR make_room
 .fits:
-        LD HL,(SCRPOS)
+        ADD HL,DE               ; SCRPOS again
         RET
 
-; scroll_upper: move [0x2420, L_HALF) up one line and blank the line above L_HALF.
-; Uses AF, BC, DE, HL.
+; scroll_upper: move [0x2420, L_HALF) up one line, blank the line above L_HALF and move
+; SCRPOS up a line with the text. Uses AF, BC, DE, HL.
 scroll_upper:
+        LD HL,SCRPOS
+        CALL down32
         LD HL,(L_HALF)
         LD DE,VIDEO + 32
         AND A
@@ -199,8 +199,6 @@ grow_buffer:
         JR C,.move
         JR Z,.move
         CALL scroll_upper
-        LD HL,SCRPOS
-        CALL down32
 .move:
         LD HL,SCREEN_END
         LD DE,(L_HALF)
