@@ -82,7 +82,8 @@ make_room:
         RET
 
 ; scroll_upper: move [0x2420, L_HALF) up one line, blank the line above L_HALF and move
-; SCRPOS up a line with the text. Uses AF, BC, DE, HL.
+; SCRPOS up a line with the text. The buffer never covers more than 22 lines, so there
+; is always a line to move. Uses AF, BC, DE, HL.
 scroll_upper:
         LD HL,SCRPOS
         CALL down32
@@ -90,17 +91,13 @@ scroll_upper:
         LD DE,VIDEO + 32
         AND A
         SBC HL,DE
-        JR Z,.blank
-        JR C,.blank
         LD B,H
         LD C,L
         LD HL,VIDEO + 32
         LD DE,VIDEO
         LDIR
-.blank:
-        LD HL,(L_HALF)
-        LD DE,-32
-        ADD HL,DE
+        EX DE,HL                ; HL = L_HALF - 32
+        ASSERT BUF_LIMIT > VIDEO + 32
         ; (falls into blank32: a subroutine tail, not a word)
 ; blank32: 32 spaces from HL; blank_b: B spaces from HL. out: HL past them. Uses B.
 blank32:
@@ -191,26 +188,24 @@ show_cursor:
 grow_buffer:
         LD HL,(L_HALF)
         LD DE,-32
-        ADD HL,DE
-        EX DE,HL                ; DE = new L_HALF
-        LD HL,(SCRPOS)
+        ADD HL,DE               ; the new L_HALF
+        LD DE,(SCRPOS)
         AND A
         SBC HL,DE
-        JR C,.move
-        JR Z,.move
-        CALL scroll_upper
-.move:
-        LD HL,SCREEN_END
-        LD DE,(L_HALF)
-        AND A
-        SBC HL,DE
-        LD B,H
-        LD C,L                  ; bytes in the buffer
+        CALL C,scroll_upper     ; below SCRPOS: the upper part scrolls
         LD HL,(L_HALF)
+        XOR A
+        SUB L
+        LD C,A
+        LD A,HIGH(SCREEN_END)
+        SBC A,H
+        LD B,A                  ; BC = bytes in the buffer
+        ASSERT LOW(SCREEN_END) == 0
+        PUSH HL
         LD DE,-32
         ADD HL,DE
         EX DE,HL                ; DE = one line higher
-        LD HL,(L_HALF)
+        POP HL
         LDIR
         LD HL,SCREEN_END - 32
         CALL blank32
@@ -237,29 +232,27 @@ down32:
 ; buffer is full. Uses AF, BC, DE, HL.
 insert_char:
         PUSH AF
-        LD HL,(ENDBUF)
-        LD DE,SCREEN_END
-        AND A
-        SBC HL,DE
+        LD A,(ENDBUF + 1)
+        CP HIGH(SCREEN_END)     ; ENDBUF < SCREEN_END: the last line has room
         JR C,.room
         LD HL,(L_HALF)
-        LD DE,BUF_LIMIT
-        AND A
-        SBC HL,DE
-        JR Z,.full
-        JR C,.full
+        LD DE,-(BUF_LIMIT + 1)
+        ADD HL,DE
+        JR NC,.full             ; L_HALF <= BUF_LIMIT: 22 lines
         CALL grow_buffer
 .room:
         LD HL,(ENDBUF)
+        PUSH HL
+        INC HL
+        LD (ENDBUF),HL
+        DEC HL
         LD DE,(CURSOR)
         AND A
         SBC HL,DE
         LD B,H
         LD C,L                  ; bytes from the cursor to the end
-        LD A,B
-        OR C
+        POP HL                  ; the old end
         JR Z,.placed
-        LD HL,(ENDBUF)
         LD D,H
         LD E,L
         DEC HL
@@ -270,9 +263,6 @@ insert_char:
         LD (HL),A
         INC HL
         LD (CURSOR),HL
-        LD HL,(ENDBUF)
-        INC HL
-        LD (ENDBUF),HL
         RET
 .full:
         POP AF
@@ -281,27 +271,23 @@ insert_char:
 ; delete_at: remove the character at HL from the logical line (the rest moves left,
 ; ENDBUF moves back). Uses AF, BC, DE, HL.
 delete_at:
-        PUSH HL
-        EX DE,HL
+        LD D,H
+        LD E,L                  ; DE = the deleted place
         LD HL,(ENDBUF)
+        DEC HL
+        LD (ENDBUF),HL
+        PUSH HL
         AND A
         SBC HL,DE
-        DEC HL                  ; bytes after the deleted one
         LD B,H
-        LD C,L
-        POP DE
+        LD C,L                  ; bytes after the deleted one
         LD H,D
         LD L,E
         INC HL
-        LD A,B
-        OR C
         JR Z,.none
         LDIR
-.none:
-        LD HL,(ENDBUF)
-        DEC HL
-        LD (HL),' '
-        LD (ENDBUF),HL
+.none:  POP HL
+        LD (HL),' '             ; the new end
         RET
 
 ; remove_cursor: take the cursor character out of the line (after ENTER).
