@@ -153,11 +153,9 @@ clear_input:
         LD (HL),0               ; logical-line start marker
         INC HL
         LD (CURSOR),HL
-        CALL cursor_char
-        LD (HL),A
         INC HL
         LD (ENDBUF),HL
-        RET
+        JP show_cursor
 
 ; cursor_char: A = the cursor character for the current mode (ace-forth.md 11); the ?
 ; of a line handed back by RETYPE wins over the modes until ENTER. Uses C.
@@ -336,13 +334,7 @@ editor_key:
         JP (HL)
 .printable:
         BIT ST_CAPS,(HL)
-        JR Z,.nocaps
-        CP 'a'
-        JR C,.nocaps
-        CP 'z' + 1
-        JR NC,.nocaps
-        SUB 0x20
-.nocaps:
+        CALL NZ,upcase          ; a-z -> A-Z (interp.asm)
         BIT ST_GRAPHICS,(HL)
         JR Z,.nographics
         AND 0x9F
