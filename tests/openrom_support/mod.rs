@@ -278,3 +278,39 @@ pub fn boot_float_probe() -> Ace {
     wait_idle(&mut ace, 50);
     ace
 }
+
+/// The edit probe image (roms/openace/edit_probe.asm): the open ROM with EDIT and REDEFINE
+/// but without the font and BEEP, which do not all fit in 8 KB together yet. Assembled
+/// once per test binary with the project's assembler.
+fn edit_probe() -> &'static aceasm::Assembly {
+    static PROBE: std::sync::OnceLock<aceasm::Assembly> = std::sync::OnceLock::new();
+    PROBE.get_or_init(|| {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("roms/openace/edit_probe.asm");
+        let assembly = aceasm::assemble_file(&path)
+            .unwrap_or_else(|e| panic!("{}: {:?}", path.display(), e.errors()));
+        assert_eq!(assembly.bytes.len(), 8192, "the probe image is 8 KB");
+        assembly
+    })
+}
+
+pub fn edit_probe_rom() -> &'static [u8] {
+    &edit_probe().bytes
+}
+
+/// A symbol of the edit probe image.
+pub fn edit_probe_symbol(name: &str) -> u16 {
+    edit_probe()
+        .symbols
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|&(_, v)| v as u16)
+        .unwrap_or_else(|| panic!("the edit probe has no symbol {name}"))
+}
+
+/// Power on with the edit probe image and wait for the input line.
+pub fn boot_edit_probe() -> Ace {
+    let mut ace = Ace::new(edit_probe_rom(), RamSize::K19).expect("8 KB image");
+    wait_idle(&mut ace, 50);
+    ace
+}
