@@ -41,18 +41,14 @@ run_checks:
         LD HL,(STKBOT)
         LD DE,12
         ADD HL,DE
-        EX DE,HL
+        EX DE,HL                ; DE = the data stack's base (no carry: no overflow)
         LD HL,(SPARE)
-        AND A
         SBC HL,DE
         JR C,.underflow
-        LD HL,(SPARE)
-        LD DE,30 + 2            ; + our own return address
         ADD HL,DE
-        EX DE,HL
-        LD HL,0
-        ADD HL,SP
-        AND A
+        EX DE,HL                ; DE = SPARE
+        LD HL,-31               ; SP - 31 - SPARE - 1 (ADD sets the carry: SP > 31)
+        ADD HL,SP               ; = SP - (SPARE + 30 + 2 for our own return address)
         SBC HL,DE
         JR C,.full
         CALL test_break
@@ -74,7 +70,7 @@ run_checks:
 ; {docolon}: run the parameter field as a thread (straight into next, see exit_code).
 docolon:
         PUSH DE
-        JP next
+        JR next
 
 ; {create-child}: push the parameter-field address.
 create_cf:
@@ -93,16 +89,14 @@ constant_cf:
         LD E,(HL)
         INC HL
         LD D,(HL)
-        RST 16
-        JP (IY)
+        JR create_cf
 
 ; {sysvar-child}: push 0x3C00 + the byte in the parameter field.
 sysvar_cf:
         LD A,(DE)
         LD E,A
         LD D,HIGH(SYSVARS)
-        RST 16
-        JP (IY)
+        JR create_cf
 
 ; {defining-word}: make a header from the next input word with code field = own pfa+0,
 ; then run own pfa+2 as a thread (ace-forth.md 5, 5.1).
@@ -149,11 +143,8 @@ compiler_rt_cf:
         RST 16                  ; push the operand address (keeps DE)
         POP HL
         PUSH HL
-        DEC HL
-        DEC HL
-        DEC HL
-        DEC HL
-        DEC HL
+        LD BC,-5
+        ADD HL,BC
         LD A,(HL)               ; operand count
         EX DE,HL                ; HL = operands
         CALL skip_operands
