@@ -15,22 +15,6 @@ pop_two:
         POP DE
         RET
 
-; push_carry: tail for comparisons: push 1 if carry is set, else 0.
-push_carry:
-        LD DE,0
-        JR NC,.push
-        INC E
-.push:  RST 16
-        JP (IY)
-
-; push_zero_flag: tail: push 1 if Z is set, else 0.
-push_zero_flag:
-        LD DE,0
-        JR NZ,.push
-        INC E
-.push:  RST 16
-        JP (IY)
-
 ; bias: flip the sign bits of HL and DE so that unsigned comparison is signed comparison.
 bias:
         LD A,H
@@ -41,12 +25,14 @@ bias:
         LD D,A
         RET
 
-; signed_less: carry set if HL < DE as signed numbers; HL and DE kept. Uses AF.
-signed_less:
+; pop_greater: ( n1 n2 -- ) out HL = n2, DE = n1, carry set if n1 > n2 as signed
+; numbers. Uses AF.
+pop_greater:
+        CALL pop_two
+        EX DE,HL
         PUSH HL
         PUSH DE
-        CALL bias
-        AND A
+        CALL bias               ; (clears the carry)
         SBC HL,DE
         POP DE
         POP HL
@@ -138,11 +124,7 @@ udiv32_16:
 ; SWAP: written from rom-words.tsv (SWAP).
         PRIM "SWAP", swap_cfa, 0
         CALL pop_two
-        PUSH HL
-        RST 16
-        POP DE
-        RST 16
-        JP (IY)
+        JP push_de_hl
 
 ; ?DUP: written from rom-words.tsv (?DUP).
         PRIM "?DUP", qdup_cfa, 0
@@ -173,63 +155,45 @@ udiv32_16:
 
 ; ROLL: written from rom-words.tsv (ROLL) and ace-forth.md 10 (ERROR 7 if n <= 0).
         PRIM "ROLL", roll_cfa, 0
-        RST 24
-        LD B,D
-        LD C,E
-        CALL check_index
-        CALL roll_bc
-        JP (IY)
+        CALL pop_index          ; HL = address of the n-th entry, BC = n
+        DEC BC
+        LD A,B
+        OR C
+        JR Z,.done              ; 1 ROLL changes nothing
+        SLA C
+        RL B                    ; BC = bytes above the entry
+        LD E,(HL)
+        INC HL
+        LD D,(HL)
+        INC HL
+        PUSH DE                 ; the entry
+        LD D,H
+        LD E,L
+        DEC DE
+        DEC DE
+        LDIR                    ; the entries above it move down one cell
+        RST 24                  ; the top cell is now there twice: drop it
+        POP DE
+        RST 16                  ; and push the entry on top
+.done:  JP (IY)
 
-; pop_index: pop n (ERROR 7 if n <= 0) -> HL = address of the n-th entry.
+; pop_index: pop n (ERROR 7 unless n > 0) -> BC = n, HL = address of the n-th entry
+; (SPARE - 2 * n).
 pop_index:
-        RST 24
-        LD B,D
-        LD C,E
-        CALL check_index
-; entry_addr: HL = SPARE - 2 * BC.
-entry_addr:
+        CALL pop_bc
+        LD A,B
+        OR C
+        JR Z,.bad
+        BIT 7,B
+        JR NZ,.bad
         LD HL,(SPARE)
         AND A
         SBC HL,BC
         AND A
         SBC HL,BC
         RET
-
-; check_index: ERROR 7 unless BC > 0 (signed).
-check_index:
-        LD A,B
-        OR C
-        JR Z,.bad
-        BIT 7,B
-        RET Z
 .bad:   RST 32
         DB 7
-
-; roll_bc: move the BC-th entry to the top, closing the gap. Uses AF, BC, DE, HL.
-roll_bc:
-        CALL entry_addr
-        LD E,(HL)
-        INC HL
-        LD D,(HL)
-        DEC HL
-        PUSH DE                 ; the entry
-        DEC BC
-        SLA C
-        RL B                    ; bytes above it
-        LD D,H
-        LD E,L
-        INC HL
-        INC HL
-        LD A,B
-        OR C
-        JR Z,.moved
-        LDIR
-.moved: POP HL
-        EX DE,HL
-        LD (HL),E
-        INC HL
-        LD (HL),D
-        RET
 
 ; ---------------------------------------------------------------------------------------
 ; Memory.
@@ -253,12 +217,7 @@ roll_bc:
 ; @: written from rom-words.tsv (@).
         PRIM "@", fetch_cfa, 0
         RST 24
-        EX DE,HL
-        LD E,(HL)
-        INC HL
-        LD D,(HL)
-        RST 16
-        JP (IY)
+        JP constant_cf          ; push the cell at DE
 
 ; !: written from rom-words.tsv (!).
         PRIM "!", store_cfa, 0
@@ -314,16 +273,12 @@ rstack_fetch:
 
 ; LEAVE: written from rom-words.tsv (LEAVE) and ace-forth.md 6 (counter := limit).
         PRIM "LEAVE", leave_cfa, 0
-        LD HL,4
-        ADD HL,SP
-        LD E,(HL)
-        INC HL
-        LD D,(HL)
-        DEC HL
-        DEC HL
-        LD (HL),D
-        DEC HL
-        LD (HL),E
+        POP BC                  ; IP
+        POP HL                  ; counter
+        POP DE                  ; limit
+        PUSH DE
+        PUSH DE                 ; counter := limit
+        PUSH BC
         JP (IY)
 
 ; EXIT: written from rom-words.tsv (EXIT: shares the exit code) and ace-forth.md 6.
@@ -348,7 +303,9 @@ rstack_fetch:
 ; NEGATE: written from rom-words.tsv (NEGATE).
         PRIM "NEGATE", negate_cfa, 0
         RST 24
+negate_de:
         CALL neg_de
+negate_push:
         RST 16
         JP (IY)
 
@@ -356,9 +313,8 @@ rstack_fetch:
         PRIM "ABS", abs_cfa, 0
         RST 24
         BIT 7,D
-        CALL NZ,neg_de
-        RST 16
-        JP (IY)
+        JR NZ,negate_de
+        JR negate_push
 
 ; 1+: written from rom-words.tsv (1+).
         PRIM "1+", oneplus_cfa, 0
@@ -392,9 +348,7 @@ add_bc:
         LD D,A
         LD A,L
         AND E
-        LD E,A
-        RST 16
-        JP (IY)
+        JR logic_tail
 
 ; OR: written from rom-words.tsv (OR).
         PRIM "OR", or_cfa, 0
@@ -404,9 +358,7 @@ add_bc:
         LD D,A
         LD A,L
         OR E
-        LD E,A
-        RST 16
-        JP (IY)
+        JR logic_tail
 
 ; XOR: written from rom-words.tsv (XOR).
         PRIM "XOR", xor_cfa, 0
@@ -416,36 +368,25 @@ add_bc:
         LD D,A
         LD A,L
         XOR E
+logic_tail:
         LD E,A
         RST 16
         JP (IY)
 
 ; MAX: written from rom-words.tsv (MAX, signed).
         PRIM "MAX", max_cfa, 0
-        CALL pop_two
-        CALL signed_less        ; carry if n1 < n2
-        JR C,.second
+        CALL pop_greater        ; carry if n1 > n2; DE = n1, HL = n2
+        JR C,.push
         EX DE,HL
-.second:
-        RST 16
+.push:  RST 16
         JP (IY)
 
 ; MIN: written from rom-words.tsv (MIN, signed).
         PRIM "MIN", min_cfa, 0
-        CALL pop_two
-        CALL signed_less        ; carry if n1 < n2
-        JR NC,.second
+        CALL pop_greater        ; carry if n1 > n2; DE = n1, HL = n2
+        JR NC,.push
         EX DE,HL
-.second:
-        RST 16
-        JP (IY)
-
-; push_de_hl: shared tail: push DE, then HL (on top), next word. Reached by jumps.
-push_de_hl:
-        PUSH HL
-        RST 16
-        POP DE
-        RST 16
+.push:  RST 16
         JP (IY)
 
 ; D+: written from rom-words.tsv (D+).
@@ -471,25 +412,34 @@ push_de_hl:
         PUSH DE                 ; high
         RST 24                  ; low
         POP BC
-        LD HL,0
-        AND A
+        XOR A
+        LD H,A
+        LD L,A
         SBC HL,DE
         EX DE,HL
-        LD HL,0
+        LD H,A
+        LD L,A
         SBC HL,BC
         JR push_de_hl
 
 ; U*: written from rom-words.tsv (U*: unsigned 16 x 16 -> 32).
         PRIM "U*", umul_cfa, 0
-        CALL pop_two
-        LD B,H
-        LD C,L
+        CALL pop_bc
+        RST 24
         CALL umul
         JR push_de_hl
 
 ; *: written from rom-words.tsv (*: low 16 bits of the product).
         COLON "*", star_cfa, 0
         DW umul_cfa, drop_cfa, exit_rt
+
+; push_de_hl: shared tail: push DE, then HL (on top), next word. Reached by jumps.
+push_de_hl:
+        PUSH HL
+        RST 16
+        POP DE
+        RST 16
+        JP (IY)
 
 ; U/MOD: written from rom-words.tsv (U/MOD: unsigned 32 / 16).
         PRIM "U/MOD", umod_cfa, 0
@@ -502,64 +452,42 @@ push_de_hl:
         LD E,C
         JR push_de_hl
 
-; /MOD: written from rom-words.tsv (/MOD) and ace-forth.md 8 (truncating, remainder takes
-; the dividend's sign).
-        PRIM "/MOD", slashmod_cfa, 0
-        CALL pop_two            ; HL = n1, DE = n2
-        LD A,H
-        XOR D
-        PUSH AF                 ; quotient sign
-        LD A,H
-        PUSH AF                 ; remainder sign
-        BIT 7,H
-        CALL NZ,neg_hl
-        BIT 7,D
-        CALL NZ,neg_de
-        LD B,D
-        LD C,E
-        EX DE,HL
-        LD HL,610               ; pacing: the original's MOD takes about 20,000 T
-.pace:  DEC HL                  ; (forth-speed.md row 3); this makes /MOD, MOD and /
-        LD A,H                  ; as slow (HL = 0 after it)
-        OR L
-        JR NZ,.pace
-        CALL div3216            ; DE = quotient, HL = remainder
-signed_results:                 ; shared tail: signs on the stack, push rem and quot
-        POP AF
-        BIT 7,A
-        CALL NZ,neg_hl
-        POP AF
-        BIT 7,A
-        CALL NZ,neg_de
-        EX DE,HL
-        JP push_de_hl
+; /MOD: written from rom-words.tsv (/MOD: a colon word in the original) and ace-forth.md 8
+; (truncating, remainder takes the dividend's sign): n1 1 n2 */MOD, whose pacing makes
+; /MOD, MOD and / as slow as the original's (forth-speed.md row 3).
+        COLON "/MOD", slashmod_cfa, 0
+        DW tor_cfa
+        LIT8 1
+        DW rfrom_cfa, starslashmod_cfa, exit_rt
 
-; */MOD: written from rom-words.tsv (*/MOD: 32-bit intermediate product).
+; */MOD: written from rom-words.tsv (*/MOD: 32-bit intermediate product) and ace-forth.md 8
+; (truncating; the remainder takes the product's sign).
         PRIM "*/MOD", starslashmod_cfa, 0
+        LD B,227                ; pacing: the original's MOD takes about 20,000 T
+.pace:  EX (SP),HL              ; (forth-speed.md row 3), and /MOD and MOD come here
+        EX (SP),HL
+        DJNZ .pace
         CALL pop_bc             ; BC = n3
         PUSH BC
         CALL pop_two            ; HL = n1, DE = n2
         POP BC
         LD A,H
         XOR D
-        LD (W_NUM),A            ; product sign = remainder sign
+        PUSH AF                 ; remainder sign = product sign
         XOR B
         PUSH AF                 ; quotient sign
-        LD A,(W_NUM)
-        PUSH AF                 ; remainder sign
         BIT 7,H
         CALL NZ,neg_hl
         BIT 7,D
         CALL NZ,neg_de
         BIT 7,B
         JR Z,.pos3
-        PUSH HL
-        LD H,B
-        LD L,C
-        CALL neg_hl
-        LD B,H
-        LD C,L
-        POP HL
+        XOR A                   ; BC = -BC
+        SUB C
+        LD C,A
+        SBC A,A
+        SUB B
+        LD B,A
 .pos3:
         PUSH BC                 ; |n3|
         LD B,H
@@ -569,7 +497,14 @@ signed_results:                 ; shared tail: signs on the stack, push rem and 
         CALL udiv32_16          ; DE = quotient (low 16 bits), BC = remainder
         LD H,B
         LD L,C
-        JR signed_results
+        POP AF                  ; quotient sign
+        RLA
+        CALL C,neg_de
+        POP AF                  ; remainder sign
+        RLA
+        CALL C,neg_hl
+        EX DE,HL
+        JR push_de_hl
 
 ; /: written from rom-words.tsv (/).
         COLON "/", slash_cfa, 0
@@ -591,21 +526,20 @@ signed_results:                 ; shared tail: signs on the stack, push rem and 
         RST 24
         LD A,D
         OR E
-        JP push_zero_flag
+        SUB 1                   ; carry if DE = 0
+        JR push_carry
 
 ; 0<: written from rom-words.tsv (0<).
         PRIM "0<", zless_cfa, 0
         RST 24
         LD A,D
         RLA
-        JP push_carry
+        JR push_carry
 
 ; 0>: written from rom-words.tsv (0>).
-        PRIM "0>", zgreater_cfa, 0
-        RST 24
-        LD HL,0                 ; HL = 0, DE = n
-        CALL signed_less        ; carry if 0 < n
-        JP push_carry
+        COLON "0>", zgreater_cfa, 0
+        LIT8 0
+        DW greater_cfa, exit_rt
 
 ; =: written from rom-words.tsv (=: a colon word in the original, and as slow).
         COLON "=", equal_cfa, 0
@@ -618,17 +552,20 @@ signed_results:                 ; shared tail: signs on the stack, push rem and 
 
 ; >: written from rom-words.tsv (>, signed).
         PRIM ">", greater_cfa, 0
-        CALL pop_two
-        EX DE,HL
-        CALL signed_less
-        JP push_carry
+        CALL pop_greater
+        JR push_carry
 
 ; U<: written from rom-words.tsv (U<, unsigned).
         PRIM "U<", uless_cfa, 0
         CALL pop_two
         AND A
         SBC HL,DE
-        JP push_carry
+; push_carry: tail for comparisons: push 1 if carry is set, else 0.
+push_carry:
+        LD DE,0
+        RL E
+        RST 16
+        JP (IY)
 
 ; D<: written from rom-words.tsv (D<, signed double).
         PRIM "D<", dless_cfa, 0
@@ -652,7 +589,7 @@ signed_results:                 ; shared tail: signs on the stack, push rem and 
         CALL bias
         POP AF
         SBC HL,DE
-        JP push_carry
+        JR push_carry
 
 ; ---------------------------------------------------------------------------------------
 ; Odds and ends.
