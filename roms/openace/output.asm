@@ -6,20 +6,19 @@
         PRIM "EMIT", emit_cfa, 0
         RST 24
         LD A,E
+emit_a:                         ; shared tail: print A, next word
         RST 8
         JP (IY)
 
 ; CR: written from rom-words.tsv (CR).
         PRIM "CR", cr_cfa, 0
         LD A,13
-        RST 8
-        JP (IY)
+        JR emit_a
 
 ; SPACE: written from rom-words.tsv (SPACE).
         PRIM "SPACE", space_cfa, 0
         LD A,' '
-        RST 8
-        JP (IY)
+        JR emit_a
 
 ; SPACES: written from rom-words.tsv (SPACES: none if n < 1).
         PRIM "SPACES", spaces_cfa, 0
@@ -51,10 +50,7 @@
         CALL pop_two            ; HL = line, DE = column
         LD A,H
         OR A
-        JR NZ,.bad
-        LD A,L
-        CP 24
-        JR NC,.bad
+        JR NZ,.bad              ; (a line of 24-255 is caught below: it is past L_HALF)
         ADD HL,HL
         ADD HL,HL
         ADD HL,HL
@@ -91,10 +87,10 @@
         JR C,.in
         LD HL,SCREEN_END
 .in:    LD (ENDBUF),HL
-        EX DE,HL                ; HL = old L_HALF
-        LD DE,SCREEN_END - 32
-        LD (L_HALF),DE
-        LD (INSCRN),DE
+        LD HL,SCREEN_END - 32
+        LD (L_HALF),HL
+        LD (INSCRN),HL
+        EX DE,HL                ; HL = old L_HALF, DE = the bottom row
         LD BC,32
         LDIR                    ; the first row to the bottom row
 .one_row:
@@ -131,6 +127,7 @@ clear_upper:
         PRIM "HOLD", hold_cfa, 0
         RST 24
         LD A,E
+hold_next:                      ; shared tail: hold A, next word
         CALL hold_a
         JP (IY)
 
@@ -145,11 +142,10 @@ hold_a:
 ; SIGN: written from rom-words.tsv (SIGN: HOLD a minus sign if n < 0).
         PRIM "SIGN", sign_cfa, 0
         RST 24
-        BIT 7,D
-        JR Z,.done
         LD A,'-'
-        CALL hold_a
-.done:  JP (IY)
+        BIT 7,D
+        JR NZ,hold_next
+        JP (IY)
 
 ; #: written from rom-words.tsv (#: one digit, ud1 mod BASE, into the pad).
         PRIM "#", sharp_cfa, 0
@@ -207,6 +203,7 @@ sharp_step:
 ; .: written from rom-words.tsv (. : signed number and a space) and ace-forth.md 8.
         COLON ".", dot_cfa, 0
         DW dup_cfa, abs_cfa
+dot_digits:                     ; ( sign u -- ): U. comes in here with sign 0
         LIT8 0
         DW lessharp_cfa, sharps_cfa, rot_cfa, sign_cfa
         DW sharpgt_cfa, type_cfa, space_cfa, exit_rt
@@ -214,4 +211,5 @@ sharp_step:
 ; U.: written from rom-words.tsv (U. : unsigned number and a space).
         COLON "U.", udot_cfa, 0
         LIT8 0
-        DW lessharp_cfa, sharps_cfa, sharpgt_cfa, type_cfa, space_cfa, exit_rt
+        DW swap_cfa, else_rt
+        DW dot_digits - $ - 1
