@@ -68,6 +68,7 @@ qbranch_code:
         LD A,D
         OR E
         JR Z,branch_code
+skip_cell:                      ; shared tail: IP past the offset field, next word
         POP HL
         INC HL
         INC HL
@@ -83,11 +84,9 @@ qbranch_code:
 ; <do-setup>: ( limit start -- ) to the return stack, counter on top (below IP).
         RUNTIME do_rt, 0, do_cfa - 5
         DW $ + 2
-        CALL pop_bc             ; start
-        RST 24                  ; limit
-        POP HL                  ; IP
+        CALL pop_two            ; HL = limit, DE = start
+        EX (SP),HL              ; HL = IP, the limit under it
         PUSH DE
-        PUSH BC
         PUSH HL
         JP (IY)
 
@@ -122,22 +121,13 @@ loop_step:
 .up:    CALL bias               ; counting up: counter - limit; biased: unsigned compare =
         SBC HL,DE               ; signed compare (bias clears the carry)
         JR NC,loop_finished     ; reached or passed
-loop_again:
-        LD H,B                  ; loop again: target = offset field + 1 + offset
-        LD L,C
-        LD E,(HL)
-        INC HL
-        LD D,(HL)
-        ADD HL,DE
-        PUSH HL
-        JP next
+        PUSH BC                 ; loop again: branch back by the offset
+        JR branch_code
 loop_finished:
         POP HL                  ; counter
         POP HL                  ; limit
-        INC BC
-        INC BC
-        PUSH BC                 ; IP past the offset
-        JP (IY)
+        PUSH BC
+        JR skip_cell            ; IP past the offset
 
 ; <comment>: skip a 2-byte length and that many text bytes (owner ().
         RUNTIME comment_rt, 255, paren_cfa - 4
