@@ -101,14 +101,21 @@ sysvar_cf:
 ; {defining-word}: make a header from the next input word with code field = own pfa+0,
 ; then run own pfa+2 as a thread (ace-forth.md 5, 5.1).
 definer_cf:
-        PUSH DE
+        LD BC,make_header
+        ; run_pfa2: shared tail of definer_cf and compiler_cf: call the routine at BC with
+        ; HL = DE = the cell at pfa+0, then run pfa+2 as a thread.
+run_pfa2:
         EX DE,HL
         LD E,(HL)
         INC HL
         LD D,(HL)
-        EX DE,HL
-        CALL make_header
-        JR run_pfa2
+        INC HL
+        PUSH HL                 ; pfa+2: the new IP
+        LD H,D
+        LD L,E
+        PUSH IY                 ; the routine's RET goes on to the next word
+        PUSH BC
+        RET
 
 ; {compiling-word}: ERROR 4 unless compiling; compile own pfa+0, then run own pfa+2 as a
 ; thread (ace-forth.md 5, 5.2).
@@ -117,40 +124,24 @@ compiler_cf:
         JR NZ,.ok
         RST 32
         DB 4
-.ok:
-        PUSH DE
-        EX DE,HL
-        LD E,(HL)
-        INC HL
-        LD D,(HL)
-        CALL enclose_de
-        ; run_pfa2: shared tail of definer_cf and compiler_cf (reached by JR): the
-        ; pfa is on the Z80 stack; run pfa+2 as a thread.
-run_pfa2:
-        POP DE
-        INC DE
-        INC DE
-        PUSH DE
-        JP (IY)
+.ok:    LD BC,enclose_de
+        JR run_pfa2
 
 ; {compiler-runtime}: run-time part of a COMPILER word (ace-forth.md 5.2): push the address
 ; of the inline operands, move IP past them (count at cfa-3, 255 = 2-byte length + bytes),
 ; run the thread after the code field.
 compiler_rt_cf:
+        LD HL,-5
+        ADD HL,DE
+        LD A,(HL)               ; operand count (cfa-3)
         POP HL                  ; IP = operand address
         PUSH DE                 ; the run-time thread
         EX DE,HL
-        RST 16                  ; push the operand address (keeps DE)
-        POP HL
-        PUSH HL
-        LD BC,-5
-        ADD HL,BC
-        LD A,(HL)               ; operand count
+        RST 16                  ; push the operand address (keeps A, DE)
         EX DE,HL                ; HL = operands
         CALL skip_operands
-        POP DE                  ; thread
-        PUSH HL                 ; caller's IP, past the operands
-        PUSH DE                 ; new IP
+        EX (SP),HL              ; caller's IP, past the operands
+        PUSH HL                 ; new IP: the thread
         JP (IY)
 
 ; skip_operands: HL = the inline operands of a runtime whose operand count is A
