@@ -91,6 +91,12 @@ div3216:
         JR NZ,.bit
         RET
 
+; pop_udiv: pop ud into HL:DE (HL high), then udiv32_16. Uses AF.
+pop_udiv:
+        RST 24
+        PUSH DE                 ; high
+        RST 24                  ; DE = low
+        POP HL
 ; udiv32_16: (HL:DE) / BC -> HL:DE = quotient, BC = remainder. Uses AF.
 udiv32_16:
         PUSH DE
@@ -147,11 +153,8 @@ udiv32_16:
 ; PICK: written from rom-words.tsv (PICK) and ace-forth.md 10 (ERROR 7 if n <= 0).
         PRIM "PICK", pick_cfa, 0
         CALL pop_index
-        LD E,(HL)
-        INC HL
-        LD D,(HL)
-        RST 16
-        JP (IY)
+        EX DE,HL
+        JP constant_cf          ; push the cell at DE
 
 ; ROLL: written from rom-words.tsv (ROLL) and ace-forth.md 10 (ERROR 7 if n <= 0).
         PRIM "ROLL", roll_cfa, 0
@@ -265,11 +268,8 @@ pop_index:
 ; rstack_fetch: push the return-stack cell at SP + HL (a shared tail).
 rstack_fetch:
         ADD HL,SP
-        LD E,(HL)
-        INC HL
-        LD D,(HL)
-        RST 16
-        JP (IY)
+        EX DE,HL
+        JP constant_cf          ; push the cell at DE
 
 ; LEAVE: written from rom-words.tsv (LEAVE) and ace-forth.md 6 (counter := limit).
         PRIM "LEAVE", leave_cfa, 0
@@ -444,9 +444,7 @@ push_de_hl:
 ; U/MOD: written from rom-words.tsv (U/MOD: unsigned 32 / 16).
         PRIM "U/MOD", umod_cfa, 0
         CALL pop_bc
-        CALL pop_two            ; HL = low, DE = high
-        EX DE,HL
-        CALL udiv32_16          ; remainder in BC, quotient in DE
+        CALL pop_udiv           ; remainder in BC, quotient in DE
         EX DE,HL
         LD D,B
         LD E,C
@@ -467,33 +465,25 @@ push_de_hl:
 .pace:  EX (SP),HL              ; (forth-speed.md row 3), and /MOD and MOD come here
         EX (SP),HL
         DJNZ .pace
-        CALL pop_bc             ; BC = n3
-        PUSH BC
+        RST 24                  ; DE = n3
+        LD C,D                  ; its sign
+        BIT 7,D
+        CALL NZ,neg_de
+        LD (W_NUM),DE           ; |n3|
         CALL pop_two            ; HL = n1, DE = n2
-        POP BC
         LD A,H
         XOR D
         PUSH AF                 ; remainder sign = product sign
-        XOR B
+        XOR C
         PUSH AF                 ; quotient sign
         BIT 7,H
         CALL NZ,neg_hl
         BIT 7,D
         CALL NZ,neg_de
-        BIT 7,B
-        JR Z,.pos3
-        XOR A                   ; BC = -BC
-        SUB C
-        LD C,A
-        SBC A,A
-        SUB B
-        LD B,A
-.pos3:
-        PUSH BC                 ; |n3|
         LD B,H
         LD C,L
         CALL umul               ; HL:DE = |n1 * n2|
-        POP BC
+        LD BC,(W_NUM)
         CALL udiv32_16          ; DE = quotient (low 16 bits), BC = remainder
         LD H,B
         LD L,C
@@ -569,22 +559,15 @@ push_carry:
 
 ; D<: written from rom-words.tsv (D<, signed double).
         PRIM "D<", dless_cfa, 0
-        RST 24
-        PUSH DE                 ; d2 high
-        RST 24
-        PUSH DE                 ; d2 low
-        RST 24
-        PUSH DE                 ; d1 high
-        RST 24                  ; DE = d1 low
-        POP HL                  ; d1 high
-        POP BC                  ; d2 low
-        EX (SP),HL              ; HL = d2 high, (SP) = d1 high
+        CALL pop_two            ; HL = d2 low, DE = d2 high
+        PUSH DE
         PUSH HL
-        EX DE,HL                ; HL = d1 low
+        CALL pop_two            ; HL = d1 low, DE = d1 high
+        POP BC                  ; d2 low
         AND A
         SBC HL,BC               ; borrow of the low halves
-        POP DE                  ; d2 high
-        POP HL                  ; d1 high
+        POP HL                  ; d2 high
+        EX DE,HL                ; HL = d1 high, DE = d2 high
         PUSH AF
         CALL bias
         POP AF
