@@ -40,9 +40,8 @@ emit_a:                         ; shared tail: print A, next word
         RST 24
         EX DE,HL
         BIT 7,B
-        JR NZ,.done
-        CALL print_string
-.done:  JP (IY)
+        CALL Z,print_string
+        JP (IY)
 
 ; AT: written from rom-words.tsv (AT) and ace-forth.md 9 (col mod 32, ERROR 9 when the
 ; position is inside the input buffer).
@@ -94,21 +93,17 @@ emit_a:                         ; shared tail: print A, next word
         LD BC,32
         LDIR                    ; the first row to the bottom row
 .one_row:
-        CALL clear_upper
-        JP (IY)
+        PUSH IY                 ; clear_upper's RET goes on to the next word
 
-; clear_upper: blank [0x2400, L_HALF), SCRPOS := 0x2400, XCOORD = YCOORD = 0.
+; clear_upper: blank [0x2400, L_HALF) (whole rows: L_HALF is always at a row start),
+; SCRPOS := 0x2400, XCOORD = YCOORD = 0. Uses AF, B, DE, HL.
 clear_upper:
         LD HL,VIDEO
         LD (SCRPOS),HL
-.fill:  LD (HL),' '
-        INC HL
-        LD A,(L_HALF)
-        CP L
-        JR NZ,.fill
-        LD A,(L_HALF + 1)
-        CP H
-        JR NZ,.fill
+        LD DE,(L_HALF)
+.fill:  CALL blank32
+        CALL hl_below_de
+        JR C,.fill
         LD HL,0
         LD (XCOORD),HL          ; and YCOORD, the next byte
         RET
@@ -128,10 +123,9 @@ clear_upper:
         RST 24
         LD A,E
 hold_next:                      ; shared tail: hold A, next word
-        CALL hold_a
-        JP (IY)
+        PUSH IY                 ; hold_a's RET goes on to the next word
 
-; hold_a: put A into the pad below HLD.
+; hold_a: put A into the pad below HLD. Uses HL; keeps the flags (sharp_step needs them).
 hold_a:
         LD HL,(HLD)
         DEC HL
@@ -149,37 +143,31 @@ hold_a:
 
 ; #: written from rom-words.tsv (#: one digit, ud1 mod BASE, into the pad).
         PRIM "#", sharp_cfa, 0
-        CALL sharp_step
-        JP (IY)
+        PUSH IY                 ; sharp_step's RET goes on to the next word
 
 ; sharp_step: ud on the stack := ud / BASE, the digit is held. out: Z if the new ud is 0.
+; Uses AF, BC, DE, HL.
 sharp_step:
-        RST 24
-        PUSH DE                 ; high
-        RST 24                  ; DE = low
-        POP HL
         LD C,(IX+O_BASE)
         LD B,0
-        CALL udiv32_16          ; HL:DE = quotient, BC = remainder
+        CALL pop_udiv           ; HL:DE = quotient, BC = remainder (B = 0)
+        LD A,H
+        OR L
+        OR D
+        OR E
+        LD B,A                  ; 0 if the quotient is 0
+        PUSH HL
+        RST 16                  ; low quotient
+        POP DE
+        RST 16                  ; high quotient
         LD A,C
         CP 10
         JR C,.dec
         ADD A,'A' - '0' - 10
 .dec:   ADD A,'0'
-        PUSH HL
-        CALL hold_a
-        POP HL
-        LD A,H                  ; Z if the quotient is 0
-        OR L
-        OR D
-        OR E
-        PUSH AF
-        PUSH HL
-        RST 16                  ; low quotient
-        POP DE
-        RST 16                  ; high quotient
-        POP AF
-        RET
+        INC B
+        DEC B                   ; Z if the quotient is 0 (A kept)
+        JR hold_a               ; (keeps the flags)
 
 ; #S: written from rom-words.tsv (#S: # until the number is zero, at least once).
         PRIM "#S", sharps_cfa, 0
