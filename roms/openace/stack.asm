@@ -47,13 +47,14 @@ neg_hl:
         SUB H
         LD H,A
         RET
+; abs_de: DE := |DE|. Uses AF.
+abs_de:
+        BIT 7,D
+        RET Z
 neg_de:
-        XOR A
-        SUB E
-        LD E,A
-        SBC A,A
-        SUB D
-        LD D,A
+        EX DE,HL
+        CALL neg_hl
+        EX DE,HL
         RET
 
 ; umul: HL:DE = DE * BC (unsigned, HL high). Uses AF.
@@ -144,11 +145,14 @@ udiv32_16:
 
 ; OVER: written from rom-words.tsv (OVER: a colon word in the original, and as slow).
         COLON "OVER", over_cfa, 0
-        DW tor_cfa, dup_cfa, rfrom_cfa, swap_cfa, exit_rt
+        DW tor_cfa, dup_cfa
+over_tail:                      ; R> SWAP ; (ROT branches here)
+        DW rfrom_cfa, swap_cfa, exit_rt
 
 ; ROT: written from rom-words.tsv (ROT: a colon word in the original, and as slow).
         COLON "ROT", rot_cfa, 0
-        DW tor_cfa, swap_cfa, rfrom_cfa, swap_cfa, exit_rt
+        DW tor_cfa, swap_cfa, else_rt
+        DW over_tail - $ - 1
 
 ; PICK: written from rom-words.tsv (PICK) and ace-forth.md 10 (ERROR 7 if n <= 0).
         PRIM "PICK", pick_cfa, 0
@@ -159,26 +163,22 @@ udiv32_16:
 ; ROLL: written from rom-words.tsv (ROLL) and ace-forth.md 10 (ERROR 7 if n <= 0).
         PRIM "ROLL", roll_cfa, 0
         CALL pop_index          ; HL = address of the n-th entry, BC = n
-        DEC BC
-        LD A,B
-        OR C
-        JR Z,.done              ; 1 ROLL changes nothing
-        SLA C
-        RL B                    ; BC = bytes above the entry
         LD E,(HL)
         INC HL
         LD D,(HL)
         INC HL
-        PUSH DE                 ; the entry
+        PUSH HL
+        RST 16                  ; a copy of the entry on top
+        POP HL                  ; the cell above the entry
         LD D,H
         LD E,L
         DEC DE
-        DEC DE
-        LDIR                    ; the entries above it move down one cell
-        RST 24                  ; the top cell is now there twice: drop it
-        POP DE
-        RST 16                  ; and push the entry on top
-.done:  JP (IY)
+        DEC DE                  ; the entry
+        SLA C
+        RL B                    ; the n cells above it, the copy included,
+        LDIR                    ; move down one cell
+        RST 24                  ; and the top cell, now there twice, is dropped
+        JP (IY)
 
 ; pop_index: pop n (ERROR 7 unless n > 0) -> BC = n, HL = address of the n-th entry
 ; (SPARE - 2 * n).
@@ -292,9 +292,7 @@ rstack_fetch:
         PRIM "+", plus_cfa, 0
         CALL pop_two
         ADD HL,DE
-        EX DE,HL
-        RST 16
-        JP (IY)
+        JR ex_push
 
 ; -: written from rom-words.tsv (-: a colon word in the original, and as slow).
         COLON "-", minus_cfa, 0
@@ -303,7 +301,6 @@ rstack_fetch:
 ; NEGATE: written from rom-words.tsv (NEGATE).
         PRIM "NEGATE", negate_cfa, 0
         RST 24
-negate_de:
         CALL neg_de
 negate_push:
         RST 16
@@ -312,8 +309,7 @@ negate_push:
 ; ABS: written from rom-words.tsv (ABS).
         PRIM "ABS", abs_cfa, 0
         RST 24
-        BIT 7,D
-        JR NZ,negate_de
+        CALL abs_de
         JR negate_push
 
 ; 1+: written from rom-words.tsv (1+).
@@ -336,6 +332,7 @@ add_bc:
         RST 24
         EX DE,HL
         ADD HL,BC
+ex_push:                        ; shared tail: push HL, next word
         EX DE,HL
         RST 16
         JP (IY)
@@ -376,18 +373,16 @@ logic_tail:
 ; MAX: written from rom-words.tsv (MAX, signed).
         PRIM "MAX", max_cfa, 0
         CALL pop_greater        ; carry if n1 > n2; DE = n1, HL = n2
-        JR C,.push
-        EX DE,HL
-.push:  RST 16
+max_pick:                       ; push DE if carry, else HL (MIN comes here too)
+        JR NC,ex_push
+        RST 16
         JP (IY)
 
 ; MIN: written from rom-words.tsv (MIN, signed).
         PRIM "MIN", min_cfa, 0
         CALL pop_greater        ; carry if n1 > n2; DE = n1, HL = n2
-        JR NC,.push
-        EX DE,HL
-.push:  RST 16
-        JP (IY)
+        CCF
+        JR max_pick
 
 ; D+: written from rom-words.tsv (D+).
         PRIM "D+", dplus_cfa, 0
@@ -467,8 +462,7 @@ push_de_hl:
         DJNZ .pace
         RST 24                  ; DE = n3
         LD C,D                  ; its sign
-        BIT 7,D
-        CALL NZ,neg_de
+        CALL abs_de
         LD (W_NUM),DE           ; |n3|
         CALL pop_two            ; HL = n1, DE = n2
         LD A,H
@@ -478,8 +472,7 @@ push_de_hl:
         PUSH AF                 ; quotient sign
         BIT 7,H
         CALL NZ,neg_hl
-        BIT 7,D
-        CALL NZ,neg_de
+        CALL abs_de
         LD B,H
         LD C,L
         CALL umul               ; HL:DE = |n1 * n2|
@@ -498,7 +491,9 @@ push_de_hl:
 
 ; /: written from rom-words.tsv (/).
         COLON "/", slash_cfa, 0
-        DW slashmod_cfa, swap_cfa, drop_cfa, exit_rt
+        DW slashmod_cfa
+slash_tail:                     ; SWAP DROP ; (*/ branches here)
+        DW swap_cfa, drop_cfa, exit_rt
 
 ; MOD: written from rom-words.tsv (MOD).
         COLON "MOD", mod_cfa, 0
@@ -506,7 +501,8 @@ push_de_hl:
 
 ; */: written from rom-words.tsv (*/).
         COLON "*/", starslash_cfa, 0
-        DW starslashmod_cfa, swap_cfa, drop_cfa, exit_rt
+        DW starslashmod_cfa, else_rt
+        DW slash_tail - $ - 1
 
 ; ---------------------------------------------------------------------------------------
 ; Comparisons (true = 1, ace-forth.md 8).
