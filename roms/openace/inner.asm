@@ -39,14 +39,11 @@ next_checks:
 ; of the return stack, ERROR 3 if BREAK is held (ace-forth.md 3, 7, 10). Uses AF,DE,HL.
 run_checks:
         LD HL,(STKBOT)
-        LD DE,12
-        ADD HL,DE
-        EX DE,HL                ; DE = the data stack's base (no carry: no overflow)
-        LD HL,(SPARE)
-        SBC HL,DE
-        JR C,.underflow
-        ADD HL,DE
-        EX DE,HL                ; DE = SPARE
+        LD DE,11
+        ADD HL,DE               ; (no carry: no overflow)
+        LD DE,(SPARE)
+        SBC HL,DE               ; no borrow: SPARE <= STKBOT + 11, below the base
+        JR NC,.underflow
         LD HL,-31               ; SP - 31 - SPARE - 1 (ADD sets the carry: SP > 31)
         ADD HL,SP               ; = SP - (SPARE + 30 + 2 for our own return address)
         SBC HL,DE
