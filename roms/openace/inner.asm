@@ -77,8 +77,7 @@ create_cf:
 ; {variable-child}: the same action at a distinct address (so CREATE and VARIABLE
 ; children can be told apart); DOES> children arrive here through a CALL.
 variable_cf:
-        RST 16
-        JP (IY)
+        JR create_cf
 
 ; {constant-child}: push the cell in the parameter field.
 constant_cf:

@@ -158,7 +158,7 @@ over_tail:                      ; R> SWAP ; (ROT branches here)
         PRIM "PICK", pick_cfa, 0
         CALL pop_index
         EX DE,HL
-        JP constant_cf          ; push the cell at DE
+        JR fetch_tail           ; push the cell at DE
 
 ; ROLL: written from rom-words.tsv (ROLL) and ace-forth.md 10 (ERROR 7 if n <= 0).
         PRIM "ROLL", roll_cfa, 0
@@ -185,10 +185,11 @@ over_tail:                      ; R> SWAP ; (ROT branches here)
 pop_index:
         CALL pop_bc
         LD A,B
-        OR C
-        JR Z,.bad
-        BIT 7,B
-        JR NZ,.bad
+        DEC BC
+        OR B                    ; bit 7: n < 0 or n - 1 < 0
+        INC BC
+        RLA
+        JR C,.bad
         LD HL,(SPARE)
         AND A
         SBC HL,BC
@@ -220,7 +221,8 @@ pop_index:
 ; @: written from rom-words.tsv (@).
         PRIM "@", fetch_cfa, 0
         RST 24
-        JP constant_cf          ; push the cell at DE
+fetch_tail:                     ; shared tail: push the cell at DE, next word
+        JP constant_cf
 
 ; !: written from rom-words.tsv (!).
         PRIM "!", store_cfa, 0
@@ -269,7 +271,7 @@ pop_index:
 rstack_fetch:
         ADD HL,SP
         EX DE,HL
-        JP constant_cf          ; push the cell at DE
+        JR fetch_tail
 
 ; LEAVE: written from rom-words.tsv (LEAVE) and ace-forth.md 6 (counter := limit).
         PRIM "LEAVE", leave_cfa, 0
