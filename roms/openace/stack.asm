@@ -304,15 +304,13 @@ rstack_fetch:
         PRIM "NEGATE", negate_cfa, 0
         RST 24
         CALL neg_de
-negate_push:
-        RST 16
-        JP (IY)
+        JR push_next
 
 ; ABS: written from rom-words.tsv (ABS).
         PRIM "ABS", abs_cfa, 0
         RST 24
         CALL abs_de
-        JR negate_push
+        JR push_next
 
 ; 1+: written from rom-words.tsv (1+).
         PRIM "1+", oneplus_cfa, 0
@@ -336,6 +334,7 @@ add_bc:
         ADD HL,BC
 ex_push:                        ; shared tail: push HL, next word
         EX DE,HL
+push_next:                      ; shared tail: push DE, next word
         RST 16
         JP (IY)
 
@@ -369,16 +368,14 @@ ex_push:                        ; shared tail: push HL, next word
         XOR E
 logic_tail:
         LD E,A
-        RST 16
-        JP (IY)
+        JR push_next
 
 ; MAX: written from rom-words.tsv (MAX, signed).
         PRIM "MAX", max_cfa, 0
         CALL pop_greater        ; carry if n1 > n2; DE = n1, HL = n2
 max_pick:                       ; push DE if carry, else HL (MIN comes here too)
-        JR NC,ex_push
-        RST 16
-        JP (IY)
+        JR C,push_next
+        JR ex_push
 
 ; MIN: written from rom-words.tsv (MIN, signed).
         PRIM "MIN", min_cfa, 0
