@@ -445,12 +445,11 @@ push_de_hl:
         JR push_de_hl
 
 ; /MOD: written from rom-words.tsv (/MOD: a colon word in the original) and ace-forth.md 8
-; (truncating, remainder takes the dividend's sign): n1 1 n2 */MOD, whose pacing makes
+; (truncating, remainder takes the dividend's sign): 1 SWAP */MOD, whose pacing makes
 ; /MOD, MOD and / as slow as the original's (forth-speed.md row 3).
         COLON "/MOD", slashmod_cfa, 0
-        DW tor_cfa
         LIT8 1
-        DW rfrom_cfa, starslashmod_cfa, exit_rt
+        DW swap_cfa, starslashmod_cfa, exit_rt
 
 ; */MOD: written from rom-words.tsv (*/MOD: 32-bit intermediate product) and ace-forth.md 8
 ; (truncating; the remainder takes the product's sign).
