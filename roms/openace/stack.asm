@@ -119,7 +119,9 @@ udiv32_16:
 ; DUP: written from rom-words.tsv (DUP).
         PRIM "DUP", dup_cfa, 0
         RST 24
+dup_push2:                      ; shared tails: push DE twice / once, next word (?DUP)
         RST 16
+dup_push1:
         RST 16
         JP (IY)
 
@@ -136,12 +138,10 @@ udiv32_16:
 ; ?DUP: written from rom-words.tsv (?DUP).
         PRIM "?DUP", qdup_cfa, 0
         RST 24
-        RST 16
         LD A,D
         OR E
-        JR Z,.zero
-        RST 16
-.zero:  JP (IY)
+        JR Z,dup_push1
+        JR dup_push2
 
 ; OVER: written from rom-words.tsv (OVER: a colon word in the original, and as slow).
         COLON "OVER", over_cfa, 0
@@ -208,6 +208,7 @@ pop_index:
         LD A,(DE)
         LD E,A
         LD D,0
+cfetch_push:                    ; shared tail: push DE, next word (R>)
         RST 16
         JP (IY)
 
@@ -249,8 +250,7 @@ fetch_tail:                     ; shared tail: push the cell at DE, next word
         POP HL
         POP DE
         PUSH HL
-        RST 16
-        JP (IY)
+        JR cfetch_push
 
 ; I: written from rom-words.tsv (I) and ace-forth.md 6.
         PRIM "I", i_cfa, 0
@@ -461,29 +461,33 @@ push_de_hl:
         RST 24                  ; DE = n3
         LD C,D                  ; its sign
         CALL abs_de
-        LD (W_NUM),DE           ; |n3|
+        PUSH DE                 ; |n3|
         CALL pop_two            ; HL = n1, DE = n2
         LD A,H
         XOR D
-        PUSH AF                 ; remainder sign = product sign
+        LD B,A                  ; bit 7: the remainder's sign (the product's)
         XOR C
-        PUSH AF                 ; quotient sign
+        RLA                     ; carry: the quotient's sign
+        LD A,B
+        POP BC                  ; |n3|
+        PUSH AF                 ; both signs, under |n3|
+        PUSH BC
         BIT 7,H
         CALL NZ,neg_hl
         CALL abs_de
         LD B,H
         LD C,L
         CALL umul               ; HL:DE = |n1 * n2|
-        LD BC,(W_NUM)
+        POP BC                  ; |n3|
         CALL udiv32_16          ; DE = quotient (low 16 bits), BC = remainder
         LD H,B
         LD L,C
-        POP AF                  ; quotient sign
+        POP AF
+        PUSH AF
+        CALL C,neg_de           ; the quotient's sign
+        POP AF
         RLA
-        CALL C,neg_de
-        POP AF                  ; remainder sign
-        RLA
-        CALL C,neg_hl
+        CALL C,neg_hl           ; the remainder's sign
         EX DE,HL
         JR push_de_hl
 
@@ -548,6 +552,7 @@ slash_tail:                     ; SWAP DROP ; (*/ branches here)
 push_carry:
         LD DE,0
         RL E
+carry_push:                     ; shared tail: push DE, next word (HERE)
         RST 16
         JP (IY)
 
@@ -574,8 +579,7 @@ push_carry:
 ; HERE: written from rom-words.tsv (HERE = STKBOT).
         PRIM "HERE", here_cfa, 0
         LD DE,(STKBOT)
-        RST 16
-        JP (IY)
+        JR carry_push
 
 ; CONTEXT: written from rom-words.tsv (sysvar word, code field {sysvar-child}).
         HEADER "CONTEXT", context_cfa, 0
