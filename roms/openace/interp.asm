@@ -11,32 +11,6 @@
 ; read it in place): the interpreter leaves PAD alone (transcripts.md, `PAD 5 TYPE`).
 scan_word EQU word_bounds
 
-; scan_pad: the same, and copy the word to PAD (up to 253 characters from PAD+1, its length
-; at PAD, 254 if longer), for WORD. out: HL = PAD. Uses AF, BC, DE.
-scan_pad:
-        CALL word_bounds
-        LD HL,(W_LEN)
-        LD A,H
-        OR A
-        JR NZ,.long
-        LD A,L
-        CP 254
-        JR C,.short
-.long:  LD BC,253
-        LD A,254
-        JR .copy
-.short: LD B,0
-        LD C,A
-.copy:  LD (PAD),A
-        LD A,B
-        OR C
-        JR Z,.done
-        LD HL,(W_START)
-        LD DE,PAD + 1
-        LDIR
-.done:  LD HL,PAD
-        RET
-
 ; word_bounds: A = delimiter. Find the next word of the logical line without taking it:
 ; W_START, W_LEN, W_END (past the delimiter that ends it, if any).
 ; out: DE = first address after the word. Uses AF, BC, HL.
@@ -143,10 +117,28 @@ consume_word:
         INC DE
         JR .blank
 
-; word_sub: A = delimiter; take the next word of the input buffer to PAD (length at PAD,
-; text from PAD+1), echo and consume it. out: HL = PAD. Uses AF, BC, DE.
+; word_sub: A = delimiter; take the next word of the input buffer to PAD (up to 253
+; characters from PAD+1, its length at PAD, 254 if longer), echo and consume it.
+; out: HL = PAD. Uses AF, BC, DE.
 word_sub:
-        CALL scan_pad
+        CALL word_bounds
+        LD BC,(W_LEN)
+        LD A,B
+        OR A
+        JR NZ,.long
+        LD A,C
+        CP 254
+        JR C,.short
+.long:  LD BC,253
+        LD A,254
+.short: LD (PAD),A
+        LD A,B
+        OR C
+        JR Z,.copied
+        LD HL,(W_START)
+        LD DE,PAD + 1
+        LDIR
+.copied:
         CALL consume_word
         LD HL,PAD
         RET
@@ -164,16 +156,15 @@ upcase:
 ; upper case, as names are stored) in the CONTEXT vocabulary (ace-forth.md 4.1, 4.2, 4.4).
 ; out: HL = CFA or 0. Uses AF, BC, DE.
 lookup:
+        LD A,(W_LEN + 1)
+        OR A
+        LD HL,0                 ; 256 characters or more: never a name
+        RET NZ
         LD HL,(CONTEXT)
         LD A,(HL)
         INC HL
         LD H,(HL)
         LD L,A                  ; name-length field of the newest word
-        LD A,(W_LEN + 1)
-        OR A
-        JR Z,.entry
-        LD HL,0                 ; 256 characters or more: never a name
-        RET
 .entry:
         LD A,H
         OR L
@@ -210,8 +201,13 @@ lookup:
         EX DE,HL
         JR .entry
 
-; name_start: HL = name-length field, C = name length -> HL = first byte of the name.
-; RAM words (at 0x3C00 and above) have the 2-byte word-length field. Uses A, DE.
+; name_field_start: HL = name-length field -> HL = first byte of the name, C = its length.
+; name_start: the same with C = the name length given. RAM words (at 0x3C00 and above)
+; have the 2-byte word-length field. Uses A, DE.
+name_field_start:
+        LD A,(HL)
+        AND 0x3F
+        LD C,A
 name_start:
         LD DE,-2
         LD A,H
@@ -469,18 +465,16 @@ base_times_de:
 ; execute it (ace-forth.md 7).
         INTERNAL exec_or_compile_cfa
         RST 24
+        EX DE,HL
         BIT FL_COMPILING,(IX+O_FLAGS)
         JR Z,.run
-        EX DE,HL
         DEC HL
         BIT 6,(HL)              ; immediate?
         INC HL
-        JR NZ,.runhl
+        JR NZ,.run
         EX DE,HL
         JP enclose_de_next
-.run:
-        EX DE,HL
-.runhl: JP execute_hl
+.run:   JP execute_hl
 
 ; [number-done] ( n cfa -- ): compiling: run the literal compiler NUMBER returned; else
 ; leave n (ace-forth.md 7).
