@@ -9,42 +9,39 @@
 ; allot_bc: reserve BC bytes at HERE, moving the data stack up by BC (ace-forth.md 3:
 ; ERROR 1 if less than 40 bytes would be left). out: HL = old HERE. Uses AF, BC, DE.
 allot_bc:
-        PUSH BC
         LD HL,(SPARE)
+        PUSH HL                 ; old SPARE
         ADD HL,BC
         JR C,.full
-        LD DE,40 + 4            ; + our return addresses
+        PUSH HL                 ; new SPARE
+        LD DE,40 + 2            ; (+ our return address and 4 pushed bytes: 40 + 8 in all)
         ADD HL,DE
         JR C,.full
         EX DE,HL
         LD HL,0
-        ADD HL,SP
-        AND A
+        ADD HL,SP               ; (no carry)
         SBC HL,DE
         JR C,.full
-        LD DE,(STKBOT)          ; the 12-byte gap moves with the stack, so what lies
-        LD HL,(SPARE)           ; below the stack stays (transcripts.md: `: W ; .` prints 0)
-        AND A
-        SBC HL,DE               ; bytes in the gap and on the data stack
+        POP DE                  ; new SPARE
+        POP HL                  ; old SPARE
+        LD (SPARE),DE
+        DEC DE                  ; the new place of the stack's last byte
+        PUSH BC                 ; n
+        LD BC,(STKBOT)          ; the 12-byte gap moves with the stack, so what lies
+        PUSH BC                 ; below the stack stays (transcripts.md: `: W ; .` prints 0)
+        SBC HL,BC               ; bytes in the gap and on the data stack (no carry before)
         JR C,.moved
         JR Z,.moved
         LD B,H
         LD C,L
-        LD HL,(SPARE)
-        DEC HL                  ; last byte of the stack
-        POP DE
-        PUSH DE                 ; DE = n
-        PUSH HL
-        ADD HL,DE
-        EX DE,HL                ; DE = its new place
         POP HL
+        PUSH HL
+        ADD HL,BC
+        DEC HL                  ; last byte of the stack
         LDDR
 .moved:
+        POP HL                  ; old HERE
         POP BC
-        LD HL,(SPARE)
-        ADD HL,BC
-        LD (SPARE),HL
-        LD HL,(STKBOT)
         PUSH HL
         ADD HL,BC
         LD (STKBOT),HL
@@ -81,6 +78,7 @@ enclose_a:
 ; 4.1). Uses AF, DE, HL.
 fill_length:
         CALL fill_newest_length
+clear_dict:                     ; DICT := 0 (uses HL)
         LD HL,0
         LD (DICT),HL
         RET
@@ -121,10 +119,10 @@ make_header:
         CALL fill_length
         LD HL,PAD
         LD A,(HL)
-        OR A
-        JR Z,.badname
-        CP 64
-        JR NC,.badname
+        DEC A
+        CP 63
+        JR NC,.badname          ; 0 or more than 63 characters
+        INC A
         LD C,A
         LD B,0
         PUSH BC                 ; name length
@@ -193,6 +191,7 @@ make_header:
 
 ; C,: written from rom-words.tsv (C, : enclose one byte).
         PRIM "C,", ccomma_cfa, 0
+ccomma_code:
         RST 24
         LD A,E
         CALL enclose_a
@@ -262,7 +261,6 @@ make_header:
 ; [does-fix]: name offset, pfa+0 := here, then CALL variable_cf (ace-forth.md 5.1).
         INTERNAL does_fix_cfa
         CALL enclose_name_offset
-        CALL patch_pfa0
         LD A,0xCD               ; Z80 CALL
         CALL enclose_a
         LD DE,variable_cf
@@ -282,48 +280,31 @@ make_header:
         LD A,E
         CALL enclose_a
         CALL enclose_name_offset
-        CALL patch_pfa0
         LD DE,compiler_rt_cf
         JP enclose_de_next
 
 ; enclose_name_offset: enclose the negative offset from this field to the first name byte
-; of the word being defined (ace-forth.md 4.3: target = field + 1 + offset).
+; of the word being defined (ace-forth.md 4.3: target = field + 1 + offset), then
+; patch_pfa0: the word being defined gets pfa+0 := HERE. Uses AF, C, DE, HL.
 enclose_name_offset:
-        CALL newest_header      ; HL = word-length field, A = name length
-        LD E,A
-        LD D,0
-        AND A
-        SBC HL,DE               ; first name byte
+        LD HL,(DICT)
+        LD DE,4
+        ADD HL,DE               ; name-length field
+        CALL name_field_start   ; first name byte
         LD DE,(STKBOT)
         INC DE
         AND A
         SBC HL,DE
         EX DE,HL
-        JP enclose_de
-
-; patch_pfa0: the word being defined gets pfa+0 := HERE.
+        CALL enclose_de
 patch_pfa0:
-        CALL newest_header
+        LD HL,(DICT)
         LD DE,5 + 2
         ADD HL,DE               ; pfa+0
         LD DE,(STKBOT)
         LD (HL),E
         INC HL
         LD (HL),D
-        RET
-
-; newest_header: HL = word-length field of the word being defined (DICT), A = its name
-; length.
-newest_header:
-        LD HL,(DICT)
-        PUSH HL
-        INC HL
-        INC HL
-        INC HL
-        INC HL
-        LD A,(HL)
-        AND 0x3F
-        POP HL
         RET
 
 ; IMMEDIATE: written from rom-words.tsv (IMMEDIATE: newest word in CURRENT).
@@ -357,18 +338,13 @@ newest_header:
         INC HL
         LD E,(HL)
         LD D,0
-        BIT FL_COMPILING,(IX+O_FLAGS)
-        JR NZ,.compile
         RST 16
-        JP (IY)
-.compile:
-        PUSH DE
+        BIT FL_COMPILING,(IX+O_FLAGS)
+        JR Z,.done
         LD DE,lit8_rt
         CALL enclose_de
-        POP DE
-        LD A,E
-        CALL enclose_a
-        JP (IY)
+        JP ccomma_code          ; C, the character
+.done:  JP (IY)
 
 ; ---------------------------------------------------------------------------------------
 ; Control structures (ace-forth.md 6: markers BEGIN 1, IF/ELSE 2, DO 3, WHILE 4).

@@ -21,8 +21,7 @@ cold_start:
 .sized:
         LD A,H
         AND 0xFC
-        LD H,A
-        LD L,0
+        LD H,A                  ; (L is 0)
         LD (RAMTOP),HL
         LD SP,HL
         ; system variables from L_HALF on, and the FORTH word (ace-forth.md 2, 3)
@@ -30,22 +29,16 @@ cold_start:
         LD DE,L_HALF
         LD BC,init_table_end - init_table
         LDIR
-        ; screen: all blank, 0x2700 = 0 (end-of-screen marker), print position top left
-        LD HL,VIDEO
-        LD DE,VIDEO + 1
-        LD BC,0x2FF
-        LD (HL),' '
-        LDIR                    ; (DE = SCREEN_END after it)
-        ASSERT VIDEO + 0x300 == SCREEN_END
+        ; screen: all blank (L_HALF is set: the upper part, then the input line), 0x2700 =
+        ; 0 (end-of-screen marker), print position top left
+        CALL clear_upper
         XOR A
-        LD (DE),A
-        LD HL,VIDEO
-        LD (SCRPOS),HL
+        LD (SCREEN_END),A
         IF DEFINED(font_install)
         CALL font_install       ; font and block graphics (written in branch romio)
         ENDIF
         LD IY,next_checks       ; SLOW is the default
-        CALL clear_input        ; empty input line at the bottom (ace-forth.md 11); no
+        CALL clear_input        ; blank, empty input line at the bottom (ace-forth.md 11); no
         EI                      ; banner: the original's upper screen is empty (transcripts.md)
         JP quit_code
 
@@ -135,7 +128,7 @@ key_debounce:
 ; non-shift keys held). Uses BC, DE, HL.
 key_scan:
         LD HL,0                 ; H = keys found, L = index of the last one
-        LD E,0                  ; index of the key being looked at (row * 5 + bit)
+        LD E,L                  ; index of the key being looked at (row * 5 + bit)
         LD B,0xFE
 .row:
         LD A,B                  ; the half-row select on A8-A15
@@ -251,9 +244,9 @@ abort_code:
         HALT
         JR .held
 .released:
-        CALL empty_data_stack
         BIT FL_INCOMPLETE,(IX+O_FLAGS)
         CALL NZ,drop_unfinished
+        CALL empty_data_stack
         LD A,(IX+O_FLAGS)
         AND 0xFF ^ ((1 << FL_COMPILING) | (1 << FL_INCOMPLETE) | (1 << FL_TO_BUFFER))
         LD (IX+O_FLAGS),A
@@ -265,9 +258,7 @@ abort_code:
         LD HL,error_text
         CALL print_at           ; (up to the character with bit 7)
         POP AF
-        LD L,A
-        LD H,0
-        CALL print_udec
+        CALL print_udec_a
         LD A,13
         RST 8
         JR quit_code
@@ -298,30 +289,27 @@ drop_unfinished:
         LD A,H
         OR L
         RET Z
-        PUSH HL
         INC HL
         INC HL
         LD E,(HL)
         INC HL
         LD D,(HL)               ; DE = link of the unfinished word
         INC HL
-        LD A,(HL)
-        AND 0x3F                ; name length
+        PUSH HL                 ; its name-length field
         LD HL,(CURRENT)
         LD (HL),E
         INC HL
         LD (HL),D
-        POP HL                  ; word-length field
-        LD E,A
-        LD D,0
-        AND A
-        SBC HL,DE               ; first byte of the name
+        POP HL
+        CALL name_field_start   ; first byte of the name
         LD (STKBOT),HL
-        LD HL,0
-        LD (DICT),HL
-        JR empty_data_stack
+        JP clear_dict
 
-; print_udec: print HL as an unsigned decimal number (no trailing space). Uses AF,BC,DE,HL.
+; print_udec_a: print A as an unsigned decimal number. print_udec: print HL so (no
+; trailing space). Uses AF, BC, DE, HL.
+print_udec_a:
+        LD L,A
+        LD H,0
 print_udec:
         LD B,0                  ; digits pushed
 .div:
