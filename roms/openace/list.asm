@@ -58,9 +58,7 @@ L_CNT   EQU LISTWS + 3            ; lines since the last pause
         DEC DE
         DEC DE
         LD A,(DE)
-        LD L,A
-        LD H,0
-        CALL print_udec
+        CALL print_udec_a
         LD A,' '
         RST 8
         LD HL,compiler_cfa - 1
@@ -81,8 +79,7 @@ L_CNT   EQU LISTWS + 3            ; lines since the last pause
         LD B,3
         CALL in_list
         JR Z,.own
-        LD HL,list_closes         ; a structure word that closes a level
-        LD B,7
+        LD B,7                    ; (HL = list_closes) a structure word that closes a level
         CALL in_list
         JR NZ,.noclose
         LD HL,L_IND
@@ -271,5 +268,6 @@ in_list:
         RET
 
 list_own:       DW exit_rt, does_rt, runs_rt
+        ASSERT $ == list_own + 6  ; in_list leaves HL past list_own when DE is not in it
 list_closes:    DW else_rt, then_rt, loop_rt, ploop_rt, until_rt, repeat_rt, while_rt
 list_opens:     DW if_rt, else_rt, do_rt, begin_rt, while_rt
