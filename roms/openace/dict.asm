@@ -55,11 +55,9 @@
         CALL enclose_de
         XOR A
         CALL enclose_a
-        LD HL,(STKBOT)
-        PUSH HL                 ; address of pfa+3
         LD DE,(VOCLNK)
-        CALL enclose_de
-        POP HL
+        CALL enclose_de         ; (HL = its second byte)
+        DEC HL                  ; pfa+3
         LD (VOCLNK),HL
         JP (IY)
 

@@ -12,8 +12,7 @@
 scan_word EQU word_bounds
 
 ; word_bounds: A = delimiter. Find the next word of the logical line without taking it:
-; W_START, W_LEN, W_END (past the delimiter that ends it, if any).
-; out: DE = first address after the word. Uses AF, BC, HL.
+; W_START, W_LEN, W_END (past the delimiter that ends it, if any). Uses AF, BC, DE, HL.
 word_bounds:
         LD C,A
         LD HL,(INSCRN)
@@ -28,27 +27,19 @@ word_bounds:
         JR .skip
 .start:
         LD (W_START),HL
+        LD DE,0                 ; the length
 .scan:
         CALL at_endbuf
         JR Z,.ended
         LD A,(HL)
         CP C
-        JR Z,.ended
+        JR Z,.delim
         INC HL
+        INC DE
         JR .scan
+.delim: INC HL                  ; the delimiter is consumed with the word
 .ended:
-        PUSH HL
-        LD DE,(W_START)
-        AND A
-        SBC HL,DE
-        LD (W_LEN),HL           ; length in the buffer
-        POP HL
-        LD D,H
-        LD E,L
-        CALL at_endbuf
-        JR Z,.noskip
-        INC HL                  ; the delimiter is consumed with the word
-.noskip:
+        LD (W_LEN),DE           ; length in the buffer
         LD (W_END),HL
         RET
 
@@ -245,6 +236,7 @@ execute_hl:                     ; run the word whose CFA is in HL
         JP (HL)
 
 ; digit_value: A = character -> A = its value in BASE, carry set if it is not a digit.
+; Uses F only besides A.
 digit_value:
         CALL upcase
         SUB '0'
@@ -276,9 +268,7 @@ parse_number:
         LD DE,0
 .digit:
         LD A,(HL)
-        PUSH BC
         CALL digit_value
-        POP BC
         RET C
         PUSH HL
         PUSH BC
@@ -296,12 +286,7 @@ parse_number:
         LD A,C
         OR A
         RET Z                   ; carry is clear
-        XOR A
-        SUB E
-        LD E,A
-        LD A,0
-        SBC A,D
-        LD D,A
+        CALL neg_de
         AND A
         RET
 
@@ -372,9 +357,7 @@ base_times_de:
 .digit:
         INC BC
         LD A,(BC)
-        PUSH HL
         CALL digit_value
-        POP HL
         JR C,.done
         PUSH BC
         PUSH AF                 ; digit
@@ -414,6 +397,7 @@ base_times_de:
         PRIM "QUERY", query_cfa, 0
         CALL clear_input
         CALL wait_enter
+query_done:
         CALL remove_cursor
         JP (IY)
 
@@ -433,8 +417,7 @@ base_times_de:
         SET ST_RETYPE,(HL)
         CALL wait_enter         ; returns HL = STATIN
         RES ST_RETYPE,(HL)
-        CALL remove_cursor
-        JP (IY)
+        JR query_done
 
 ; WORD: written from rom-words.tsv (WORD) and ace-forth.md 9.
         PRIM "WORD", word_cfa, 0
@@ -445,19 +428,12 @@ base_times_de:
         RST 16
         JP (IY)
 
-; [more?] ( -- flag ): 1 if a non-space character is left in the logical line.
+; [more?] ( -- flag ): not 0 if a non-space character is left in the logical line (the
+; length of the next word).
         INTERNAL more_cfa
-        LD HL,(INSCRN)
-        LD DE,0
-.look:
-        INC HL
-        CALL at_endbuf
-        JR Z,.push
-        LD A,(HL)
-        CP ' '
-        JR Z,.look
-        INC E
-.push:
+        LD A,' '
+        CALL word_bounds
+        LD DE,(W_LEN)
         RST 16
         JP (IY)
 
@@ -512,16 +488,18 @@ line_loop:
         DW find_cfa, qdup_cfa
         DW if_rt
         DW line_number - $ - 1
-        DW exec_or_compile_cfa, check_cfa
+        DW exec_or_compile_cfa
+line_check:
+        DW check_cfa
         DW else_rt
         DW line_loop - $ - 1
 line_number:
         DW number_cfa, qdup_cfa
         DW if_rt
         DW line_retype - $ - 1
-        DW number_done_cfa, check_cfa
+        DW number_done_cfa
         DW else_rt
-        DW line_loop - $ - 1
+        DW line_check - $ - 1
 line_retype:
         DW retype_cfa
         DW else_rt

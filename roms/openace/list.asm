@@ -34,24 +34,20 @@ L_CNT   EQU LISTWS + 3            ; lines since the last pause
         CALL same
         LD HL,colon_cfa - 1       ; the heading is a ROM word's name: :, DEFINER, COMPILER
         JR Z,.head
-        PUSH DE
-        CALL next_cell            ; DEFINER, COMPILER: the thread after pfa+0
-        POP HL                    ; the code field
-        PUSH DE                   ; pfa+0: a COMPILER word's runtime CFA
-        LD DE,definer_cf
-        CALL hl_below_de
-        JR Z,.definer
-        LD DE,compiler_cf
+        LD HL,definer_cf
         CALL same
-        POP DE
-        JR Z,.compiler
+        PUSH AF                   ; Z: a DEFINER word
+        LD HL,compiler_cf
+        CALL same
+        CALL next_cell            ; (keeps F) the thread after pfa+0; DE = pfa+0: a
+        JR Z,.compiler            ; COMPILER word's runtime CFA
+        POP AF
+        LD HL,definer_cfa - 1
+        JR Z,.head
         RST 32
         DB 14
-.definer:
-        POP DE
-        LD HL,definer_cfa - 1
-        JR .head
 .compiler:
+        POP AF
         LD A,13
         RST 8
         DEC DE                    ; n = the operand count in the runtime's prefix
@@ -154,36 +150,33 @@ list_line:
 list_cell:
         DEC DE
         LD A,(DE)
-        BIT 7,A
-        JR NZ,.runtime
+        RLA                       ; bit 7
+        JR C,.runtime
         EX DE,HL                  ; an ordinary word: HL = its name-length field
         CALL print_name
         JP .space
 .runtime:
         PUSH DE                   ; cfa - 1
-        DEC DE
-        EX DE,HL                  ; HL = the offset field
-        LD E,(HL)
-        INC HL
+        EX DE,HL
         LD D,(HL)
         DEC HL
+        LD E,(HL)                 ; DE = the name offset, HL = its field
+        DEC HL
+        LD C,(HL)                 ; C = the operand count
+        INC HL
         LD A,D
         AND E
         INC A
         JR Z,.literal             ; 0xFFFF: a literal
         ADD HL,DE
         INC HL                    ; the owner's name
-        CALL print_at
-        POP HL
-        PUSH HL
-        DEC HL
-        DEC HL
-        LD A,(HL)                 ; operand count
+        CALL print_at             ; (keeps C)
+        POP HL                    ; cfa - 1
+        LD A,C
         CP 1
         JR Z,.char
         INC A
         JR Z,.text
-        POP HL
 .skip:  DEC A                     ; skip A - 1 operand bytes
         LD E,A
         LD D,0
@@ -192,9 +185,8 @@ list_cell:
         LD (L_PTR),HL
         JR .space
 .literal:
-        DEC HL
-        LD A,(HL)                 ; operand count: 2 = a cell, else (a float) skipped
         POP HL
+        LD A,C                    ; operand count: 2 = a cell, else (a float) skipped
         CP 2
         JR NZ,.float
         CALL next_cell
@@ -208,16 +200,14 @@ list_cell:
         JR .space
 .float: INC A
         JR .skip
-.char:  POP HL                    ; ASCII: a space and the character
-        CALL .gap
+.char:  CALL .gap                 ; ASCII: a space and the character
         LD HL,(L_PTR)
         LD A,(HL)
         INC HL
         LD (L_PTR),HL
         RST 8
         JR .space
-.text:  POP HL                    ; ( and .": a space, the text, the closing character
-        INC HL
+.text:  INC HL                    ; ( and .": a space, the text, the closing character
         LD DE,comment_rt
         CALL hl_below_de
         LD C,')'
@@ -230,18 +220,13 @@ list_cell:
         ADD HL,DE
         LD (L_PTR),HL
         JR .space
-.close: CALL .gap
+.close: PUSH BC
+        CALL .gap
         CALL next_cell            ; the length (HL = the text)
-        PUSH DE
-        PUSH HL
-        ADD HL,DE
-        LD (L_PTR),HL
-        POP HL
-        POP DE
-        PUSH BC
         LD B,D
         LD C,E
-        CALL print_string
+        CALL print_string         ; (HL = past the text)
+        LD (L_PTR),HL
         POP BC
         LD A,C
         RST 8

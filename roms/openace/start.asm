@@ -29,16 +29,24 @@ cold_start:
         LD DE,L_HALF
         LD BC,init_table_end - init_table
         LDIR
-        ; screen: all blank (L_HALF is set: the upper part, then the input line), 0x2700 =
-        ; 0 (end-of-screen marker), print position top left
-        CALL clear_upper
-        XOR A
-        LD (SCREEN_END),A
+        ; screen: all blank (filled downwards: HL ends at its start, the print position),
+        ; 0x2700 = 0 (end-of-screen marker)
+        LD HL,SCREEN_END
+        LD (HL),0
+        DEC HL
+        LD (HL),' '
+        LD D,H
+        LD E,L
+        DEC DE
+        LD BC,0x2FF
+        LDDR
+        ASSERT SCREEN_END - 0x300 == VIDEO
+        LD (SCRPOS),HL
         IF DEFINED(font_install)
         CALL font_install       ; font and block graphics (written in branch romio)
         ENDIF
         LD IY,next_checks       ; SLOW is the default
-        CALL clear_input        ; blank, empty input line at the bottom (ace-forth.md 11); no
+        CALL clear_input        ; empty input line at the bottom (ace-forth.md 11); no
         EI                      ; banner: the original's upper screen is empty (transcripts.md)
         JP quit_code
 
@@ -103,10 +111,6 @@ key_debounce:
         LD (HL),1
         XOR A
         RET
-.block:
-        LD (HL),0xFF
-        XOR A
-        RET
 .same:
         INC HL
         INC (HL)
@@ -119,6 +123,8 @@ key_debounce:
 .deliver:
         LD A,C
         RET
+.block:
+        LD (HL),0xFF
 .none:
         XOR A
         RET
@@ -153,7 +159,7 @@ key_scan:
         JR C,.row
         LD A,H
         DEC A
-        JR NZ,.nokey
+        JR NZ,key_debounce.none
         LD A,0xFE
         IN A,(KBD_PORT)
         LD D,0
@@ -180,9 +186,6 @@ key_scan:
 .look:
         ADD HL,DE
         LD A,(HL)
-        RET
-.nokey:
-        XOR A
         RET
 
 ; Key code tables, index = half-row * 5 + bit (ace-hardware.md 6, "Codes produced").
@@ -311,24 +314,17 @@ print_udec_a:
         LD L,A
         LD H,0
 print_udec:
-        LD B,0                  ; digits pushed
-.div:
-        PUSH BC
         EX DE,HL
         LD HL,0
         LD BC,10
         CALL div3216            ; DE = quotient, HL = remainder
-        POP BC
         LD A,L
         ADD A,'0'
         PUSH AF
-        INC B
         EX DE,HL
         LD A,H
         OR L
-        JR NZ,.div
-.out:
+        CALL NZ,print_udec      ; the higher digits first
         POP AF
         RST 8
-        DJNZ .out
         RET
