@@ -117,8 +117,7 @@ make_header:
         CALL word_sub           ; HL = PAD
         CALL check_complete     ; after the name is echoed (transcripts.md)
         CALL fill_length
-        LD HL,PAD
-        LD A,(HL)
+        LD A,(PAD)
         DEC A
         CP 63
         JR NC,.badname          ; 0 or more than 63 characters
@@ -233,23 +232,11 @@ ccomma_code:
         LIT8 11
         DW start_compile_cfa, exit_rt
 
-; [start-compile]: compile mode on, definition incomplete.
-        INTERNAL start_compile_cfa
-        SET FL_COMPILING,(IX+O_FLAGS)
-        SET FL_INCOMPLETE,(IX+O_FLAGS)
-        JP (IY)
-
 ; ;: written from rom-words.tsv (;) and ace-forth.md 6 (compiles the exit runtime, marker
 ; 10).
         COMPILING ";", semi_cfa, exit_rt
         EXPECT 10
         DW end_compile_cfa, exit_rt
-
-; [end-compile]: compile mode off, definition complete.
-        INTERNAL end_compile_cfa
-        RES FL_COMPILING,(IX+O_FLAGS)
-        RES FL_INCOMPLETE,(IX+O_FLAGS)
-        JP (IY)
 
 ; DOES>: written from rom-words.tsv (DOES>) and ace-forth.md 5.1.
         COMPILING "DOES>", does_cfa, does_rt
@@ -319,13 +306,25 @@ patch_pfa0:
 
 ; [: written from rom-words.tsv ([ : immediate, interpret mode).
         PRIM "[", lbracket_cfa, IMMEDIATE
+lbracket_code:
         RES FL_COMPILING,(IX+O_FLAGS)
         JP (IY)
 
+; [end-compile]: compile mode off (as [), definition complete.
+        INTERNAL end_compile_cfa
+        RES FL_INCOMPLETE,(IX+O_FLAGS)
+        JR lbracket_code
+
 ; ]: written from rom-words.tsv (] : compile mode).
         PRIM "]", rbracket_cfa, 0
+rbracket_code:
         SET FL_COMPILING,(IX+O_FLAGS)
         JP (IY)
+
+; [start-compile]: compile mode on (as ]), definition incomplete.
+        INTERNAL start_compile_cfa
+        SET FL_INCOMPLETE,(IX+O_FLAGS)
+        JR rbracket_code
 
 ; LITERAL: written from rom-words.tsv (LITERAL) and ace-forth.md 6 (literal runtime + cell).
         COMPILING "LITERAL", literal_cfa, lit16_rt
@@ -368,11 +367,10 @@ patch_pfa0:
 
 ; [hole] ( -- addr ): enclose a 0 cell (a forward offset or a pfa+0 filled in later);
 ; addr = where it is.
-        INTERNAL hole_cfa
-        LD DE,(STKBOT)
-        RST 16
-        LD DE,0
-        JP enclose_de_next
+        INTERNAL_COLON hole_cfa
+        DW here_cfa
+        LIT8 0
+        DW comma_cfa, exit_rt
 
 ; [resolve] ( addr -- ): the forward offset at addr now reaches HERE.
         INTERNAL resolve_cfa
@@ -386,19 +384,14 @@ patch_pfa0:
         LD (HL),D
         JP (IY)
 
-; [back] ( addr -- ): enclose the backward offset from here to addr.
-        INTERNAL back_cfa
-        RST 24
-        EX DE,HL
-        LD DE,(STKBOT)
-        SCF
-        SBC HL,DE               ; addr - HERE - 1
-        EX DE,HL
-        JP enclose_de_next
+; [back] ( addr -- ): enclose the backward offset from here to addr (addr - HERE - 1).
+        INTERNAL_COLON back_cfa
+        DW here_cfa, minus_cfa, oneminus_cfa, comma_cfa, exit_rt
 
 ; IF: written from rom-words.tsv (IF) and ace-forth.md 6.
         COMPILING "IF", if_cfa, if_rt
         DW hole_cfa
+if_tail:
         LIT8 2
         DW exit_rt
 
@@ -407,8 +400,8 @@ patch_pfa0:
         EXPECT 2
         DW hole_cfa, swap_cfa
         DW resolve_cfa
-        LIT8 2
-        DW exit_rt
+        DW else_rt              ; on as IF's thread does
+        DW if_tail - $ - 1
 
 ; THEN: written from rom-words.tsv (THEN) and ace-forth.md 6.
         COMPILING "THEN", then_cfa, then_rt

@@ -52,21 +52,6 @@ at_endbuf:
         CP H
         RET
 
-; scan_lookup_take: the next word looked up (HL = its CFA or 0) and taken, found or not
-; (FORGET, LIST). take_hl: consume_word keeping HL. scan_lookup: the next word looked up,
-; not taken. Use AF, BC, DE (and HL for the result).
-scan_lookup_take:
-        CALL scan_lookup
-take_hl:
-        PUSH HL
-        CALL consume_word
-        POP HL
-        RET
-scan_lookup:
-        LD A,' '
-        CALL scan_word
-        JP lookup
-
 ; consume_word: echo the scanned word and a space (unless INVIS), then remove everything up
 ; to W_END from the logical line. Uses AF, BC, DE, HL.
 consume_word:
@@ -142,6 +127,20 @@ upcase:
         RET NC
         SUB 0x20
         RET
+
+; scan_lookup_take: the next word looked up (HL = its CFA or 0) and taken, found or not
+; (FORGET, LIST). take_hl: consume_word keeping HL. scan_lookup: the next word looked up,
+; not taken. Use AF, BC, DE (and HL for the result).
+scan_lookup_take:
+        CALL scan_lookup
+take_hl:
+        PUSH HL
+        CALL consume_word
+        POP HL
+        RET
+scan_lookup:
+        LD A,' '
+        CALL scan_word          ; (and on into lookup)
 
 ; lookup: find the scanned word (W_START, W_LEN, in the input buffer; letters compared in
 ; upper case, as names are stored) in the CONTEXT vocabulary (ace-forth.md 4.1, 4.2, 4.4).

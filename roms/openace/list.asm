@@ -82,9 +82,7 @@ L_CNT   EQU LISTWS + 3            ; lines since the last pause
         DEC (HL)
         CALL list_line
 .noclose:
-        PUSH DE
         CALL list_cell
-        POP DE
         LD HL,list_opens          ; a structure word that opens a level
         LD B,5
         CALL in_list
@@ -94,9 +92,7 @@ L_CNT   EQU LISTWS + 3            ; lines since the last pause
         JR .level
 .own:   LD A,13                   ; DOES> RUNS> ; on a line of their own
         RST 8
-        PUSH DE
         CALL list_cell
-        POP DE
         LD HL,exit_rt
         CALL same
         JR NZ,.body
@@ -146,15 +142,16 @@ list_line:
 
 ; list_cell: print the compiled cell DE (and its inline operands, L_PTR moves past them),
 ; then a space. Decoding rule of ace-forth.md 4.3: the byte below the code field is a
-; name-length byte (bit 7 clear) or the top of a runtime's name offset. Uses all.
+; name-length byte (bit 7 clear) or the top of a runtime's name offset. Uses all but DE.
 list_cell:
+        PUSH DE
         DEC DE
         LD A,(DE)
         RLA                       ; bit 7
         JR C,.runtime
         EX DE,HL                  ; an ordinary word: HL = its name-length field
         CALL print_name
-        JP .space
+        JR .space
 .runtime:
         PUSH DE                   ; cfa - 1
         EX DE,HL
@@ -181,6 +178,7 @@ list_cell:
         LD E,A
         LD D,0
         LD HL,(L_PTR)
+.skip_de:
         ADD HL,DE
         LD (L_PTR),HL
         JR .space
@@ -217,9 +215,7 @@ list_cell:
         LD C,'"'
         JR Z,.close
         CALL next_cell            ; another variable-length operand: skipped
-        ADD HL,DE
-        LD (L_PTR),HL
-        JR .space
+        JR .skip_de
 .close: PUSH BC
         CALL .gap
         CALL next_cell            ; the length (HL = the text)
@@ -230,7 +226,7 @@ list_cell:
         POP BC
         LD A,C
         RST 8
-.space:
+.space: POP DE
 .gap:   LD A,' '
         RST 8
         RET
