@@ -14,12 +14,9 @@ allot_bc:
         ADD HL,BC
         JR C,.full
         PUSH HL                 ; new SPARE
-        LD DE,40 + 2            ; (+ our return address and 4 pushed bytes: 40 + 8 in all)
-        ADD HL,DE
-        JR C,.full
         EX DE,HL
-        LD HL,0
-        ADD HL,SP               ; (no carry)
+        LD HL,-(40 + 1)         ; 40 bytes + our return address and 4 pushed bytes must be
+        ADD HL,SP               ; left: SP - 41, carry set (SP > 41), so the SBC takes 42
         SBC HL,DE
         JR C,.full
         POP DE                  ; new SPARE
@@ -93,8 +90,7 @@ fill_newest_length:
         OR E
         RET Z
         LD HL,(STKBOT)
-        OR A
-        SBC HL,DE
+        SBC HL,DE               ; (OR cleared the carry)
         EX DE,HL
         LD (HL),E
         INC HL
@@ -121,49 +117,40 @@ make_header:
         DEC A
         CP 63
         JR NC,.badname          ; 0 or more than 63 characters
-        INC A
+        ADD A,8                 ; name + length + link + name length + code field
         LD C,A
         LD B,0
-        PUSH BC                 ; name length
-        ADD A,7                 ; (at most 63 + 7)
-        LD C,A
-        CALL allot_bc           ; name + length + link + name length + code field
+        CALL allot_bc
         EX DE,HL                ; DE = where the name goes
-        POP BC
-        PUSH BC
-        LD HL,PAD + 1
-.copy:  LD A,(HL)
+        LD HL,PAD
+        LD B,(HL)
+.copy:  INC HL
+        LD A,(HL)
         CALL upcase
         LD (DE),A
-        INC HL
         INC DE
-        DEC C
-        JR NZ,.copy
+        DJNZ .copy
         EX DE,HL                ; HL = word-length field
         DEC HL
         SET 7,(HL)              ; bit 7 on the last character
         INC HL
         LD (DICT),HL
-        XOR A
-        LD (HL),A
+        LD (HL),B               ; (B = 0)
         INC HL
-        LD (HL),A
+        LD (HL),B
         INC HL
-        LD DE,(CURRENT)
-        LD A,(DE)
-        LD (HL),A               ; link = newest word of CURRENT
-        INC DE
-        LD A,(DE)
-        INC HL
-        LD (HL),A
-        INC HL                  ; name-length field
-        POP BC
-        LD (HL),C
-        EX DE,HL                ; HL = CURRENT's cell + 1, DE = the name-length field
-        LD (HL),D               ; CURRENT's newest := this word
-        DEC HL
-        LD (HL),E
         EX DE,HL
+        LD HL,(CURRENT)
+        PUSH HL
+        LDI                     ; link = newest word of CURRENT
+        LDI
+        POP HL
+        LD (HL),E               ; CURRENT's newest := this word (DE = name-length field)
+        INC HL
+        LD (HL),D
+        EX DE,HL
+        LD A,(PAD)
+        LD (HL),A
         INC HL                  ; code field
         POP DE
         LD (HL),E
@@ -242,6 +229,7 @@ ccomma_code:
         COMPILING "DOES>", does_cfa, does_rt
         EXPECT 12
         DW does_fix_cfa
+does_tail:
         LIT8 10
         DW exit_rt
 
@@ -257,8 +245,8 @@ ccomma_code:
         COMPILING "RUNS>", runs_cfa, runs_rt
         EXPECT 11
         DW runs_fix_cfa
-        LIT8 10
-        DW exit_rt
+        DW else_rt              ; on as DOES>'s thread does
+        DW does_tail - $ - 1
 
 ; [runs-fix] ( n -- ): the runtime prefix (count, name offset) and code field
 ; {compiler-runtime}; pfa+0 := that code field (ace-forth.md 5.2).

@@ -69,19 +69,13 @@ consume_word:
         LD A,(HL)               ; the delimiter that ended it: ." X" echoes X" (transcripts.md)
 .last:  RST 8
 .noecho:
-        LD HL,(ENDBUF)
-        LD DE,(W_END)
-        AND A
-        SBC HL,DE
-        LD B,H
-        LD C,L                  ; bytes left after the word
-        LD HL,(INSCRN)
-        INC HL
-        EX DE,HL                ; DE = line start, HL = W_END
-        LD A,B
-        OR C
+        LD HL,(W_END)
+        LD DE,(INSCRN)
+        INC DE                  ; DE = line start
+.move:  CALL at_endbuf          ; the rest of the line moves down
         JR Z,.moved
-        LDIR
+        LDI
+        JR .move
 .moved:
         LD HL,(ENDBUF)          ; blank from the new end to the old end
         LD (ENDBUF),DE
@@ -99,13 +93,11 @@ consume_word:
 word_sub:
         CALL word_bounds
         LD BC,(W_LEN)
-        LD A,B
-        OR A
-        JR NZ,.long
+        LD HL,-254
+        ADD HL,BC               ; carry: 254 characters or more
         LD A,C
-        CP 254
-        JR C,.short
-.long:  LD BC,253
+        JR NC,.short
+        LD BC,253
         LD A,254
 .short: LD (PAD),A
         LD A,B
@@ -233,6 +225,32 @@ execute_hl:                     ; run the word whose CFA is in HL
         INC HL
         EX DE,HL
         JP (HL)
+
+; [exec-or-compile] ( cfa -- ): compile the word when compiling and not immediate, else
+; execute it (ace-forth.md 7).
+        INTERNAL exec_or_compile_cfa
+        RST 24
+        EX DE,HL
+        BIT FL_COMPILING,(IX+O_FLAGS)
+        JR Z,.run
+        DEC HL
+        BIT 6,(HL)              ; immediate?
+        INC HL
+        JR NZ,.run
+        EX DE,HL
+        JP enclose_de_next
+.run:   JR execute_hl
+
+; [number-done] ( n cfa -- ): compiling: run the literal compiler NUMBER returned; else
+; leave n (ace-forth.md 7).
+        INTERNAL number_done_cfa
+        RST 24
+        BIT FL_COMPILING,(IX+O_FLAGS)
+        JR Z,.keep
+        EX DE,HL
+        JR execute_hl
+.keep:
+        JP (IY)
 
 ; digit_value: A = character -> A = its value in BASE, carry set if it is not a digit.
 ; Uses F only besides A.
@@ -434,32 +452,6 @@ query_done:
         CALL word_bounds
         LD DE,(W_LEN)
         RST 16
-        JP (IY)
-
-; [exec-or-compile] ( cfa -- ): compile the word when compiling and not immediate, else
-; execute it (ace-forth.md 7).
-        INTERNAL exec_or_compile_cfa
-        RST 24
-        EX DE,HL
-        BIT FL_COMPILING,(IX+O_FLAGS)
-        JR Z,.run
-        DEC HL
-        BIT 6,(HL)              ; immediate?
-        INC HL
-        JR NZ,.run
-        EX DE,HL
-        JP enclose_de_next
-.run:   JP execute_hl
-
-; [number-done] ( n cfa -- ): compiling: run the literal compiler NUMBER returned; else
-; leave n (ace-forth.md 7).
-        INTERNAL number_done_cfa
-        RST 24
-        BIT FL_COMPILING,(IX+O_FLAGS)
-        JR Z,.keep
-        EX DE,HL
-        JP execute_hl
-.keep:
         JP (IY)
 
 ; [check]: the SLOW checks once, also in FAST mode (used by LINE).

@@ -253,8 +253,9 @@ abort_code:
         LD A,(IX+O_FLAGS)
         AND 0xFF ^ ((1 << FL_COMPILING) | (1 << FL_INCOMPLETE) | (1 << FL_TO_BUFFER))
         LD (IX+O_FLAGS),A
-        LD A,(IX+O_ERR_NO)
-        LD (IX+O_ERR_NO),255
+        LD HL,ERR_NO
+        LD A,(HL)
+        LD (HL),255
         CP 128
         JR NC,quit_code
         PUSH AF
