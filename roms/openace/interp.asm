@@ -185,23 +185,24 @@ lookup:
 
 ; name_field_start: HL = name-length field -> HL = first byte of the name, C = its length.
 ; name_start: the same with C = the name length given. RAM words (at 0x3C00 and above)
-; have the 2-byte word-length field. Uses A, DE.
+; have the 2-byte word-length field. Uses AF.
 name_field_start:
         LD A,(HL)
         AND 0x3F
         LD C,A
 name_start:
-        LD DE,-2
+        DEC HL
+        DEC HL                  ; past the link
         LD A,H
         CP HIGH(SYSVARS)
         JR C,.rom
-        LD DE,-4
-.rom:   ADD HL,DE
-        LD A,C
-        NEG
-        LD E,A
-        LD D,0xFF               ; DE = -length (1..63)
-        ADD HL,DE
+        DEC HL
+        DEC HL                  ; past the word-length field
+.rom:   LD A,L
+        SUB C
+        LD L,A
+        RET NC
+        DEC H
         RET
 
 ; FIND: written from rom-words.tsv (FIND) and ace-forth.md 7.

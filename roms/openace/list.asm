@@ -250,5 +250,5 @@ in_list:
 
 list_own:       DW exit_rt, does_rt, runs_rt
         ASSERT $ == list_own + 6  ; in_list leaves HL past list_own when DE is not in it
-list_closes:    DW else_rt, then_rt, loop_rt, ploop_rt, until_rt, repeat_rt, while_rt
-list_opens:     DW if_rt, else_rt, do_rt, begin_rt, while_rt
+list_closes:    DW then_rt, loop_rt, ploop_rt, until_rt, repeat_rt ; and the next two
+list_opens:     DW else_rt, while_rt, if_rt, do_rt, begin_rt

@@ -11,10 +11,10 @@ cold_start:
         ; RAM sizing: write 0xFC into each 256-byte page from 0x3D00 upwards and stop at the
         ; first page that does not read it back; RAMTOP = that page rounded down to 1 KB.
         LD HL,0x3D00
+        LD A,0xFC
 .probe:
-        LD (HL),0xFC
-        LD A,(HL)
-        CP 0xFC
+        LD (HL),A
+        CP (HL)
         JR NZ,.sized
         INC H
         JR .probe
