@@ -143,6 +143,7 @@ key_scan:
         AND 0x1F
         BIT 0,B                 ; only the first half-row (0xFE) has bit 0 clear
         JR NZ,.bits
+        LD C,A                  ; C = SHIFT (bit 0) and SYMBOL SHIFT (bit 1), 1 = held
         AND 0x1C                ; row 0: SHIFT and SYMBOL SHIFT are not keys
 .bits:
         LD D,5
@@ -160,20 +161,18 @@ key_scan:
         LD A,H
         DEC A
         JR NZ,key_debounce.none
-        LD A,0xFE
-        IN A,(KBD_PORT)
-        LD D,0
+        LD D,A                  ; (0)
         LD E,L
         LD HL,keys_plain
-        BIT 1,A                 ; SYMBOL SHIFT (0 = pressed) wins over SHIFT
-        JR NZ,.nosym
+        BIT 1,C                 ; SYMBOL SHIFT wins over SHIFT
+        JR Z,.nosym
         LD HL,keys_symbol
         JR .look
 .nosym:
-        BIT 0,A
+        BIT 0,C
         ADD HL,DE               ; (keeps Z)
         LD A,(HL)
-        RET NZ                  ; no SHIFT: the plain code
+        RET Z                   ; no SHIFT: the plain code
         CP '0'                  ; SHIFT: 0, ENTER and SPACE stay,
         RET C
         CP 'a'                  ; letters become capitals,
@@ -295,17 +294,10 @@ drop_unfinished:
         RET Z
         INC HL
         INC HL
-        LD E,(HL)
-        INC HL
-        LD D,(HL)               ; DE = link of the unfinished word
-        INC HL
-        PUSH HL                 ; its name-length field
-        LD HL,(CURRENT)
-        LD (HL),E
-        INC HL
-        LD (HL),D
-        POP HL
-        CALL name_field_start   ; first byte of the name
+        LD DE,(CURRENT)
+        LDI                     ; CURRENT's newest := the link of the unfinished word
+        LDI
+        CALL name_field_start   ; first byte of its name
         LD (STKBOT),HL
         JP clear_dict
 
