@@ -7,7 +7,7 @@
 ; Dictionary space.
 ; ---------------------------------------------------------------------------------------
 ; allot_bc: reserve BC bytes at HERE, moving the data stack up by BC (ace-forth.md 3:
-; ERROR 1 if less than 40 bytes would be left). out: HL = old HERE. Uses AF, BC, DE.
+; ERROR 1 if less than 40 bytes would be left). out: HL = old HERE, BC kept. Uses AF, DE.
 allot_bc:
         LD HL,(SPARE)
         PUSH HL                 ; old SPARE
@@ -208,16 +208,18 @@ ccomma_code:
 ; DEFINER: written from rom-words.tsv (DEFINER) and ace-forth.md 5.1 (pfa+0 filled by
 ; DOES>, marker 12).
         DEFINING "DEFINER", definer_cfa, definer_cf
-        DW hole_cfa, drop_cfa
         LIT8 12
+definer_tail:
+        DW hole_cfa, drop_cfa   ; (pfa+0 = 0 for now)
         DW start_compile_cfa, exit_rt
 
 ; COMPILER: written from rom-words.tsv (COMPILER) and ace-forth.md 5.2 (immediate, pfa+0
 ; filled by RUNS>, marker 11 above the operand count).
         DEFINING "COMPILER", compiler_cfa, compiler_cf
-        DW immediate_cfa, hole_cfa, drop_cfa
+        DW immediate_cfa
         LIT8 11
-        DW start_compile_cfa, exit_rt
+        DW else_rt              ; on as DEFINER's thread does
+        DW definer_tail - $ - 1
 
 ; ;: written from rom-words.tsv (;) and ace-forth.md 6 (compiles the exit runtime, marker
 ; 10).
@@ -267,9 +269,8 @@ enclose_name_offset:
         ADD HL,DE               ; name-length field
         CALL name_field_start   ; first name byte
         LD DE,(STKBOT)
-        INC DE
-        AND A
-        SBC HL,DE
+        SCF
+        SBC HL,DE               ; - (HERE + 1)
         EX DE,HL
         CALL enclose_de
 patch_pfa0:
@@ -459,9 +460,7 @@ loop_thread:
         LD A,B
         OR C
         JR Z,.done
-        PUSH BC
-        CALL allot_bc
-        POP BC
+        CALL allot_bc           ; (keeps BC)
         EX DE,HL
         LD HL,PAD + 1
         LDIR

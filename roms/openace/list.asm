@@ -185,8 +185,9 @@ list_cell:
 .literal:
         POP HL
         LD A,C                    ; operand count: 2 = a cell, else (a float) skipped
-        CP 2
-        JR NZ,.float
+        INC A
+        CP 3
+        JR NZ,.skip
         CALL next_cell
         EX DE,HL
         BIT 7,H
@@ -196,15 +197,12 @@ list_cell:
         CALL neg_hl
 .pos:   CALL print_udec
         JR .space
-.float: INC A
-        JR .skip
 .char:  CALL .gap                 ; ASCII: a space and the character
         LD HL,(L_PTR)
         LD A,(HL)
-        INC HL
-        LD (L_PTR),HL
         RST 8
-        JR .space
+        LD A,2                    ; (skip it)
+        JR .skip
 .text:  INC HL                    ; ( and .": a space, the text, the closing character
         LD DE,comment_rt
         CALL hl_below_de
