@@ -290,12 +290,11 @@ parse_number:
         RET C
         PUSH HL
         PUSH BC
-        PUSH AF
-        CALL base_times_de      ; DE = value * BASE (low 16 bits)
-        POP AF
         LD L,A
         LD H,0
-        ADD HL,DE
+        LD B,(IX+O_BASE)        ; (a digit was found, so BASE > 0)
+.times: ADD HL,DE
+        DJNZ .times             ; value * BASE + digit (low 16 bits)
         EX DE,HL
         POP BC
         POP HL
@@ -323,12 +322,6 @@ scanned_word:
         RET Z
         AND A
         RET
-
-; base_times_de: HL:DE = DE * BASE (umul), BC = BASE. Uses AF.
-base_times_de:
-        LD C,(IX+O_BASE)
-        LD B,0
-        JP umul
 
 ; NUMBER: written from rom-words.tsv (NUMBER) and ace-forth.md 7: an integer (value and
 ; LITERAL's CFA), else a float (2 cells and the float-literal compiler), else 0.
@@ -382,7 +375,9 @@ base_times_de:
         ; HL:DE = HL:DE * BASE + digit
         PUSH DE
         EX DE,HL
-        CALL base_times_de      ; DE = high * BASE (low 16 bits)
+        LD C,(IX+O_BASE)
+        LD B,0
+        CALL umul               ; DE = high * BASE (low 16 bits)
         POP HL
         PUSH DE
         EX DE,HL                ; DE = low

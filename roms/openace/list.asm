@@ -30,26 +30,28 @@ L_CNT   EQU LISTWS + 3            ; lines since the last pause
         XOR A
         LD (L_CNT),A
         CALL next_cell            ; DE = the code field, L_PTR = pfa
-        LD HL,docolon
-        CALL same
-        LD HL,colon_cfa - 1       ; the heading is a ROM word's name: :, DEFINER, COMPILER
-        JR Z,.head
-        LD HL,definer_cf
-        CALL same
-        PUSH AF                   ; Z: a DEFINER word
-        LD HL,compiler_cf
-        CALL same
-        CALL next_cell            ; (keeps F) the thread after pfa+0; DE = pfa+0: a
-        JR Z,.compiler            ; COMPILER word's runtime CFA
-        POP AF
-        LD HL,definer_cfa - 1
-        JR Z,.head
+        LD HL,list_kinds
+        LD B,3
+        CALL in_list              ; B = 3 for :, 2 for DEFINER, 1 for COMPILER
+        JR Z,.kind
         RST 32
         DB 14
-.compiler:
-        POP AF
+.kind:  INC HL                    ; the heading (list_heads follows list_kinds)
+        INC HL
+        INC HL
+        INC HL
+        LD A,(HL)
+        INC HL
+        LD H,(HL)
+        LD L,A
+        PUSH HL
         LD A,13
         RST 8
+        LD A,B
+        CP 3
+        JR Z,.colon
+        CALL next_cell            ; DEFINER, COMPILER: the thread after pfa+0; DE = pfa+0:
+        DJNZ .colon               ; a COMPILER word's runtime CFA
         DEC DE                    ; n = the operand count in the runtime's prefix
         DEC DE
         DEC DE
@@ -57,10 +59,7 @@ L_CNT   EQU LISTWS + 3            ; lines since the last pause
         CALL print_udec_a
         LD A,' '
         RST 8
-        LD HL,compiler_cfa - 1
-        JR .text
-.head:  LD A,13
-        RST 8
+.colon: POP HL
 .text:  CALL print_name
         LD A,' '
         RST 8
@@ -246,6 +245,8 @@ in_list:
         OR 1                      ; NZ
         RET
 
+list_kinds:     DW docolon, definer_cf, compiler_cf
+list_heads:     DW colon_cfa - 1, definer_cfa - 1, compiler_cfa - 1 ; the heading: a ROM word's name
 list_own:       DW exit_rt, does_rt, runs_rt
         ASSERT $ == list_own + 6  ; in_list leaves HL past list_own when DE is not in it
 list_closes:    DW then_rt, loop_rt, ploop_rt, until_rt, repeat_rt ; and the next two
