@@ -86,8 +86,7 @@
         CALL fill_length
         LD HL,VOCLNK            ; vocabularies made after the word leave the VOCLNK chain
         LD BC,0                 ; (a vocabulary-link field holds the next one)
-        CALL trim_chain
-        LD HL,(VOCLNK)
+        CALL trim_chain         ; (HL = the new VOCLNK)
 .voc:                           ; every remaining vocabulary drops its words from the cut on
         LD A,H
         OR L
@@ -121,7 +120,7 @@
 
 ; trim_chain: HL = a cell pointing at the newest entry of a chain, BC = where an entry
 ; keeps the address of the next one (relative to the entry): the cell drops the entries
-; at or above the FORGET cut. Uses AF, DE, HL.
+; at or above the FORGET cut. out: HL = the entry it keeps. Uses AF, DE, HL.
 trim_chain:
         LD E,(HL)
         INC HL

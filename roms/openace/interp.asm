@@ -82,9 +82,8 @@ consume_word:
 .blank:
         CALL hl_below_de
         RET Z
-        LD A,' '
-        LD (DE),A
-        INC DE
+        DEC HL                  ; (downwards from the old end)
+        LD (HL),' '
         JR .blank
 
 ; word_sub: A = delimiter; take the next word of the input buffer to PAD (up to 253
@@ -107,9 +106,8 @@ word_sub:
         LD DE,PAD + 1
         LDIR
 .copied:
-        CALL consume_word
         LD HL,PAD
-        RET
+        JR take_hl              ; consume_word, HL kept
 
 ; upcase: A -> upper case if it is a-z.
 upcase:

@@ -249,10 +249,12 @@ abort_code:
         BIT FL_INCOMPLETE,(IX+O_FLAGS)
         CALL NZ,drop_unfinished
         CALL empty_data_stack
-        LD A,(IX+O_FLAGS)
+        LD HL,FLAGS
+        LD A,(HL)
         AND 0xFF ^ ((1 << FL_COMPILING) | (1 << FL_INCOMPLETE) | (1 << FL_TO_BUFFER))
-        LD (IX+O_FLAGS),A
-        LD HL,ERR_NO
+        LD (HL),A
+        DEC HL                  ; ERR_NO
+        ASSERT ERR_NO == FLAGS - 1
         LD A,(HL)
         LD (HL),255
         CP 128
