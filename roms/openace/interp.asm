@@ -244,11 +244,9 @@ execute_hl:                     ; run the word whose CFA is in HL
 ; leave n (ace-forth.md 7).
         INTERNAL number_done_cfa
         RST 24
-        BIT FL_COMPILING,(IX+O_FLAGS)
-        JR Z,.keep
         EX DE,HL
-        JR execute_hl
-.keep:
+        BIT FL_COMPILING,(IX+O_FLAGS)
+        JR NZ,execute_hl
         JP (IY)
 
 ; digit_value: A = character -> A = its value in BASE, carry set if it is not a digit.
@@ -457,10 +455,8 @@ query_done:
         INTERNAL print_ok_cfa
         LD A,(IX+O_FLAGS)
         AND (1 << FL_COMPILING) | (1 << FL_INVIS)
-        JR NZ,.quiet
         LD HL,ok_text
-        CALL print_at           ; (bit 7 on its last character)
-.quiet:
+        CALL Z,print_at         ; (bit 7 on its last character)
         JP (IY)
 
 ; LINE: written from rom-words.tsv (LINE) and ace-forth.md 7: interpret or compile the

@@ -49,9 +49,8 @@ L_CNT   EQU LISTWS + 3            ; lines since the last pause
         RST 8
         LD A,B
         CP 3
-        JR Z,.colon
-        CALL next_cell            ; DEFINER, COMPILER: the thread after pfa+0; DE = pfa+0:
-        DJNZ .colon               ; a COMPILER word's runtime CFA
+        CALL NZ,next_cell         ; DEFINER, COMPILER: the thread after pfa+0; DE = pfa+0:
+        DJNZ .colon               ; a COMPILER word's runtime CFA (: and DEFINER jump)
         DEC DE                    ; n = the operand count in the runtime's prefix
         DEC DE
         DEC DE
