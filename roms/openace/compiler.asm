@@ -172,8 +172,14 @@ make_header:
 
 ; ,: written from rom-words.tsv (, : enclose a 16-bit value).
         PRIM ",", comma_cfa, 0
+comma_code:
         RST 24
         JP enclose_de_next
+
+; [,-exit]: , and end the thread (its IP is dropped): the tail of several threads.
+        INTERNAL comma_exit_cfa
+        POP HL
+        JR comma_code
 
 ; C,: written from rom-words.tsv (C, : enclose one byte).
         PRIM "C,", ccomma_cfa, 0
@@ -194,32 +200,30 @@ ccomma_code:
 ; ---------------------------------------------------------------------------------------
 ; :: written from rom-words.tsv (:) and ace-forth.md 5, 6 (marker 10).
         DEFINING ":", colon_cfa, docolon
-        LIT8 10
-        DW start_compile_cfa, exit_rt
+        DW start_compile_cfa
+        DB 10
 
 ; VARIABLE: written from rom-words.tsv (VARIABLE) and ace-forth.md 5.
         DEFINING "VARIABLE", variable_cfa, variable_cf
-        DW comma_cfa, exit_rt
+        DW comma_exit_cfa
 
 ; CONSTANT: written from rom-words.tsv (CONSTANT) and ace-forth.md 5.
         DEFINING "CONSTANT", constant_cfa, constant_cf
-        DW comma_cfa, exit_rt
+        DW comma_exit_cfa
 
 ; DEFINER: written from rom-words.tsv (DEFINER) and ace-forth.md 5.1 (pfa+0 filled by
 ; DOES>, marker 12).
         DEFINING "DEFINER", definer_cfa, definer_cf
-        LIT8 12
-definer_tail:
         DW hole_cfa, drop_cfa   ; (pfa+0 = 0 for now)
-        DW start_compile_cfa, exit_rt
+        DW start_compile_cfa
+        DB 12
 
 ; COMPILER: written from rom-words.tsv (COMPILER) and ace-forth.md 5.2 (immediate, pfa+0
 ; filled by RUNS>, marker 11 above the operand count).
         DEFINING "COMPILER", compiler_cfa, compiler_cf
-        DW immediate_cfa
-        LIT8 11
-        DW else_rt              ; on as DEFINER's thread does
-        DW definer_tail - $ - 1
+        DW immediate_cfa, hole_cfa, drop_cfa
+        DW start_compile_cfa
+        DB 11
 
 ; ;: written from rom-words.tsv (;) and ace-forth.md 6 (compiles the exit runtime, marker
 ; 10).
@@ -232,8 +236,8 @@ definer_tail:
         EXPECT 12
         DW does_fix_cfa
 does_tail:
-        LIT8 10
-        DW exit_rt
+        DW lit8_exit_cfa
+        DB 10
 
 ; [does-fix]: name offset, pfa+0 := here, then CALL variable_cf (ace-forth.md 5.1).
         INTERNAL does_fix_cfa
@@ -310,14 +314,26 @@ rbracket_code:
         SET FL_COMPILING,(IX+O_FLAGS)
         JP (IY)
 
-; [start-compile]: compile mode on (as ]), definition incomplete.
+; [start-compile], followed in the thread by a structure marker byte (ace-forth.md 6):
+; compile mode on, definition incomplete, the marker pushed, and the thread ends.
         INTERNAL start_compile_cfa
         SET FL_INCOMPLETE,(IX+O_FLAGS)
-        JR rbracket_code
+        SET FL_COMPILING,(IX+O_FLAGS)
+        JR lit8_exit_code
+
+; [lit8-exit], followed in the thread by a byte: push the byte and end the thread (the
+; thread's IP is dropped, so the word that called it goes on).
+        INTERNAL lit8_exit_cfa
+lit8_exit_code:
+        POP HL
+        LD E,(HL)
+        LD D,0
+        RST 16
+        JP (IY)
 
 ; LITERAL: written from rom-words.tsv (LITERAL) and ace-forth.md 6 (literal runtime + cell).
         COMPILING "LITERAL", literal_cfa, lit16_rt
-        DW comma_cfa, exit_rt
+        DW comma_exit_cfa
 
 ; ASCII: written from rom-words.tsv (ASCII) and ace-forth.md 6 (compiles the byte literal).
         PRIM "ASCII", ascii_cfa, IMMEDIATE
@@ -359,7 +375,7 @@ rbracket_code:
         INTERNAL_COLON hole_cfa
         DW here_cfa
         LIT8 0
-        DW comma_cfa, exit_rt
+        DW comma_exit_cfa
 
 ; [resolve] ( addr -- ): the forward offset at addr now reaches HERE.
         INTERNAL resolve_cfa
@@ -375,14 +391,14 @@ rbracket_code:
 
 ; [back] ( addr -- ): enclose the backward offset from here to addr (addr - HERE - 1).
         INTERNAL_COLON back_cfa
-        DW here_cfa, minus_cfa, oneminus_cfa, comma_cfa, exit_rt
+        DW here_cfa, minus_cfa, oneminus_cfa, comma_exit_cfa
 
 ; IF: written from rom-words.tsv (IF) and ace-forth.md 6.
         COMPILING "IF", if_cfa, if_rt
         DW hole_cfa
 if_tail:
-        LIT8 2
-        DW exit_rt
+        DW lit8_exit_cfa
+        DB 2
 
 ; ELSE: written from rom-words.tsv (ELSE) and ace-forth.md 6.
         COMPILING "ELSE", else_cfa, else_rt
@@ -400,8 +416,8 @@ if_tail:
 ; BEGIN: written from rom-words.tsv (BEGIN) and ace-forth.md 6.
         COMPILING "BEGIN", begin_cfa, begin_rt
         DW here_cfa
-        LIT8 1
-        DW exit_rt
+        DW lit8_exit_cfa
+        DB 1
 
 ; UNTIL: written from rom-words.tsv (UNTIL) and ace-forth.md 6.
         COMPILING "UNTIL", until_cfa, until_rt
@@ -412,8 +428,8 @@ if_tail:
         COMPILING "WHILE", while_cfa, while_rt
         EXPECT 1
         DW hole_cfa
-        LIT8 4
-        DW exit_rt
+        DW lit8_exit_cfa
+        DB 4
 
 ; REPEAT: written from rom-words.tsv (REPEAT) and ace-forth.md 6.
         COMPILING "REPEAT", repeat_cfa, repeat_rt
@@ -423,8 +439,8 @@ if_tail:
 ; DO: written from rom-words.tsv (DO) and ace-forth.md 6.
         COMPILING "DO", do_cfa, do_rt
         DW here_cfa
-        LIT8 3
-        DW exit_rt
+        DW lit8_exit_cfa
+        DB 3
 
 ; LOOP: written from rom-words.tsv (LOOP) and ace-forth.md 6.
         COMPILING "LOOP", loop_cfa, loop_rt
@@ -439,18 +455,19 @@ loop_thread:
 
 ; (: written from rom-words.tsv (() and ace-forth.md 6 (text kept, up to the ')').
         COMPILING "(", paren_cfa, comment_rt
-        LIT8 ')'
-        DW enclose_text_cfa, exit_rt
+        DW enclose_text_cfa
+        DB ')'
 
 ; .": written from rom-words.tsv (.") and ace-forth.md 6 (2-byte length and the text).
         COMPILING '."', dotq_cfa, dotq_rt
-        LIT8 '"'
-        DW enclose_text_cfa, exit_rt
+        DW enclose_text_cfa
+        DB '"'
 
-; [enclose-text] ( delim -- ): take text up to delim, enclose its length and characters.
+; [enclose-text], followed in the thread by the delimiter byte: take text up to it,
+; enclose its length and characters, and end the thread (its IP is dropped).
         INTERNAL enclose_text_cfa
-        RST 24
-        LD A,E
+        POP HL
+        LD A,(HL)
         CALL word_sub
         LD E,(HL)
         LD D,0
