@@ -229,7 +229,7 @@ ccomma_code:
 ; 10).
         COMPILING ";", semi_cfa, exit_rt
         EXPECT 10
-        DW end_compile_cfa, exit_rt
+        DW end_compile_cfa
 
 ; DOES>: written from rom-words.tsv (DOES>) and ace-forth.md 5.1.
         COMPILING "DOES>", does_cfa, does_rt
@@ -303,8 +303,9 @@ lbracket_code:
         RES FL_COMPILING,(IX+O_FLAGS)
         JP (IY)
 
-; [end-compile]: compile mode off (as [), definition complete.
+; [end-compile]: compile mode off (as [), definition complete; ends the thread.
         INTERNAL end_compile_cfa
+        POP HL                  ; (the thread ends: its IP is dropped)
         RES FL_INCOMPLETE,(IX+O_FLAGS)
         JR lbracket_code
 

@@ -14,7 +14,7 @@
 
 L_PTR   EQU LISTWS                ; the next cell of the body
 L_IND   EQU LISTWS + 2            ; the indentation
-L_CNT   EQU LISTWS + 3            ; lines since the last pause
+L_CNT   EQU LISTWS + 3            ; lines left before the next pause
 
 ; LIST: written from rom-words.tsv (LIST) and ace-forth.md 9, 10 (ERROR 13: not found or a
 ; ROM word; ERROR 14: not a :, DEFINER or COMPILER word).
@@ -27,7 +27,7 @@ L_CNT   EQU LISTWS + 3            ; lines since the last pause
         DB 13
 .ram:   PUSH HL                   ; CFA
         LD (L_PTR),HL
-        XOR A
+        LD A,18
         LD (L_CNT),A
         CALL next_cell            ; DE = the code field, L_PTR = pfa
         LD HL,list_kinds
@@ -118,11 +118,9 @@ list_line:
         RST 32
         DB 3
 .page:  LD HL,L_CNT               ; after a screenful (18 lines), wait for a key
-        INC (HL)
-        LD A,(HL)
-        CP 18
-        JR C,.line
-        LD (HL),0
+        DEC (HL)
+        JR NZ,.line
+        LD (HL),18
 .key:   HALT
         LD A,(KEYCOD)
         OR A

@@ -4,8 +4,7 @@
 ; ---------------------------------------------------------------------------------------
 ; Cold start (ace-forth.md 2-3, ace-hardware.md 2.1).
 ; ---------------------------------------------------------------------------------------
-cold_start:
-        DI
+cold_start:                     ; (reached from 0x0000, after its DI)
         IM 1
         LD IX,SYSVARS
         ; RAM sizing: write 0xFC into each 256-byte page from 0x3D00 upwards and stop at the
