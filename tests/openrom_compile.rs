@@ -234,19 +234,9 @@ vectors! {
     v21_two_words => "v21-two-words",
     v22_vocabulary => "v22-vocabulary",
     v24_forget => "v24-forget",
+    v20_float => "v20-float",
     v25_lower_case => "v25-lower-case",
     v26_exit_leave => "v26-exit-leave",
-}
-
-/// v20 (a float literal in a definition): floats do not fit in the 8 KB image yet, so it is
-/// checked on the float probe image (roms/openace/float_probe.asm).
-#[test]
-fn v20_float_on_the_float_probe() {
-    let translation = translation_for(
-        rom_dictionary_of(float_probe_rom()),
-        &float_probe_symbol_opt,
-    );
-    check_vector_on("v20-float", boot_float_probe, &translation);
 }
 
 /// ace-forth.md 6's measured example, without the floating literal `1.5` (the open ROM has

@@ -1,17 +1,11 @@
-//! EDIT and REDEFINE (roms/openace/edit.asm, the buffer output in screen.asm's put_char),
-//! run on the edit probe image (the open ROM without font and BEEP, which make room for
-//! them until they fit in the 8 KB). Golden behaviour: ace-forth.md 9 (EDIT puts the word's
+//! EDIT and REDEFINE (roms/openace/edit.asm, the buffer output in screen.asm's put_char)
+//! on the open ROM. Golden behaviour: ace-forth.md 9 (EDIT puts the word's
 //! listing into the input buffer, ENTER compiles it as a new word of the same name;
 //! REDEFINE makes the older word's references use the newest word), 10 (ERROR 11, 13, 14)
 //! and 11 (editing keys), with the listings as LIST prints them (transcripts.md).
 
 mod openrom_support;
 use openrom_support::*;
-
-#[test]
-fn probe_assembles() {
-    assert!(edit_probe_symbol("edit_cfa") > 0);
-}
 
 use aceemu::machine::keyboard::{Key, KeyStep};
 use aceemu::machine::Ace;
@@ -51,7 +45,7 @@ fn run(ace: &mut Ace, line: &str) -> String {
 
 #[test]
 fn edit_puts_the_listing_into_the_buffer_with_the_question_cursor() {
-    let mut ace = boot_edit_probe();
+    let mut ace = boot();
     enter(&mut ace, ": DOUBLE 2 * ;");
     enter(&mut ace, "EDIT DOUBLE");
     // LIST's lines (`: DOUBLE`, ` 2 * `, `; `, ` `), one screen row each, each row starting
@@ -70,7 +64,7 @@ fn edit_puts_the_listing_into_the_buffer_with_the_question_cursor() {
 
 #[test]
 fn an_edit_session_changes_a_word_and_enters_it_as_a_new_word() {
-    let mut ace = boot_edit_probe();
+    let mut ace = boot();
     enter(&mut ace, ": DOUBLE 2 * ;");
     let here = word(&ace, STKBOT);
     enter(&mut ace, "EDIT DOUBLE");
@@ -99,7 +93,7 @@ fn an_edit_session_changes_a_word_and_enters_it_as_a_new_word() {
 
 #[test]
 fn redefine_makes_old_callers_use_the_new_body() {
-    let mut ace = boot_edit_probe();
+    let mut ace = boot();
     enter(&mut ace, ": A 2 ;");
     enter(&mut ace, ": B A 10 * ;");
     assert_eq!(run(&mut ace, "B ."), "B . 20");
@@ -123,7 +117,7 @@ fn redefine_makes_old_callers_use_the_new_body() {
 
 #[test]
 fn edit_then_redefine_replaces_a_word_everywhere() {
-    let mut ace = boot_edit_probe();
+    let mut ace = boot();
     enter(&mut ace, ": SQ DUP * ;");
     enter(&mut ace, ": SQ+1 SQ 1+ ;");
     enter(&mut ace, "EDIT SQ");
@@ -152,7 +146,7 @@ fn edit_then_redefine_replaces_a_word_everywhere() {
 
 #[test]
 fn errors_as_the_spec_says() {
-    let mut ace = boot_edit_probe();
+    let mut ace = boot();
     // ERROR 13: not found or a ROM word (ace-forth.md 10); ERROR 14: cannot be listed;
     // ERROR 11: REDEFINE not possible.
     assert_eq!(run(&mut ace, "EDIT NOPE"), "EDIT NOPE ERROR 13");
@@ -187,7 +181,7 @@ fn errors_as_the_spec_says() {
 
 #[test]
 fn a_long_word_is_edited_a_page_at_a_time() {
-    let mut ace = boot_edit_probe();
+    let mut ace = boot();
     // 10 IF ... THEN pairs list on 22 lines (`: L`, ` 0 1 IF`, `  1+`, ` THEN 1 IF`, ...)
     let body = "1 IF 1+ THEN ".repeat(10);
     enter(&mut ace, &format!(": L 0 {body};"));
@@ -222,7 +216,7 @@ fn a_long_word_is_edited_a_page_at_a_time() {
 
 #[test]
 fn entering_the_listing_unchanged_gives_the_same_word_again() {
-    let mut ace = boot_edit_probe();
+    let mut ace = boot();
     // control structures, a string and a DEFINER word: LIST's text compiles back to them
     enter(&mut ace, ": T 3 0 DO I . LOOP .\" END\" ;");
     enter(&mut ace, "DEFINER K , DOES> @ 1+ ;");
@@ -238,7 +232,7 @@ fn entering_the_listing_unchanged_gives_the_same_word_again() {
 
 #[test]
 fn a_mistake_in_the_edited_text_is_handed_back_and_can_be_fixed() {
-    let mut ace = boot_edit_probe();
+    let mut ace = boot();
     enter(&mut ace, ": INC 1 + ;");
     enter(&mut ace, "EDIT INC");
     key(&mut ace, &[Key::Shift, Key::N7]); // onto the body row, before the 1
@@ -267,7 +261,7 @@ fn a_redefined_word_survives_save_and_a_relocating_load() {
     use openrom_support::tape_signal::{durations_of, Deck};
     // REDEFINE leaves an ordinary colon word (the new word's call and EXIT), so LOAD's
     // relocation moves its reference like any other (ace-forth.md 12)
-    let mut ace = boot_edit_probe();
+    let mut ace = boot();
     let deck = Deck::default();
     ace.insert_tape(Box::new(deck.clone()));
     for line in [": A 2 ;", ": B A 10 * ;", ": A 3 ;", "REDEFINE A"] {
@@ -277,7 +271,7 @@ fn a_redefined_word_survives_save_and_a_relocating_load() {
     enter_within(&mut ace, "SAVE T", 1500);
     let recording = deck.recorded();
 
-    let mut other = boot_edit_probe();
+    let mut other = boot();
     let deck = Deck::default();
     other.insert_tape(Box::new(deck.clone()));
     enter(&mut other, ": FIRST 5 ;"); // the tape's words land after it: they move
@@ -301,7 +295,7 @@ fn printing_to_the_screen_ends_the_question_cursor_state() {
     // EDIT's ? cursor state (STATIN bit 4) is set from LIST's first line on; an error in
     // the listing (BREAK) aborts with it set. Whatever is printed on the screen next (the
     // ERROR message) clears it, so the prompt gets the normal cursor back.
-    let mut ace = boot_edit_probe();
+    let mut ace = boot();
     ace.poke(STATIN, ace.peek(STATIN) | 0x10);
     enter(&mut ace, "1 .");
     assert_eq!(ace.peek(STATIN) & 0x10, 0);

@@ -1,6 +1,4 @@
-//! Open ROM floating point (roms/openace/float.asm), run on the float probe image: the open
-//! ROM with floats but without the font and BEEP, since floats do not fit in the 8 KB
-//! beside everything else yet (roms/openace/main.asm). Golden values: the format and the
+//! Open ROM floating point (roms/openace/float.asm). Golden values: the format and the
 //! examples of ace-forth.md 7 and 8 (copied into tests/data/spec), the measured SAVE vector
 //! v20 (tests/data/spec/save-vectors.json), and hand-worked BCD arithmetic with the
 //! documented truncation to 6 digits.
@@ -8,9 +6,9 @@
 mod openrom_support;
 use openrom_support::*;
 
-/// Type `line` on a fresh probe machine (screen cleared) and return what it printed.
+/// Type `line` on a fresh machine (screen cleared) and return what it printed.
 fn run(line: &str) -> String {
-    let mut ace = boot_float_probe();
+    let mut ace = boot();
     enter(&mut ace, "CLS");
     eval(&mut ace, line)
 }
@@ -30,7 +28,7 @@ fn literals_have_the_spec_format() {
         ("-2.5E-10", [0x0000, 0xB725]),
         ("000.05", [0x0000, 0x3F50]),
     ] {
-        let mut ace = boot_float_probe();
+        let mut ace = boot();
         enter(&mut ace, text);
         assert_eq!(data_stack(&ace), cells.to_vec(), "{text}");
     }
@@ -41,7 +39,7 @@ fn words_that_are_not_float_literals_are_handed_back() {
     // ace-forth.md 7: an E without a point is not a number; one point at most; digits
     // after E are required.
     for bad in ["1E30", "1.2.3", "1.0E", "1.0EX", "-.", "1.0E-", "1.0E100"] {
-        let mut ace = boot_float_probe();
+        let mut ace = boot();
         enter(&mut ace, "CLS");
         ace.type_text(&format!("{bad}\n"));
         wait_idle(&mut ace, 200);
@@ -118,11 +116,11 @@ fn int_and_ufloat() {
 fn a_float_literal_in_a_definition_compiles_as_the_save_vector_v20() {
     // save-vectors.json v20: `: FL 1.5 -12.5 F* F. ;` compiles to the float-literal
     // runtime + 00 00 15 41, the runtime + 00 50 12 C2, F*, F., exit.
-    let mut ace = boot_float_probe();
+    let mut ace = boot();
     enter(&mut ace, ": FL 1.5 -12.5 F* F. ;");
     let pfa = 0x3C51 + 2 + 2 + 2 + 1 + 2; // "FL", length field, link, name length, CFA
     let body = ace.read_bytes(pfa, 18);
-    let sym = float_probe_symbol;
+    let sym = sym;
     let flit = sym("flit_rt").to_le_bytes();
     let mut want = vec![flit[0], flit[1], 0x00, 0x00, 0x15, 0x41];
     want.extend([flit[0], flit[1], 0x00, 0x50, 0x12, 0xC2]);
@@ -133,9 +131,9 @@ fn a_float_literal_in_a_definition_compiles_as_the_save_vector_v20() {
     assert_eq!(eval(&mut ace, "FL"), "FL -18.75");
 }
 
-/// LIST `name` on the probe after typing `definition`: the lines after the echo.
+/// LIST `name` after typing `definition`: the lines after the echo.
 fn listing(definition: &str, name: &str) -> Vec<String> {
-    let mut ace = boot_float_probe();
+    let mut ace = boot();
     enter(&mut ace, definition);
     enter(&mut ace, "CLS");
     enter(&mut ace, &format!("LIST {name}"));
@@ -184,7 +182,7 @@ fn literal_edge_cases() {
         ("0.0E64", [0, 0]),
         ("0.0E-63", [0, 0]),
     ] {
-        let mut ace = boot_float_probe();
+        let mut ace = boot();
         enter(&mut ace, text);
         assert_eq!(data_stack(&ace), cells.to_vec(), "{text}");
     }
@@ -193,7 +191,7 @@ fn literal_edge_cases() {
         "1.0E63", "1.0E-66", "--1.0", "1-.0", "1.0E--5", "1.0E5.", "1.0E5E2", "-.", "0.0E65",
         "0.0E-64",
     ] {
-        let mut ace = boot_float_probe();
+        let mut ace = boot();
         enter(&mut ace, "CLS");
         ace.type_text(&format!("{bad}\n"));
         wait_idle(&mut ace, 200);
@@ -235,7 +233,7 @@ fn arithmetic_edge_cases() {
         "1.5 1.5 F- FNEGATE",
         "-2.5 0.0 F*",
     ] {
-        let mut ace = boot_float_probe();
+        let mut ace = boot();
         enter(&mut ace, text);
         assert_eq!(data_stack(&ace), vec![0, 0], "{text}");
     }

@@ -326,7 +326,6 @@ scanned_word:
         CALL scan_word
         CALL parse_number
         JR NC,.int
-        IF DEFINED(WITH_FLOATS)
         CALL parse_float        ; BC = lower cell, DE = upper cell
         JR C,.no
         PUSH DE
@@ -338,9 +337,6 @@ scanned_word:
         RST 16
         LD DE,fliteral_cfa
         JR .push
-        ELSE
-        JR .no
-        ENDIF
 .int:   PUSH DE
         CALL consume_word
         POP DE

@@ -147,7 +147,7 @@ list_cell:
         JR C,.runtime
         EX DE,HL                  ; an ordinary word: HL = its name-length field
         CALL print_name
-        JR .space
+        JP .space                 ; (too far for JR past the float branch)
 .runtime:
         PUSH DE                   ; cfa - 1
         EX DE,HL
@@ -183,16 +183,12 @@ list_cell:
         LD A,C                    ; operand count: 2 = a cell, 4 = a float
         INC A
         CP 3
-        IF DEFINED(WITH_FLOATS)
         JR Z,.cell
         LD HL,(L_PTR)             ; a float literal: printed as F. does (float.asm)
         CALL print_float
         LD A,5                    ; then its 4 bytes skipped
         JR .skip
 .cell:
-        ELSE
-        JR NZ,.skip               ; no floats in this ROM: a float's 4 bytes are skipped
-        ENDIF
         CALL next_cell
         EX DE,HL
         BIT 7,H

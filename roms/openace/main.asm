@@ -128,34 +128,13 @@ interrupt:                      ; IM 1 enters here (no JP)
         INCLUDE "runtimes.asm"  ; runtime words (after their owners: negative name offsets)
         INCLUDE "list.asm"      ; LIST
 
-; Floating point (float.asm and NUMBER's float branch, 903 bytes; LIST's float printing
-; 5) does not fit beside everything else yet. WITH_FLOATS includes it and LIST's float
-; printing; the probe image float_probe.asm also defines FLOAT_PROBE, which leaves out
-; the font and BEEP to make room; tests/openrom_floats.rs runs it there. Defining
-; WITH_FLOATS alone is the 8 KB ROM with floats, once there is room.
-        IF DEFINED(WITH_FLOATS)
-        INCLUDE "float.asm"
-        ENDIF
-
-; EDIT and REDEFINE (edit.asm, with the buffer output in screen.asm's put_char) do not fit
-; yet either: the probe image edit_probe.asm (WITH_EDIT: no font, no BEEP) carries them for
-; tests/openrom_edit.rs. Including edit.asm anywhere turns the put_char hook on.
-        IF DEFINED(WITH_EDIT)
-        INCLUDE "edit.asm"
-        ENDIF
-
-; Written in branch romio (the other ROM helper): font, tape, sound, plotting, ports.
-        IF DEFINED(FLOAT_PROBE) || DEFINED(WITH_EDIT)
-        ELSE
-        INCLUDE "font.asm"
-        ENDIF
-        INCLUDE "tape.asm"
-        IF DEFINED(FLOAT_PROBE) || DEFINED(WITH_EDIT)
-        ELSE
+        INCLUDE "float.asm"     ; floating point: F+ F- F* F/ FNEGATE F. INT UFLOAT
+        INCLUDE "edit.asm"      ; EDIT and REDEFINE (the buffer output is in put_char)
+        INCLUDE "font.asm"      ; the character set, unpacked at cold start
+        INCLUDE "tape.asm"      ; SAVE LOAD VERIFY BSAVE BLOAD BVERIFY and the tape signal
         INCLUDE "beep.asm"
-        ENDIF
         INCLUDE "plot.asm"
-        INCLUDE "ports.asm"
+        INCLUDE "ports.asm"     ; INKEY IN OUT
 
 rom_code_end:
         ASSERT rom_code_end <= 0x1FFD, "open ROM code overflows into the pseudo entry at 0x1FFD"

@@ -37,7 +37,6 @@ print_a:
 ; Printing on the screen clears ST_RETYPE: an error in EDIT's LIST leaves it set, and the
 ; ERROR message then ends it (else the prompt would keep the ? cursor).
 put_char:
-        IF DEFINED(buffer_char)
         BIT FL_TO_BUFFER,(IX+O_FLAGS)
         JR Z,.screen
         LD HL,STATIN
@@ -49,7 +48,6 @@ put_char:
         JP clear_input
 .screen:
         RES ST_RETYPE,(IX+O_STATIN)
-        ENDIF
         PUSH AF
         CALL make_room
         POP AF

@@ -41,9 +41,7 @@ cold_start:                     ; (reached from 0x0000, after its DI)
         LDDR
         ASSERT SCREEN_END - 0x300 == VIDEO
         LD (SCRPOS),HL
-        IF DEFINED(font_install)
-        CALL font_install       ; font and block graphics (written in branch romio)
-        ENDIF
+        CALL font_install       ; the character set and block graphics (font.asm)
         LD IY,next_checks       ; SLOW is the default
         CALL clear_input        ; empty input line at the bottom (ace-forth.md 11); no
         EI                      ; banner: the original's upper screen is empty (transcripts.md)
