@@ -1,6 +1,4 @@
-//! Open ROM floating point (roms/openace/float.asm), run on the float probe image: the open
-//! ROM with floats but without the font and BEEP, since floats do not fit in the 8 KB
-//! beside everything else yet (roms/openace/main.asm). Golden values: the format and the
+//! Open ROM floating point (roms/openace/float.asm). Golden values: the format and the
 //! examples of ace-forth.md 7 and 8 (copied into tests/data/spec), the measured SAVE vector
 //! v20 (tests/data/spec/save-vectors.json), and hand-worked BCD arithmetic with the
 //! documented truncation to 6 digits.
@@ -8,9 +6,9 @@
 mod openrom_support;
 use openrom_support::*;
 
-/// Type `line` on a fresh probe machine (screen cleared) and return what it printed.
+/// Type `line` on a fresh machine (screen cleared) and return what it printed.
 fn run(line: &str) -> String {
-    let mut ace = boot_float_probe();
+    let mut ace = boot();
     enter(&mut ace, "CLS");
     eval(&mut ace, line)
 }
@@ -30,7 +28,7 @@ fn literals_have_the_spec_format() {
         ("-2.5E-10", [0x0000, 0xB725]),
         ("000.05", [0x0000, 0x3F50]),
     ] {
-        let mut ace = boot_float_probe();
+        let mut ace = boot();
         enter(&mut ace, text);
         assert_eq!(data_stack(&ace), cells.to_vec(), "{text}");
     }
@@ -41,7 +39,7 @@ fn words_that_are_not_float_literals_are_handed_back() {
     // ace-forth.md 7: an E without a point is not a number; one point at most; digits
     // after E are required.
     for bad in ["1E30", "1.2.3", "1.0E", "1.0EX", "-.", "1.0E-", "1.0E100"] {
-        let mut ace = boot_float_probe();
+        let mut ace = boot();
         enter(&mut ace, "CLS");
         ace.type_text(&format!("{bad}\n"));
         wait_idle(&mut ace, 200);
@@ -118,11 +116,11 @@ fn int_and_ufloat() {
 fn a_float_literal_in_a_definition_compiles_as_the_save_vector_v20() {
     // save-vectors.json v20: `: FL 1.5 -12.5 F* F. ;` compiles to the float-literal
     // runtime + 00 00 15 41, the runtime + 00 50 12 C2, F*, F., exit.
-    let mut ace = boot_float_probe();
+    let mut ace = boot();
     enter(&mut ace, ": FL 1.5 -12.5 F* F. ;");
     let pfa = 0x3C51 + 2 + 2 + 2 + 1 + 2; // "FL", length field, link, name length, CFA
     let body = ace.read_bytes(pfa, 18);
-    let sym = float_probe_symbol;
+    let sym = sym;
     let flit = sym("flit_rt").to_le_bytes();
     let mut want = vec![flit[0], flit[1], 0x00, 0x00, 0x15, 0x41];
     want.extend([flit[0], flit[1], 0x00, 0x50, 0x12, 0xC2]);
@@ -131,4 +129,112 @@ fn a_float_literal_in_a_definition_compiles_as_the_save_vector_v20() {
     want.extend(sym("exit_rt").to_le_bytes());
     assert_eq!(body, want);
     assert_eq!(eval(&mut ace, "FL"), "FL -18.75");
+}
+
+/// LIST `name` after typing `definition`: the lines after the echo.
+fn listing(definition: &str, name: &str) -> Vec<String> {
+    let mut ace = boot();
+    enter(&mut ace, definition);
+    enter(&mut ace, "CLS");
+    enter(&mut ace, &format!("LIST {name}"));
+    let echo = format!("LIST {name}");
+    output(&ace)
+        .lines()
+        .skip_while(|l| *l != echo)
+        .skip(1)
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn list_shows_a_float_literal_as_it_was_typed() {
+    // list.asm: a float literal is printed as F. prints it, so it reads back as the same
+    // number (ace-forth.md 9: LIST shows literals as numbers). Layout as in openrom_list.rs
+    // (one space of indentation, a space after every word, ; on its own line).
+    assert_eq!(
+        listing(": FL 1.5 -2.5E-10 F* ;", "FL"),
+        [": FL", " 1.5 -2.5E-10 F*", ";", "  OK"]
+    );
+    assert_eq!(
+        listing(": FM 0.0 1.0E9 .0001 7 ;", "FM"),
+        [": FM", " 0. 1.E9 .0001 7", ";", "  OK"]
+    );
+    assert_eq!(
+        listing(": FN -123456. 1 IF 2.5 THEN ;", "FN"),
+        [": FN", " -123456. 1 IF", "  2.5", " THEN", ";", "  OK"]
+    );
+}
+
+#[test]
+fn literal_edge_cases() {
+    // ace-forth.md 8 format, worked by hand: the largest and smallest exponents (0x7F and
+    // 0x00), truncation of digits past the 6th, a lower-case e, and negative zero (zero
+    // is four zero bytes, whatever the sign).
+    for (text, cells) in [
+        ("9.99999E62", [0x9999, 0x7F99]),
+        ("1.0E-65", [0x0000, 0x0010]),
+        ("12345678901.0", [0x3456, 0x4B12]),
+        ("1.5e2", [0x0000, 0x4315]),
+        ("-0.0", [0, 0]),
+        ("-.5", [0x0000, 0xC050]),
+        // a zero's exponent is range-checked as if the point came before its first
+        // fraction digit: 0.0E64 is 0 x 10^63, still in range
+        ("0.0E64", [0, 0]),
+        ("0.0E-63", [0, 0]),
+    ] {
+        let mut ace = boot();
+        enter(&mut ace, text);
+        assert_eq!(data_stack(&ace), cells.to_vec(), "{text}");
+    }
+    // out of range (10^63 and above, below 10^-65) or misplaced signs: not numbers
+    for bad in [
+        "1.0E63", "1.0E-66", "--1.0", "1-.0", "1.0E--5", "1.0E5.", "1.0E5E2", "-.", "0.0E65",
+        "0.0E-64",
+    ] {
+        let mut ace = boot();
+        enter(&mut ace, "CLS");
+        ace.type_text(&format!("{bad}\n"));
+        wait_idle(&mut ace, 200);
+        assert_eq!(ace.screen_codes()[23 * 32 + 1], 0xBF, "{bad} handed back");
+        assert!(data_stack(&ace).is_empty(), "{bad}");
+    }
+}
+
+#[test]
+fn arithmetic_edge_cases() {
+    // Hand-worked: truncation (never rounding up), results at the ends of the range,
+    // zero results are plain zero (no negative zero), INT towards zero for negatives.
+    for (text, printed) in [
+        ("1.11111 1.11111 F* F.", "1.11111 1.11111 F* F. 1.23456"),
+        ("1. 3. F/ 3. F* F.", "1. 3. F/ 3. F* F. .999999"),
+        ("123456. .5 F+ F.", "123456. .5 F+ F. 123456."),
+        ("-123456. -.9 F+ F.", "-123456. -.9 F+ F. -123456."),
+        (".999999 .000001 F+ F.", ".999999 .000001 F+ F. 1."),
+        ("1. 8. F/ F.", "1. 8. F/ F. .125"),
+        ("-1.5 -2.5 F- F.", "-1.5 -2.5 F- F. 1."),
+        ("1.0E-60 1.0E10 F/ F.", "1.0E-60 1.0E10 F/ F. 0."),
+        ("9.99999E62 F.", "9.99999E62 F. 9.99999E62"),
+        ("1.0E-65 F.", "1.0E-65 F. 1.E-65"),
+        ("4.0E62 5.0E62 F+ F.", "4.0E62 5.0E62 F+ F. 9.E62"),
+        ("-0.5 INT .", "-0.5 INT . 0"),
+        ("-12345.6 INT .", "-12345.6 INT . -12345"),
+        ("-32768. INT .", "-32768. INT . -32768"),
+        ("65535. INT .", "65535. INT . -1"),
+    ] {
+        assert_eq!(run(text), printed);
+    }
+    assert_eq!(run("1.0E31 1.0E32 F*"), "1.0E31 1.0E32 F* ERROR 8");
+    assert_eq!(run("5.0E62 5.0E62 F+"), "5.0E62 5.0E62 F+ ERROR 8"); // 1.0E63
+    assert_eq!(run("1.0E62 1.0E-2 F/"), "1.0E62 1.0E-2 F/ ERROR 8");
+    // zero results are four zero bytes
+    for text in [
+        "-1.5 1.5 F+",
+        "0.0 FNEGATE",
+        "1.5 1.5 F- FNEGATE",
+        "-2.5 0.0 F*",
+    ] {
+        let mut ace = boot();
+        enter(&mut ace, text);
+        assert_eq!(data_stack(&ace), vec![0, 0], "{text}");
+    }
 }

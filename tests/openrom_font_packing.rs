@@ -1,4 +1,4 @@
-//! The open ROM stores the glyphs as a nibble stream (the ROW macro in
+//! The open ROM stores the glyphs as a bit stream (the ROW macro in
 //! roms/openace/font.asm) and unpacks them at cold start. The source's rows are the
 //! design: after a cold start, character RAM 0x20-0x7F must hold exactly those rows.
 
@@ -40,38 +40,46 @@ fn the_installed_glyphs_are_the_rows_of_the_source() {
     }
 }
 
+/// The code length in bits of the row with index `i` in the table (font.asm): k 1 bits
+/// and a 0, then k + 1 bits, where class k holds indexes 2^(k+1) - 2 .. 2^(k+2) - 3.
+fn code_bits(i: usize) -> usize {
+    let mut k = 0;
+    while i + 2 >= 1 << (k + 2) {
+        k += 1;
+    }
+    2 * k + 2
+}
+
 #[test]
-fn the_packed_font_is_one_nibble_per_common_row() {
-    // The encoding (font.asm): a row among the 15 most frequent rows of the source is one
-    // nibble (its index), any other row is the escape nibble and two more. The 15 are
-    // counted here from the source's rows, independently of the ROM's table.
+fn the_packed_font_is_a_prefix_code_over_rows_by_frequency() {
+    // The encoding (font.asm): the table font_rows holds every row of the source, the most
+    // frequent first; a row with index i is coded in code_bits(i) bits. The counts and the
+    // size are computed here from the source's rows, independently of the ROM.
     let rows = source_rows();
     let mut counts = std::collections::HashMap::new();
     for &r in &rows {
         *counts.entry(r).or_insert(0usize) += 1;
     }
-    let mut by_count: Vec<(usize, u8)> = counts.iter().map(|(&r, &n)| (n, r)).collect();
-    by_count.sort_by(|a, b| b.cmp(a));
-    let common: Vec<u8> = by_count.iter().take(15).map(|&(_, r)| r).collect();
-    let nibbles: usize = rows
+    let mut by_count: Vec<usize> = counts.values().copied().collect();
+    by_count.sort_unstable_by(|a, b| b.cmp(a));
+    let bits: usize = by_count
         .iter()
-        .map(|r| if common.contains(r) { 1 } else { 3 })
+        .enumerate()
+        .map(|(i, n)| n * code_bits(i))
         .sum();
     let start = aceemu::rom::open::open_rom_symbol("font_glyphs").expect("font_glyphs") as usize;
     let end = aceemu::rom::open::open_rom_symbol("font_glyphs_end").expect("end") as usize;
-    assert_eq!(end - start, nibbles.div_ceil(2));
+    assert_eq!(end - start, bits.div_ceil(8));
     assert!(
-        end - start < 94 * 5 + 2 * 8,
-        "smaller than the column packing it replaced"
+        end - start < 441,
+        "smaller than the nibble packing it replaced"
     );
     let table = aceemu::rom::open::open_rom_symbol("font_rows").expect("font_rows") as usize;
     let rom = open_rom();
-    let mut rom_table = rom[table..table + 15].to_vec();
-    let mut want = common.clone();
-    rom_table.sort_unstable();
-    want.sort_unstable();
+    let rom_table = &rom[table..table + counts.len()];
+    let table_counts: Vec<usize> = rom_table.iter().map(|r| counts[r]).collect();
     assert_eq!(
-        rom_table, want,
-        "the ROM's table holds the 15 most frequent rows"
+        table_counts, by_count,
+        "the ROM's table holds every row once, the most frequent first"
     );
 }

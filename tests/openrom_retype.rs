@@ -200,13 +200,13 @@ fn an_unknown_word_far_into_a_long_line_comes_back_at_the_line_start() {
 fn words_that_are_not_numbers_are_handed_back() {
     // ace-forth.md 7: optional -, digits in BASE; an E without a point is not a number;
     // (a lone - is the word for subtraction, so it never reaches NUMBER here);
-    // a number with a point is a float, which the open ROM does not have yet.
+    // a float with a point after its E is neither.
     for (setup, bad) in [
         ("", "-X"),
         ("", "1E30"),
         ("", "12AB"),
         ("", "--5"),
-        ("", "1.5"),
+        ("", "1.0E1.5"),
         ("2 BASE C!", "102"),
         ("16 BASE C!", "FG"),
     ] {

@@ -118,7 +118,7 @@ fn check(pattern: &str) {
     check_on(open_rom(), pattern);
 }
 
-/// The same on another image (the float probe, see roms/openace/float_probe.asm).
+/// The same on a given image.
 fn check_on(rom: &[u8], pattern: &str) {
     let all = transcripts();
     let t = all
@@ -196,19 +196,14 @@ fn cls_in_a_long_line_20() {
     check("CLS 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 . .");
 }
 
-// Floating point does not fit in the 8 KB beside the rest yet: these two run on the float
-// probe image (the open ROM with floats, without font and BEEP; video RAM is the same).
 #[test]
 fn floats() {
-    check_on(
-        openrom_support::float_probe_rom(),
-        "1.5 F. 2.5 1.5 F+ F. 3.7 INT .",
-    );
+    check_on(open_rom(), "1.5 F. 2.5 1.5 F+ F. 3.7 INT .");
 }
 
 #[test]
 fn float_overflow() {
-    check_on(openrom_support::float_probe_rom(), "1.0E40 1.0E40 F* F.");
+    check("1.0E40 1.0E40 F* F.");
 }
 
 #[test]
@@ -217,7 +212,6 @@ fn list() {
 }
 
 #[test]
-#[ignore = "EDIT is not in the open ROM yet"]
 fn edit() {
     check(": X ; EDIT X");
 }

@@ -15,9 +15,7 @@
         POP BC                  ; BC = n
         LD A,D
         OR E
-        JR NZ,.sound
-        JP (IY)                 ; m = 0: nothing
-.sound:
+        JR Z,.done              ; m = 0: nothing
         PUSH DE                 ; m
         LD DE,125               ; budget = n * 125 (below 2^23)
         CALL umul               ; HL:DE = n * 125 (the core's U* routine)
@@ -38,30 +36,25 @@
         CP 8
         JR NC,.big
         LD L,8                  ; too short to time: use m = 8
-.big:   PUSH HL
-        LD DE,-5
-        ADD HL,DE
-        CALL beep_split
-        LD D,B                  ; D, E: counts for the first half
-        LD E,C
-        POP HL
-        PUSH DE
-        LD DE,-7
-        ADD HL,DE
-        CALL beep_split
-        LD H,B                  ; H, L: counts for the second half
-        LD L,C
+; A delay of N units of 13 T (N >= 1) is counted as B = N mod 256 (0 meaning 256) and
+; C = (N - 1) div 256 + 1: the loop's first DJNZ runs B times, each further round 256
+; units (3,328 T); in all 13 * N + 11 T.
+.big:   LD DE,-5
+        ADD HL,DE               ; N = m - 5 for the first half
+        LD B,L
+        DEC HL
+        LD C,H
+        INC C
+        PUSH BC                 ; D, E: counts for the first half
+        DEC HL                  ; N = m - 7 for the second half
+        LD A,L
+        DEC HL
+        INC H
+        LD L,H
+        LD H,A                  ; H, L: counts for the second half
         POP DE
         DI
-        ; the first period needs a budget of at least m
-        EXX
-        OR A
-        SBC HL,DE
-        LD A,C
-        SBC A,0
-        LD C,A
-        EXX
-        JR C,.done
+        JR .budget              ; the first period needs a budget of at least m too
 ; One period. Times from the start of the IN (speaker off) / OUT (speaker on).
 .cycle: LD A,0x7F               ; 7
         IN A,(KBD_PORT)         ; 11  speaker off; bit 0 = SPACE
@@ -90,6 +83,7 @@
         JP $+3
         JR .d2
 .d2x:   NOP                     ; 4
+.budget:
         EXX                     ; 4
         OR A                    ; 4
         SBC HL,DE               ; 15  budget -= m
@@ -100,16 +94,5 @@
         JP NC,.cycle            ; 10  + LD A (7) -> 13*m + 2
 .done:  EI
         JP (IY)
-.break: EI
-        RST 32
+.break: RST 32                  ; (ABORT turns interrupts back on)
         DB 3
-
-; beep_split: HL = number of 13-T units N (>= 1) -> B = N mod 256 (0 meaning 256),
-; C = (N - 1) div 256 + 1, the counts of the delay loop in BEEP: its first DJNZ runs B
-; times, each further round 256 units (3,328 T); in all 13 * N + 11 T.
-beep_split:
-        LD B,L
-        DEC HL
-        LD C,H
-        INC C
-        RET

@@ -7,44 +7,38 @@
 ; Dictionary space.
 ; ---------------------------------------------------------------------------------------
 ; allot_bc: reserve BC bytes at HERE, moving the data stack up by BC (ace-forth.md 3:
-; ERROR 1 if less than 40 bytes would be left). out: HL = old HERE. Uses AF, BC, DE.
+; ERROR 1 if less than 40 bytes would be left). out: HL = old HERE, BC kept. Uses AF, DE.
 allot_bc:
-        PUSH BC
         LD HL,(SPARE)
+        PUSH HL                 ; old SPARE
         ADD HL,BC
         JR C,.full
-        LD DE,40 + 4            ; + our return addresses
-        ADD HL,DE
-        JR C,.full
+        PUSH HL                 ; new SPARE
         EX DE,HL
-        LD HL,0
-        ADD HL,SP
-        AND A
+        LD HL,-(40 + 1)         ; 40 bytes + our return address and 4 pushed bytes must be
+        ADD HL,SP               ; left: SP - 41, carry set (SP > 41), so the SBC takes 42
         SBC HL,DE
         JR C,.full
-        LD DE,(STKBOT)          ; the 12-byte gap moves with the stack, so what lies
-        LD HL,(SPARE)           ; below the stack stays (transcripts.md: `: W ; .` prints 0)
-        AND A
-        SBC HL,DE               ; bytes in the gap and on the data stack
+        POP DE                  ; new SPARE
+        POP HL                  ; old SPARE
+        LD (SPARE),DE
+        DEC DE                  ; the new place of the stack's last byte
+        PUSH BC                 ; n
+        LD BC,(STKBOT)          ; the 12-byte gap moves with the stack, so what lies
+        PUSH BC                 ; below the stack stays (transcripts.md: `: W ; .` prints 0)
+        SBC HL,BC               ; bytes in the gap and on the data stack (no carry before)
         JR C,.moved
         JR Z,.moved
         LD B,H
         LD C,L
-        LD HL,(SPARE)
-        DEC HL                  ; last byte of the stack
-        POP DE
-        PUSH DE                 ; DE = n
-        PUSH HL
-        ADD HL,DE
-        EX DE,HL                ; DE = its new place
         POP HL
+        PUSH HL
+        ADD HL,BC
+        DEC HL                  ; last byte of the stack
         LDDR
 .moved:
+        POP HL                  ; old HERE
         POP BC
-        LD HL,(SPARE)
-        ADD HL,BC
-        LD (SPARE),HL
-        LD HL,(STKBOT)
         PUSH HL
         ADD HL,BC
         LD (STKBOT),HL
@@ -81,6 +75,7 @@ enclose_a:
 ; 4.1). Uses AF, DE, HL.
 fill_length:
         CALL fill_newest_length
+clear_dict:                     ; DICT := 0 (uses HL)
         LD HL,0
         LD (DICT),HL
         RET
@@ -95,8 +90,7 @@ fill_newest_length:
         OR E
         RET Z
         LD HL,(STKBOT)
-        OR A
-        SBC HL,DE
+        SBC HL,DE               ; (OR cleared the carry)
         EX DE,HL
         LD (HL),E
         INC HL
@@ -119,54 +113,44 @@ make_header:
         CALL word_sub           ; HL = PAD
         CALL check_complete     ; after the name is echoed (transcripts.md)
         CALL fill_length
-        LD HL,PAD
-        LD A,(HL)
-        OR A
-        JR Z,.badname
-        CP 64
-        JR NC,.badname
+        LD A,(PAD)
+        DEC A
+        CP 63
+        JR NC,.badname          ; 0 or more than 63 characters
+        ADD A,8                 ; name + length + link + name length + code field
         LD C,A
         LD B,0
-        PUSH BC                 ; name length
-        ADD A,7                 ; (at most 63 + 7)
-        LD C,A
-        CALL allot_bc           ; name + length + link + name length + code field
+        CALL allot_bc
         EX DE,HL                ; DE = where the name goes
-        POP BC
-        PUSH BC
-        LD HL,PAD + 1
-.copy:  LD A,(HL)
+        LD HL,PAD
+        LD B,(HL)
+.copy:  INC HL
+        LD A,(HL)
         CALL upcase
         LD (DE),A
-        INC HL
         INC DE
-        DEC C
-        JR NZ,.copy
+        DJNZ .copy
         EX DE,HL                ; HL = word-length field
         DEC HL
         SET 7,(HL)              ; bit 7 on the last character
         INC HL
         LD (DICT),HL
-        XOR A
-        LD (HL),A
+        LD (HL),B               ; (B = 0)
         INC HL
-        LD (HL),A
+        LD (HL),B
         INC HL
-        LD DE,(CURRENT)
-        LD A,(DE)
-        LD (HL),A               ; link = newest word of CURRENT
-        INC DE
-        LD A,(DE)
-        INC HL
-        LD (HL),A
-        INC HL                  ; name-length field
-        POP BC
-        LD (HL),C
-        EX DE,HL                ; HL = CURRENT's cell + 1, DE = the name-length field
-        LD (HL),D               ; CURRENT's newest := this word
-        DEC HL
-        LD (HL),E
         EX DE,HL
+        LD HL,(CURRENT)
+        PUSH HL
+        LDI                     ; link = newest word of CURRENT
+        LDI
+        POP HL
+        LD (HL),E               ; CURRENT's newest := this word (DE = name-length field)
+        INC HL
+        LD (HL),D
+        EX DE,HL
+        LD A,(PAD)
+        LD (HL),A
         INC HL                  ; code field
         POP DE
         LD (HL),E
@@ -188,11 +172,18 @@ make_header:
 
 ; ,: written from rom-words.tsv (, : enclose a 16-bit value).
         PRIM ",", comma_cfa, 0
+comma_code:
         RST 24
         JP enclose_de_next
 
+; [,-exit]: , and end the thread (its IP is dropped): the tail of several threads.
+        INTERNAL comma_exit_cfa
+        POP HL
+        JP comma_code
+
 ; C,: written from rom-words.tsv (C, : enclose one byte).
         PRIM "C,", ccomma_cfa, 0
+ccomma_code:
         RST 24
         LD A,E
         CALL enclose_a
@@ -209,60 +200,48 @@ make_header:
 ; ---------------------------------------------------------------------------------------
 ; :: written from rom-words.tsv (:) and ace-forth.md 5, 6 (marker 10).
         DEFINING ":", colon_cfa, docolon
-        LIT8 10
-        DW start_compile_cfa, exit_rt
+        DW start_compile_cfa
+        DB 10
 
 ; VARIABLE: written from rom-words.tsv (VARIABLE) and ace-forth.md 5.
         DEFINING "VARIABLE", variable_cfa, variable_cf
-        DW comma_cfa, exit_rt
+        DW comma_exit_cfa
 
 ; CONSTANT: written from rom-words.tsv (CONSTANT) and ace-forth.md 5.
         DEFINING "CONSTANT", constant_cfa, constant_cf
-        DW comma_cfa, exit_rt
+        DW comma_exit_cfa
 
 ; DEFINER: written from rom-words.tsv (DEFINER) and ace-forth.md 5.1 (pfa+0 filled by
 ; DOES>, marker 12).
         DEFINING "DEFINER", definer_cfa, definer_cf
-        DW hole_cfa, drop_cfa
-        LIT8 12
-        DW start_compile_cfa, exit_rt
+        DW hole_cfa, drop_cfa   ; (pfa+0 = 0 for now)
+        DW start_compile_cfa
+        DB 12
 
 ; COMPILER: written from rom-words.tsv (COMPILER) and ace-forth.md 5.2 (immediate, pfa+0
 ; filled by RUNS>, marker 11 above the operand count).
         DEFINING "COMPILER", compiler_cfa, compiler_cf
         DW immediate_cfa, hole_cfa, drop_cfa
-        LIT8 11
-        DW start_compile_cfa, exit_rt
-
-; [start-compile]: compile mode on, definition incomplete.
-        INTERNAL start_compile_cfa
-        SET FL_COMPILING,(IX+O_FLAGS)
-        SET FL_INCOMPLETE,(IX+O_FLAGS)
-        JP (IY)
+        DW start_compile_cfa
+        DB 11
 
 ; ;: written from rom-words.tsv (;) and ace-forth.md 6 (compiles the exit runtime, marker
 ; 10).
         COMPILING ";", semi_cfa, exit_rt
         EXPECT 10
-        DW end_compile_cfa, exit_rt
-
-; [end-compile]: compile mode off, definition complete.
-        INTERNAL end_compile_cfa
-        RES FL_COMPILING,(IX+O_FLAGS)
-        RES FL_INCOMPLETE,(IX+O_FLAGS)
-        JP (IY)
+        DW end_compile_cfa
 
 ; DOES>: written from rom-words.tsv (DOES>) and ace-forth.md 5.1.
         COMPILING "DOES>", does_cfa, does_rt
         EXPECT 12
         DW does_fix_cfa
-        LIT8 10
-        DW exit_rt
+does_tail:
+        DW lit8_exit_cfa
+        DB 10
 
 ; [does-fix]: name offset, pfa+0 := here, then CALL variable_cf (ace-forth.md 5.1).
         INTERNAL does_fix_cfa
         CALL enclose_name_offset
-        CALL patch_pfa0
         LD A,0xCD               ; Z80 CALL
         CALL enclose_a
         LD DE,variable_cf
@@ -272,8 +251,8 @@ make_header:
         COMPILING "RUNS>", runs_cfa, runs_rt
         EXPECT 11
         DW runs_fix_cfa
-        LIT8 10
-        DW exit_rt
+        DW else_rt              ; on as DOES>'s thread does
+        DW does_tail - $ - 1
 
 ; [runs-fix] ( n -- ): the runtime prefix (count, name offset) and code field
 ; {compiler-runtime}; pfa+0 := that code field (ace-forth.md 5.2).
@@ -282,48 +261,30 @@ make_header:
         LD A,E
         CALL enclose_a
         CALL enclose_name_offset
-        CALL patch_pfa0
         LD DE,compiler_rt_cf
         JP enclose_de_next
 
 ; enclose_name_offset: enclose the negative offset from this field to the first name byte
-; of the word being defined (ace-forth.md 4.3: target = field + 1 + offset).
+; of the word being defined (ace-forth.md 4.3: target = field + 1 + offset), then
+; patch_pfa0: the word being defined gets pfa+0 := HERE. Uses AF, C, DE, HL.
 enclose_name_offset:
-        CALL newest_header      ; HL = word-length field, A = name length
-        LD E,A
-        LD D,0
-        AND A
-        SBC HL,DE               ; first name byte
+        LD HL,(DICT)
+        LD DE,4
+        ADD HL,DE               ; name-length field
+        CALL name_field_start   ; first name byte
         LD DE,(STKBOT)
-        INC DE
-        AND A
-        SBC HL,DE
+        SCF
+        SBC HL,DE               ; - (HERE + 1)
         EX DE,HL
-        JP enclose_de
-
-; patch_pfa0: the word being defined gets pfa+0 := HERE.
+        CALL enclose_de
 patch_pfa0:
-        CALL newest_header
+        LD HL,(DICT)
         LD DE,5 + 2
         ADD HL,DE               ; pfa+0
         LD DE,(STKBOT)
         LD (HL),E
         INC HL
         LD (HL),D
-        RET
-
-; newest_header: HL = word-length field of the word being defined (DICT), A = its name
-; length.
-newest_header:
-        LD HL,(DICT)
-        PUSH HL
-        INC HL
-        INC HL
-        INC HL
-        INC HL
-        LD A,(HL)
-        AND 0x3F
-        POP HL
         RET
 
 ; IMMEDIATE: written from rom-words.tsv (IMMEDIATE: newest word in CURRENT).
@@ -338,17 +299,42 @@ newest_header:
 
 ; [: written from rom-words.tsv ([ : immediate, interpret mode).
         PRIM "[", lbracket_cfa, IMMEDIATE
+lbracket_code:
         RES FL_COMPILING,(IX+O_FLAGS)
         JP (IY)
 
+; [end-compile]: compile mode off (as [), definition complete; ends the thread.
+        INTERNAL end_compile_cfa
+        POP HL                  ; (the thread ends: its IP is dropped)
+        RES FL_INCOMPLETE,(IX+O_FLAGS)
+        JP lbracket_code
+
 ; ]: written from rom-words.tsv (] : compile mode).
         PRIM "]", rbracket_cfa, 0
+rbracket_code:
         SET FL_COMPILING,(IX+O_FLAGS)
+        JP (IY)
+
+; [start-compile], followed in the thread by a structure marker byte (ace-forth.md 6):
+; compile mode on, definition incomplete, the marker pushed, and the thread ends.
+        INTERNAL start_compile_cfa
+        SET FL_INCOMPLETE,(IX+O_FLAGS)
+        SET FL_COMPILING,(IX+O_FLAGS)
+        JP lit8_exit_code
+
+; [lit8-exit], followed in the thread by a byte: push the byte and end the thread (the
+; thread's IP is dropped, so the word that called it goes on).
+        INTERNAL lit8_exit_cfa
+lit8_exit_code:
+        POP HL
+        LD E,(HL)
+        LD D,0
+        RST 16
         JP (IY)
 
 ; LITERAL: written from rom-words.tsv (LITERAL) and ace-forth.md 6 (literal runtime + cell).
         COMPILING "LITERAL", literal_cfa, lit16_rt
-        DW comma_cfa, exit_rt
+        DW comma_exit_cfa
 
 ; ASCII: written from rom-words.tsv (ASCII) and ace-forth.md 6 (compiles the byte literal).
         PRIM "ASCII", ascii_cfa, IMMEDIATE
@@ -357,18 +343,13 @@ newest_header:
         INC HL
         LD E,(HL)
         LD D,0
-        BIT FL_COMPILING,(IX+O_FLAGS)
-        JR NZ,.compile
         RST 16
-        JP (IY)
-.compile:
-        PUSH DE
+        BIT FL_COMPILING,(IX+O_FLAGS)
+        JR Z,.done
         LD DE,lit8_rt
         CALL enclose_de
-        POP DE
-        LD A,E
-        CALL enclose_a
-        JP (IY)
+        JP ccomma_code          ; C, the character
+.done:  JP (IY)
 
 ; ---------------------------------------------------------------------------------------
 ; Control structures (ace-forth.md 6: markers BEGIN 1, IF/ELSE 2, DO 3, WHILE 4).
@@ -392,11 +373,10 @@ newest_header:
 
 ; [hole] ( -- addr ): enclose a 0 cell (a forward offset or a pfa+0 filled in later);
 ; addr = where it is.
-        INTERNAL hole_cfa
-        LD DE,(STKBOT)
-        RST 16
-        LD DE,0
-        JP enclose_de_next
+        INTERNAL_COLON hole_cfa
+        DW here_cfa
+        LIT8 0
+        DW comma_exit_cfa
 
 ; [resolve] ( addr -- ): the forward offset at addr now reaches HERE.
         INTERNAL resolve_cfa
@@ -410,29 +390,24 @@ newest_header:
         LD (HL),D
         JP (IY)
 
-; [back] ( addr -- ): enclose the backward offset from here to addr.
-        INTERNAL back_cfa
-        RST 24
-        EX DE,HL
-        LD DE,(STKBOT)
-        SCF
-        SBC HL,DE               ; addr - HERE - 1
-        EX DE,HL
-        JP enclose_de_next
+; [back] ( addr -- ): enclose the backward offset from here to addr (addr - HERE - 1).
+        INTERNAL_COLON back_cfa
+        DW here_cfa, minus_cfa, oneminus_cfa, comma_exit_cfa
 
 ; IF: written from rom-words.tsv (IF) and ace-forth.md 6.
         COMPILING "IF", if_cfa, if_rt
         DW hole_cfa
-        LIT8 2
-        DW exit_rt
+if_tail:
+        DW lit8_exit_cfa
+        DB 2
 
 ; ELSE: written from rom-words.tsv (ELSE) and ace-forth.md 6.
         COMPILING "ELSE", else_cfa, else_rt
         EXPECT 2
         DW hole_cfa, swap_cfa
         DW resolve_cfa
-        LIT8 2
-        DW exit_rt
+        DW else_rt              ; on as IF's thread does
+        DW if_tail - $ - 1
 
 ; THEN: written from rom-words.tsv (THEN) and ace-forth.md 6.
         COMPILING "THEN", then_cfa, then_rt
@@ -442,8 +417,8 @@ newest_header:
 ; BEGIN: written from rom-words.tsv (BEGIN) and ace-forth.md 6.
         COMPILING "BEGIN", begin_cfa, begin_rt
         DW here_cfa
-        LIT8 1
-        DW exit_rt
+        DW lit8_exit_cfa
+        DB 1
 
 ; UNTIL: written from rom-words.tsv (UNTIL) and ace-forth.md 6.
         COMPILING "UNTIL", until_cfa, until_rt
@@ -454,8 +429,8 @@ newest_header:
         COMPILING "WHILE", while_cfa, while_rt
         EXPECT 1
         DW hole_cfa
-        LIT8 4
-        DW exit_rt
+        DW lit8_exit_cfa
+        DB 4
 
 ; REPEAT: written from rom-words.tsv (REPEAT) and ace-forth.md 6.
         COMPILING "REPEAT", repeat_cfa, repeat_rt
@@ -465,8 +440,8 @@ newest_header:
 ; DO: written from rom-words.tsv (DO) and ace-forth.md 6.
         COMPILING "DO", do_cfa, do_rt
         DW here_cfa
-        LIT8 3
-        DW exit_rt
+        DW lit8_exit_cfa
+        DB 3
 
 ; LOOP: written from rom-words.tsv (LOOP) and ace-forth.md 6.
         COMPILING "LOOP", loop_cfa, loop_rt
@@ -481,18 +456,19 @@ loop_thread:
 
 ; (: written from rom-words.tsv (() and ace-forth.md 6 (text kept, up to the ')').
         COMPILING "(", paren_cfa, comment_rt
-        LIT8 ')'
-        DW enclose_text_cfa, exit_rt
+        DW enclose_text_cfa
+        DB ')'
 
 ; .": written from rom-words.tsv (.") and ace-forth.md 6 (2-byte length and the text).
         COMPILING '."', dotq_cfa, dotq_rt
-        LIT8 '"'
-        DW enclose_text_cfa, exit_rt
+        DW enclose_text_cfa
+        DB '"'
 
-; [enclose-text] ( delim -- ): take text up to delim, enclose its length and characters.
+; [enclose-text], followed in the thread by the delimiter byte: take text up to it,
+; enclose its length and characters, and end the thread (its IP is dropped).
         INTERNAL enclose_text_cfa
-        RST 24
-        LD A,E
+        POP HL
+        LD A,(HL)
         CALL word_sub
         LD E,(HL)
         LD D,0
@@ -502,9 +478,7 @@ loop_thread:
         LD A,B
         OR C
         JR Z,.done
-        PUSH BC
-        CALL allot_bc
-        POP BC
+        CALL allot_bc           ; (keeps BC)
         EX DE,HL
         LD HL,PAD + 1
         LDIR

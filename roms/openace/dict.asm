@@ -20,9 +20,7 @@
         AND 0x3F
         JR Z,.next
         PUSH HL
-        LD C,A
-        CALL name_start
-        CALL print_at
+        CALL print_name
         LD A,' '
         RST 8
         EI
@@ -59,11 +57,9 @@
         CALL enclose_de
         XOR A
         CALL enclose_a
-        LD HL,(STKBOT)
-        PUSH HL                 ; address of pfa+3
         LD DE,(VOCLNK)
-        CALL enclose_de
-        POP HL
+        CALL enclose_de         ; (HL = its second byte)
+        DEC HL                  ; pfa+3
         LD (VOCLNK),HL
         JP (IY)
 
@@ -87,27 +83,13 @@
         DB 13
 .ram:
         DEC HL                  ; name-length field
-        LD A,(HL)
-        AND 0x3F
-        LD C,A
-        CALL name_start         ; HL = first byte of the word
+        CALL name_field_start   ; HL = first byte of the word
         LD (W_NUM),HL
         CALL fill_length
-        ; vocabularies made after the word disappear from the VOCLNK chain
-.voclnk:
-        LD HL,(VOCLNK)
-        CALL below_cut
-        JR C,.vocs
-        LD A,(HL)
-        INC HL
-        LD H,(HL)
-        LD L,A
-        LD (VOCLNK),HL
-        JR .voclnk
-.vocs:
-        ; every remaining vocabulary drops its words from the cut on
-        LD HL,(VOCLNK)
-.voc:
+        LD HL,VOCLNK            ; vocabularies made after the word leave the VOCLNK chain
+        LD BC,0                 ; (a vocabulary-link field holds the next one)
+        CALL trim_chain         ; (HL = the new VOCLNK)
+.voc:                           ; every remaining vocabulary drops its words from the cut on
         LD A,H
         OR L
         JP Z,.vocsdone
@@ -115,28 +97,8 @@
         DEC HL
         DEC HL
         DEC HL                  ; pfa+0: newest word of this vocabulary
-.trim:
-        LD E,(HL)
-        INC HL
-        LD D,(HL)
-        DEC HL
-        EX DE,HL
-        CALL below_cut
-        EX DE,HL
-        JR C,.trimmed
-        EX DE,HL                ; HL = entry at or above the cut
-        DEC HL
-        LD A,(HL)
-        DEC HL
-        LD L,(HL)
-        LD H,A                  ; its link
-        EX DE,HL
-        LD (HL),E
-        INC HL
-        LD (HL),D
-        DEC HL
-        JR .trim
-.trimmed:
+        LD BC,-2                ; (a word's link is just below its name-length field)
+        CALL trim_chain
         POP HL
         LD A,(HL)
         INC HL
@@ -145,23 +107,40 @@
         JR .voc
         CUT
 .vocsdone:
-        ; CONTEXT and CURRENT fall back to FORTH if their vocabulary went
+        ; CONTEXT and CURRENT (equal, checked above) fall back to FORTH if their
+        ; vocabulary went
         LD HL,(CONTEXT)
         CALL below_cut
-        JR C,.ctx
+        JR C,.kept
         LD HL,FORTH_PFA
         LD (CONTEXT),HL
-.ctx:
-        LD HL,(CURRENT)
-        CALL below_cut
-        JR C,.cur
-        LD HL,FORTH_PFA
         LD (CURRENT),HL
-.cur:
+.kept:
         LD HL,(W_NUM)
         LD (STKBOT),HL
         CALL empty_data_stack
         JP quit_code
+
+; trim_chain: HL = a cell pointing at the newest entry of a chain, BC = where an entry
+; keeps the address of the next one (relative to the entry): the cell drops the entries
+; at or above the FORGET cut. out: HL = the entry it keeps. Uses AF, DE, HL.
+trim_chain:
+        LD E,(HL)
+        INC HL
+        LD D,(HL)               ; DE = entry, HL = cell + 1
+        EX DE,HL
+        CALL below_cut
+        RET C
+        ADD HL,BC
+        LD A,(HL)
+        INC HL
+        LD H,(HL)
+        LD L,A                  ; the next entry
+        EX DE,HL
+        LD (HL),D
+        DEC HL
+        LD (HL),E
+        JR trim_chain
 
 ; below_cut: carry set if HL is below the FORGET cut (W_NUM). Uses F only.
 below_cut:

@@ -9,7 +9,8 @@
 ;
 ; Arithmetic works on unpacked copies in FP_WS: 5 BCD bytes, least significant first
 ; (guard = 2 digits below the 6, m0, m1, m2, top = 2 digits above), then the exponent
-; (excess 0x40) and the sign byte. Decisions (the spec leaves them open, ace-forth.md 12):
+; (excess 0x40) and the sign byte. Read as a 10-digit integer N, such a copy is worth
+; N x 10^(exponent - 0x48). Decisions (the spec leaves them open, ace-forth.md 12):
 ; * Rounding: none. Every result is truncated to 6 digits (digits shifted out are lost),
 ;   also the parsed literal (1.2345678 reads as 1.23456).
 ; * Range: a result whose exponent would pass 10^63 is ERROR 8 (also division by zero);
@@ -18,23 +19,24 @@
 ;   a cell; UFLOAT takes the cell as unsigned (0-65535).
 ; * F. prints zero as `0.` and, in the E form, `d.` when there is one digit (`1.E40`).
 
-FA      EQU FP_WS               ; guard, m0, m1, m2, top
-FA_EXP  EQU FP_WS + 5
-FA_SGN  EQU FP_WS + 6
-FB      EQU FP_WS + 7           ; the same for the second operand
-FB_EXP  EQU FP_WS + 12
-FB_SGN  EQU FP_WS + 13
+FB      EQU FP_WS               ; guard, m0, m1, m2, top (the second operand)
+FB_EXP  EQU FP_WS + 5
+FB_SGN  EQU FP_WS + 6
+FA      EQU FP_WS + 7           ; the same for the first operand and every result; above
+FA_EXP  EQU FP_WS + 12          ; the word scanner's W_START..W_NUM (FP_WS + 0..7), so the
+FA_SGN  EQU FP_WS + 13          ; literal parser can use it while they are still in use
 ACC     EQU FP_WS + 14          ; 5 bytes: product, quotient (FP_WS ends at +18)
 
-; unpack: the float at HL into DE = FA or FB. out: HL = the float's sign/exponent byte.
-; Uses AF, BC, DE.
+; unpack: the float at HL into DE = FA or FB (unpack_fa: FA). out: HL = the float's
+; sign/exponent byte, DE = the copy's sign byte. Uses AF, BC, DE.
+unpack_fa:
+        LD DE,FA
 unpack:
         XOR A
         LD (DE),A               ; guard
         INC DE
         LD BC,3
         LDIR                    ; m0 m1 m2
-        XOR A
         LD (DE),A               ; top
         INC DE
         LD A,(HL)
@@ -52,20 +54,18 @@ fp_top:
         ADD HL,DE
         RET
 
-; fp_two: the second float into FA, the top one into FB (FB follows FA). out: HL = the second float's address (where the result goes). Uses AF, BC, DE.
+; fp_two: the second float into FA, the top one into FB. out: the second float's address
+; (where the result goes) pushed under the return address. Uses AF, BC, DE, HL.
 fp_two:
-        LD HL,(SPARE)
-        LD DE,-8
+        CALL fp_top
         ADD HL,DE
+        POP BC
         PUSH HL
-        LD DE,FA
-        CALL unpack             ; HL = its last byte, DE = FA_SGN
+        PUSH BC
+        CALL unpack_fa          ; HL = its last byte
         INC HL
-        INC DE
-        CALL unpack
-        POP HL
-        RET
-        ASSERT FB == FA + 7, "fp_two unpacks FA and FB in one run"
+        LD DE,FB
+        JR unpack
 
 ; shr5: HL = top byte of a 5-byte BCD number: divide it by 10. shr_b: B bytes.
 ; out: A = the digit shifted out. Uses B, HL.
@@ -77,18 +77,30 @@ shr_b:  XOR A
         RET
 
 ; shl5: HL = lowest byte of a 5-byte BCD number: multiply by 10 and add A's low digit.
-; out: A = the digit shifted out of the top. Uses B, HL.
+; shl_b: B bytes. out: A = the digit shifted out of the top. Uses B, HL.
 shl5:   LD B,5
-.l:     RLD
+shl_b:  RLD
         INC HL
-        DJNZ .l
+        DJNZ shl_b
         RET
 
-; bcd_add / bcd_sub: (HL..) += / -= (DE..), 5 bytes, least significant first.
-; out: carry = carry / borrow out of the top. Uses AF, B, DE, HL.
+; next_digit: A = FA's next digit: FA+0..FA+3 (top digit m2's first) shifted left by one
+; digit. Uses B, HL.
+next_digit:
+        LD HL,FA
+        LD B,4
+        XOR A
+        JR shl_b
+
+; bcd_add: (HL..) += (DE..), 5 bytes, least significant first; bcd_adc adds the carry
+; too; fa_add_fb: FA += FB. out: carry = carry out of the top. Uses AF, B, DE, HL.
+fa_add_fb:
+        LD HL,FA
+        LD DE,FB
 bcd_add:
-        LD B,5
         AND A
+bcd_adc:
+        LD B,5
 .l:     LD A,(DE)
         ADC A,(HL)
         DAA
@@ -98,211 +110,101 @@ bcd_add:
         DJNZ .l
         RET
 
-bcd_sub:
+; fa_sub_fb: FA -= FB. out: carry = borrow out of the top. Uses AF, B, DE, HL.
+fa_sub_fb:
+        LD HL,FA
+        LD DE,FB
         LD B,5
         AND A
-.l:     EX DE,HL
-        LD A,(DE)
-        SBC A,(HL)
-        DAA
-        LD (DE),A
+.l:     LD A,(HL)
         EX DE,HL
+        SBC A,(HL)
+        EX DE,HL
+        DAA
+        LD (HL),A
         INC HL
         INC DE
         DJNZ .l
         RET
 
-; clear_acc: ACC := 0. zero_b: B bytes from HL := 0. Uses B, HL.
-clear_acc:
-        LD HL,ACC
-        LD B,5
+; zero_fa: FA, FA_EXP and FA_SGN := 0. zero_b: B bytes from HL := 0. Uses B, HL (not
+; the flags).
+zero_fa:
+        LD HL,FA
+        LD B,7
 zero_b: LD (HL),0
         INC HL
         DJNZ zero_b
         RET
 
-; normalize: FA to 0.d1... with d1 not 0, the exponent following; a zero mantissa makes
-; FA zero (exponent and sign 0). out: Z set if FA is zero. Uses AF, B, HL.
-normalize:
-        LD HL,FA
-        LD B,5
-        XOR A
-.z:     OR (HL)
-        INC HL
-        DJNZ .z
-        JR NZ,.right
-        LD (FA_EXP),A
-        LD (FA_SGN),A
-        RET
-.right: LD A,(FA + 4)
+; fp_pack: normalize FA (to 0.d1... with d1, the top digit of m2, not 0, the exponent
+; following) and pack it in place as the float FA+1..FA+4. A digit above m2 comes only
+; from a carry out of 6 digits or a 9-digit literal: one shift right is enough. A
+; non-zero FA needs at most 7 shifts left; after 8 it is zero (its exponent then 8
+; lower, which the literal parser's range check counts on). Exponent 0x80-0xC0 (before
+; packing) is an overflow: carry. 0xC1-0xFF (below 0 after wrapping) is an underflow:
+; the float is 0, like a zero mantissa. Uses AF, BC, HL.
+fp_pack:
+        LD HL,FA + 4
+        LD A,(HL)
         OR A
         JR Z,.left
-        LD HL,FA + 4
         CALL shr5
         LD HL,FA_EXP
         INC (HL)
-        JR .right
-.left:  LD A,(FA + 3)
+.left:  LD C,8
+.l:     LD A,(FA + 3)
         AND 0xF0
-        RET NZ
+        JR NZ,.range
         LD HL,FA
         CALL shl5               ; A = 0 here
         LD HL,FA_EXP
         DEC (HL)
-        JR .left
-
-; acc_done: FA's 5 digit bytes := ACC, then fp_done with the address pushed by the word
-; (the shared tail of F* and F/, reached by jumps).
-acc_done:
-        LD HL,ACC
-        LD DE,FA
-        LD BC,5
-        LDIR
-        POP HL
-; fp_done: normalize FA and store it as the float at HL, which becomes the top of the
-; data stack; ERROR 8 on overflow (exponent 0x80-0xC0 before packing), zero on underflow
-; (0xC1-0xFF: below 0 after wrapping). Ends the word (JP (IY)).
-fp_done:
-        PUSH HL
-        CALL normalize
-        LD A,(FA_EXP)
-        JR Z,.zero
+        DEC C
+        JR NZ,.l
+        JR .zero                ; carry is clear
+.range: LD A,(FA_EXP)
         CP 0x80
-        JR C,.store
+        JR C,.ok
         CP 0xC1
-        JR NC,.zero
-        RST 32
-        DB 8
+        RET C                   ; overflow
 .zero:  LD HL,FA + 1
-        LD B,3
-        CALL zero_b
-        XOR A
-        JR .pack
-.store: LD HL,FA_SGN
+        LD B,4
+        JR zero_b               ; carry is clear
+.ok:    LD HL,FA_SGN
         OR (HL)
-.pack:  POP DE
-        LD HL,FA + 1
-        LD BC,3
-        LDIR
-        LD (DE),A
-        INC DE
-        LD (SPARE),DE
-        JP (IY)
+        LD (FA + 4),A
+        RET
 
-; fp_sign: FA_SGN := FA_SGN xor FB_SGN (the sign of a product or quotient). Uses A, HL.
+; fp_sign: FA_SGN := FA_SGN xor FB_SGN (the sign of a product or quotient) and ACC := 0.
+; out: A = FA_EXP, HL = FB_EXP, for the caller's exponent arithmetic. Uses AF, B, HL.
 fp_sign:
         LD A,(FB_SGN)
         LD HL,FA_SGN
         XOR (HL)
         LD (HL),A
-        LD HL,FB_EXP            ; for the caller's exponent arithmetic
-        LD A,(FA_EXP)
-        RET
-
-; next_digit: A = FA's next digit (FA shifted left by one digit, the digit taken out of
-; the top byte). Uses B, HL.
-next_digit:
-        XOR A
-        LD HL,FA
-        CALL shl5
-        LD HL,FA + 4
-        LD A,(HL)
-        LD (HL),0
-        RET
-
-; F+: written from rom-words.tsv (F+) and ace-forth.md 8.
-        PRIM "F+", fplus_cfa, 0
-        CALL fp_two
-        PUSH HL
-        LD A,(FA_EXP)           ; FA gets the larger exponent
-        LD HL,FB_EXP
-        CP (HL)
-        JR NC,.ordered
-        LD HL,FA
-        LD DE,FB
-        LD B,7
-.swap:  LD C,(HL)
-        LD A,(DE)
-        LD (HL),A
-        LD A,C
-        LD (DE),A
-        INC HL
-        INC DE
-        DJNZ .swap
-.ordered:
-        LD A,(FA_EXP)
-        LD HL,FB_EXP
-        SUB (HL)
-        CP 8
-        JR NC,.done             ; FB is below FA's last guard digit
-        LD C,A
-        INC C
-.align: DEC C
-        JR Z,.aligned
-        LD HL,FB + 4
-        CALL shr5
-        JR .align
-.aligned:
-        LD HL,FA_SGN
-        LD A,(FB_SGN)
-        XOR (HL)
-        LD HL,FA
-        LD DE,FB
-        JR NZ,.sub
-        CALL bcd_add
-        JR .done
-.sub:   CALL bcd_sub
-        JR NC,.done
-        LD HL,FA                ; FA went below zero: FA := 0 - FA, the other sign
+        LD HL,ACC
         LD B,5
-        AND A
-.neg:   LD A,0
-        SBC A,(HL)
-        DAA
-        LD (HL),A
-        INC HL
-        DJNZ .neg
-        LD HL,FA_SGN
-        LD A,(HL)
-        XOR 0x80
-        LD (HL),A
-.done:  POP HL
-        JP fp_done
-
-; FNEGATE: written from rom-words.tsv (FNEGATE): the sign bit, unless the float is zero.
-        PRIM "FNEGATE", fnegate_cfa, 0
-        LD HL,(SPARE)
-        DEC HL
-        DEC HL
-        LD A,(HL)               ; m2: 0 only in zero
-        INC HL
-        OR A
-        JR Z,.zero
-        LD A,(HL)
-        XOR 0x80
-        LD (HL),A
-.zero:  JP (IY)
-
-; F-: written from rom-words.tsv (F-: a colon word in the original too).
-        COLON "F-", fminus_cfa, 0
-        DW fnegate_cfa, fplus_cfa, exit_rt
+        CALL zero_b
+fp_exps:                        ; A = FA_EXP, HL = FB_EXP (also F+)
+        LD HL,FB_EXP
+        LD A,(FA_EXP)
+        RET
 
 ; F*: written from rom-words.tsv (F*). Digit by digit: ACC := (ACC + digit x FA) / 10 for
-; FB's 6 digits from the last; ACC keeps 2 guard digits for the normalization.
+; FB's 8 digits from the last (the 2 guard digits are 0); ACC keeps 2 guard digits for
+; the normalization.
         PRIM "F*", fstar_cfa, 0
         CALL fp_two
-        PUSH HL
         CALL fp_sign
         ADD A,(HL)
         SUB 0x40
         JR NC,.exp
         LD A,0xE0               ; far below 10^-64: fp_done makes it 0
 .exp:   LD (FA_EXP),A
-        CALL clear_acc
-        LD C,6
-.digit: LD HL,FB + 3
-        LD B,3
-        CALL shr_b              ; A = FB's last digit
+        LD C,8
+.digit: LD HL,FB + 4
+        CALL shr5               ; A = FB's last digit
         OR A
         JR Z,.next
 .add:   PUSH AF
@@ -318,34 +220,91 @@ next_digit:
         JR NZ,.digit
         JP acc_done
 
+; F+: written from rom-words.tsv (F+) and ace-forth.md 8. The operand with the smaller
+; exponent is shifted right until the exponents agree (digits below the guard are lost;
+; after 8 shifts it is 0). One digit a step keeps this short, but exponents far apart
+; (adding 0.0, whose exponent is 0, to 1.5 takes 65 steps) cost about 350 T a step.
+        PRIM "F+", fplus_cfa, 0
+        CALL fp_two
+.align: CALL fp_exps
+        CP (HL)
+        JR Z,.aligned
+        LD HL,FB + 4
+        JR NC,.shift
+        LD HL,FA + 4
+.shift: PUSH HL
+        CALL shr5
+        POP HL
+        INC HL
+        INC (HL)                ; its exponent
+        JR .align
+.aligned:
+        LD HL,FA_SGN
+        LD A,(FB_SGN)
+        XOR (HL)
+        JR NZ,.sub
+        CALL fa_add_fb
+        JR .done
+.sub:   CALL fa_sub_fb
+        JR NC,.done
+        LD HL,FA                ; FA went below zero: FA := 0 - FA, the other sign
+        LD B,5
+        AND A
+.neg:   LD A,0
+        SBC A,(HL)
+        DAA
+        LD (HL),A
+        INC HL
+        DJNZ .neg
+        INC HL                  ; FA_SGN
+        LD A,(HL)
+        XOR 0x80
+        LD (HL),A
+.done:  JR fp_done
+
+; acc_done: FA's 5 digit bytes := ACC, then fp_done with the address pushed by the word
+; (the shared tail of F* and F/, reached by jumps; fp_two pushed the address).
+acc_done:
+        LD HL,ACC
+        LD DE,FA
+        LD BC,5
+        LDIR
+; fp_done: normalize FA and store it as the float at the address pushed by the word,
+; which becomes the top of the data stack; ERROR 8 on overflow. Ends the word (JP (IY)).
+fp_done:
+        CALL fp_pack
+        POP DE
+        JR NC,.store
+.error: RST 32
+        DB 8
+.store: LD HL,FA + 1
+        LD BC,4
+        LDIR
+set_spare:                      ; the data stack ends at DE (also flit_rt's end)
+        LD (SPARE),DE
+        JP (IY)
+
 ; F/: written from rom-words.tsv (F/) and ace-forth.md 10 (division by zero: ERROR 8).
 ; 8 quotient digits by repeated subtraction, the first one the integer part of FA/FB.
         PRIM "F/", fslash_cfa, 0
         CALL fp_two
-        PUSH HL
-        LD A,(FB + 3)           ; m2: 0 only in zero
+        DEC HL                  ; fp_two left HL at the divisor's last byte
+        LD A,(HL)               ; m2: 0 only in zero
         OR A
-        JR NZ,.ok
-        RST 32
-        DB 8
-.ok:    CALL fp_sign
+        JR Z,fp_done.error
+        CALL fp_sign
         SUB (HL)
         ADD A,0x41
         LD (FA_EXP),A
-        CALL clear_acc
         LD C,8
 .digit: XOR A
 .try:   PUSH AF
-        LD HL,FA
-        LD DE,FB
-        CALL bcd_sub
+        CALL fa_sub_fb
         JR C,.over
         POP AF
         INC A
         JR .try
-.over:  LD HL,FA                ; one too many: add it back
-        LD DE,FB
-        CALL bcd_add
+.over:  CALL fa_add_fb          ; one too many: add it back
         POP AF                  ; the digit
         LD HL,ACC
         CALL shl5
@@ -356,14 +315,30 @@ next_digit:
         JR NZ,.digit
         JP acc_done
 
+; FNEGATE: written from rom-words.tsv (FNEGATE): the sign bit, unless the float is zero.
+        PRIM "FNEGATE", fnegate_cfa, 0
+        RST 24                  ; the top cell: D = sign and exponent, E = m2
+        LD A,E
+        OR A                    ; m2: 0 only in zero
+        JR Z,.zero
+        LD A,D
+        XOR 0x80
+        LD D,A
+.zero:  RST 16
+        JP (IY)
+
+; F-: written from rom-words.tsv (F-: a colon word in the original too).
+        COLON "F-", fminus_cfa, 0
+        DW fnegate_cfa, fplus_cfa, exit_rt
+
 ; INT: written from rom-words.tsv (INT): the integer part, towards zero.
         PRIM "INT", int_cfa, 0
         CALL fp_top
         PUSH HL
-        LD DE,FA
-        CALL unpack
+        CALL unpack_fa
+        DEC DE
+        LD A,(DE)               ; FA_EXP
         LD HL,0
-        LD A,(FA_EXP)
         SUB 0x41
         JR C,.done              ; below 1 (zero too)
         INC A
@@ -392,28 +367,25 @@ next_digit:
         JP (IY)
 
 ; UFLOAT: written from rom-words.tsv (UFLOAT): the cell as an unsigned number, converted
-; to BCD by doubling (16 times: BCD := 2 x BCD + next bit).
+; to BCD by doubling (16 times: FA := 2 x FA + next bit), then FA is worth N x 10^0.
         PRIM "UFLOAT", ufloat_cfa, 0
         RST 24
-        LD HL,FA
-        LD B,7
-        CALL zero_b
+        CALL zero_fa
         EX DE,HL
-        LD B,16
+        LD C,16
 .bit:   ADD HL,HL
-        LD DE,FA + 1
-        LD C,3
-.dbl:   LD A,(DE)
-        ADC A,A
-        DAA
-        LD (DE),A
-        INC DE
+        PUSH HL
+        LD HL,FA
+        LD D,H
+        LD E,L
+        CALL bcd_adc
+        POP HL
         DEC C
-        JR NZ,.dbl
-        DJNZ .bit
-        LD A,0x46
+        JR NZ,.bit
+        LD A,0x48
         LD (FA_EXP),A
         LD HL,(SPARE)
+        PUSH HL
         JP fp_done
 
 ; F.: written from ace-forth.md 8: without exponent when 1.0E-4 <= |f| < 1.0E9, else
@@ -421,99 +393,82 @@ next_digit:
         PRIM "F.", fdot_cfa, 0
         CALL fp_top
         LD (SPARE),HL
-        LD DE,FA
-        CALL unpack
-        LD A,(FA_SGN)
+        CALL print_float
+        LD A,' '
+        RST 8
+        JP (IY)
+
+; print_float: print the float at HL as F. does, without the space (also LIST's float
+; literal). Uses all.
+print_float:
+        CALL unpack_fa
+        LD A,(DE)               ; FA_SGN
         OR A
         LD A,'-'
         CALL NZ,print_a
-        LD A,(FA + 3)
+        DEC DE
+        LD A,(DE)               ; FA_EXP
+        SUB 0x40
+        LD C,A                  ; e: value = 0.d1d2... x 10^e
+        DEC HL                  ; unpack left HL at the float's last byte
+        LD A,(HL)               ; m2: 0 only in zero
         OR A
         JR NZ,.nonzero
-        LD A,0x41               ; zero prints as 0.
-        LD (FA_EXP),A
+        LD C,1                  ; zero prints as 0.
 .nonzero:
-        LD HL,FB                ; 12 digit cells FB..ACC+4: d1..d6, then zeros
-        LD B,12
-        CALL zero_b
-        LD DE,FB
-        LD C,6
-.ext:   CALL next_digit
-        LD (DE),A
-        INC DE
-        DEC C
-        JR NZ,.ext
-        LD B,6                  ; n = digits up to the last non-zero one (at least 1)
-.tz:    DEC DE
-        LD A,(DE)
-        OR A
-        JR NZ,.counted
-        DJNZ .tz
-        INC B
-.counted:
-        LD A,(FA_EXP)
-        SUB 0x40                ; e: value = 0.d1d2... x 10^e
-        LD E,A
+        LD A,C
         ADD A,3
         CP 13
-        JR NC,.sci              ; outside -3..9
-        LD A,E
-        DEC A
-        JP P,.int               ; e >= 1
-        LD A,'.'                ; e <= 0: . then -e zeros, then the digits
-        RST 8
-        LD A,E
-        NEG
-        JR Z,.frac
-        LD C,A
-.zeros: LD A,'0'
-        RST 8
-        DEC C
-        JR NZ,.zeros
-.frac:  LD C,0                  ; no point among the digits
-        JR .digits
-.int:   LD C,E                  ; e digits (at least n), the point after the e-th
-        LD A,B
-        CP E
-        JR NC,.digits
-        LD B,E
-        JR .digits
-.sci:   LD C,1                  ; d.ddd then E and e - 1
-        CALL put_digits
+        JR C,put_digits         ; -3..9: no exponent
+        LD E,C
+        LD C,1                  ; d.ddd then E and e - 1
+        CALL put_digits         ; (keeps DE)
         LD A,'E'
         RST 8
         LD A,E
         DEC A
+        LD L,A
+        ADD A,A
+        SBC A,A
+        LD H,A                  ; HL = e - 1
         JP P,.pos
-        NEG
-        PUSH AF
         LD A,'-'
         RST 8
-        POP AF
-.pos:   LD L,A
-        LD H,0
-        CALL print_udec
-        JR .space
-.digits:
-        CALL put_digits
-.space: LD A,' '
-        RST 8
-        JP (IY)
+        CALL neg_hl
+.pos:   JP print_udec
 
-; put_digits: print B digits from FB, with a point after the C-th (C = 0: none).
-; Uses AF, B, C, HL.
+; put_digits: print FA's digits with a point after the C-th (C <= 0: the point first, then
+; -C zeros), stopping after the point once the digits left are all 0. Uses AF, BC, HL.
 put_digits:
-        LD HL,FB
-.l:     LD A,(HL)
+        LD A,C
+        DEC A
+        JP P,.next
+        LD A,'.'
+.zeros: RST 8
+        LD A,C
+        OR A
+        JR Z,.next
+        INC C
+        LD A,'0'
+        JR .zeros
+.next:  LD A,C
+        DEC A
+        JP P,.digit             ; digits before the point remain
+        LD HL,FA                ; after it: stop when the digits left are all 0
+        LD B,4
+        XOR A
+.z:     OR (HL)
+        INC HL
+        DJNZ .z
+        RET Z
+.digit: CALL next_digit
         ADD A,'0'
         RST 8
-        INC HL
         DEC C
-        JR NZ,.np
+        JR NZ,.next
         LD A,'.'
         RST 8
-.np:    DJNZ .l
-        RET
+        JR .next
 
 ; <literal-float>: push the 4 inline bytes (lower cell first) (ace-forth.md 6).
         RUNTIME_LIT_CODE flit_rt, 4
@@ -521,9 +476,8 @@ put_digits:
         LD DE,(SPARE)
         LD BC,4
         LDIR
-        LD (SPARE),DE
         PUSH HL
-        JP (IY)
+        JP set_spare
 
 ; [float-literal]: what NUMBER hands LINE for a float (ace-forth.md 7): while compiling,
 ; the literal runtime and the 4 bytes.
@@ -532,156 +486,107 @@ fliteral_cfa:
         DW flit_rt
         DW swap_cfa, comma_cfa, comma_cfa, exit_rt
 
-; parse_float: the scanned word (W_START, W_LEN) as a float literal (ace-forth.md 7: optional -, digits with one
-; point, optionally E, an optional - and decimal digits; a point is required; 6
-; significant digits are kept). out: carry = not a float, else BC = lower cell,
-; DE = upper cell. The mantissa is built in FB + 1.. (FP_WS + 8..; W_START..W_NUM below
-; it are still in use). Registers: HL = text, B = characters left, C = exponent so far,
-; D = digits taken, E = flags (bit 0 point, 1 non-zero digit, 2 any digit, 6 minus
-; exponent, 7 minus). Uses AF, HL.
+; parse_float: the scanned word (W_START, W_LEN) as a float literal (ace-forth.md 7:
+; optional -, digits with one point, optionally E, an optional - and decimal digits; a
+; point is required; 6 significant digits are kept). out: carry = not a float, else BC =
+; lower cell, DE = upper cell. The digits are shifted into FA as an integer (up to 9
+; significant ones; the rest only move the exponent) and normalized. Registers: HL = text,
+; B = characters left, C = FA's exponent, D = the E value, E = flags (bit 0 point, 1 a
+; digit, 2 E waiting for its digits, 3 after E, 4 a - may come, 6 minus exponent).
+; Uses AF, HL.
 parse_float:
-        LD HL,FB + 1
-        LD B,3
-        CALL zero_b             ; m0 m1 m2
+        CALL zero_fa             ; FA, its exponent and sign
         CALL scanned_word
         RET C
-        LD DE,0
-        LD C,E
-        CALL .minus
-        JR NZ,.next
-        LD E,0x80
-.next:  LD A,B
-        OR A
-        JR Z,.end
-        LD A,(HL)
+        LD DE,0x0010
+        LD C,0x48               ; FA read as an integer: N x 10^0
+.char:  LD A,(HL)               ; B >= 1 here
         INC HL
-        DEC B
         CALL upcase
+        CP '-'
+        JR Z,.minus
+        RES 4,E
         CP 'E'
         JR Z,.exp
         CP '.'
         JR NZ,.digit
-        BIT 0,E
+        LD A,E                  ; a second point, or one after E
+        AND 9
         SCF
-        RET NZ                  ; a second point
-        SET 0,E
+        RET NZ
+        INC E
+        JR .next
+.exp:   LD A,E                  ; E needs a point and a digit before it (1E30 is not
+        CP 3                    ; a number), and comes once
+        SCF
+        RET NZ
+        LD E,0x1F
+        JR .next
+.minus: BIT 4,E                 ; first, or just after E
+        SCF
+        RET Z
+        RES 4,E
+        BIT 3,E
+        JR NZ,.eminus
+        LD A,0x80
+        LD (FA_SGN),A
+        JR .next
+.eminus:
+        SET 6,E
         JR .next
 .digit: SUB '0'
         CP 10
         CCF
         RET C
-        SET 2,E
-        OR A
-        JR NZ,.sig
-        BIT 1,E
-        JR NZ,.sig
-        BIT 0,E                 ; a leading zero: after the point it lowers the exponent
-        JR Z,.next
-        DEC C
-        JR .next
-.sig:   SET 1,E
+        BIT 3,E
+        JR NZ,.edig
+        SET 1,E
         BIT 0,E
         JR NZ,.frac
-        INC C                   ; a digit before the point
-.frac:  CALL .put
+        INC C                   ; before the point: one more integer digit
+.frac:  PUSH HL
+        LD HL,FA + 4
+        INC (HL)
+        DEC (HL)
+        JR NZ,.full             ; 9 digits taken: the rest are lost (truncation)
+        DEC C
+        PUSH BC
+        LD HL,FA
+        CALL shl5
+        POP BC
+.full:  POP HL
         JR .next
-.exp:   BIT 0,E                 ; an E needs a point before it (1E30 is not a number)
-        SCF
-        RET Z
-        CALL .minus
-        JR NZ,.eplus
-        SET 6,E
-.eplus: PUSH DE
-        LD D,0                  ; the exponent's value
-        LD A,B
-        OR A
-        JR Z,.bad               ; no digits
-.edig:  LD A,(HL)
-        INC HL
-        SUB '0'
-        CP 10
-        JR NC,.bad
-        LD E,A
-        LD A,D                  ; D := 10 D + digit
+.edig:  RES 2,E
+        PUSH BC
+        LD C,A
+        LD A,D                  ; D := 10 D + digit, below 100
         ADD A,A
         ADD A,A
         ADD A,D
         ADD A,A
-        ADD A,E
+        ADD A,C
+        POP BC
         LD D,A
         CP 100
-        JR NC,.bad
-        DJNZ .edig
-        LD A,D
-        POP DE
-        BIT 6,E
-        JR Z,.add
-        NEG
-.add:   ADD A,C
-        LD C,A
-.end:   LD A,E
-        CPL
-        AND 5                   ; a point and a digit are both needed
+        CCF
+        RET C
+        JR .next
+.next:  DJNZ .char
+.end:   LD A,E                  ; a point and a digit, and digits after an E
+        AND 7
+        CP 3
         SCF
         RET NZ
-.fill:  LD A,D                  ; fill the mantissa up to 6 digits
-        CP 6
-        JR NC,.filled
-        XOR A
-        CALL .put
-        JR .fill
-.filled:
-        LD A,C
-        ADD A,0x40
+        LD A,D
+        BIT 6,E
+        JR Z,.eplus
+        NEG
+.eplus: ADD A,C
+        LD (FA_EXP),A
+        CALL fp_pack
+        LD BC,(FA + 1)
+        LD DE,(FA + 3)
+        LD A,(FA_EXP)           ; after normalizing: 0x80-0xFF is out of range
         CP 0x80
         CCF
-        RET C                   ; out of range
-        LD D,A
-        LD A,E
-        AND 0x80                ; the sign
-        OR D
-        LD D,A
-        BIT 1,E
-        JR NZ,.nz
-        LD D,0                  ; zero: all four bytes 0
-.nz:    LD A,(FB + 3)
-        LD E,A
-        LD BC,(FB + 1)
-        AND A
         RET
-.bad:   POP DE
-        SCF
-        RET
-; .minus: Z if the next character is -, which is then taken. Uses A.
-.minus: LD A,B
-        OR A
-        JR Z,.nominus
-        LD A,(HL)
-        CP '-'
-        RET NZ
-        INC HL
-        DEC B
-        CP A                    ; Z
-        RET
-.nominus:
-        INC A                   ; NZ
-        RET
-; .put: digit A into the mantissa unless it has 6 already (D counts them). Uses AF.
-.put:   PUSH AF
-        LD A,D
-        CP 6
-        JR NC,.full
-        INC D
-        POP AF
-        PUSH HL
-        LD HL,FB + 1
-        RLD
-        INC HL
-        RLD
-        INC HL
-        RLD
-        POP HL
-        RET
-.full:  POP AF
-        RET
-

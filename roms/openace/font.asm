@@ -8,7 +8,7 @@
 ; font_install: fill character RAM. Block graphics for 0x00-0x1F (four copies of the 8
 ; patterns selected by code & 7: bit 0 top-right, bit 1 top-left, bit 2 bottom-right
 ; quadrant, each quadrant 4x4 pixels), then the 96 glyphs to 0x2D00-0x2FFF, decoded from
-; the nibble stream the ROW macro makes (see below). Destroys AF, BC, DE, HL.
+; the bit stream the ROW macro makes (see below). Destroys AF, BC, DE, HL, IY.
 font_install:
         LD HL,CHARSET           ; pattern 0 at 0x2C00
         LD C,0                  ; code 0x00..0x1F
@@ -31,47 +31,45 @@ font_install:
         BIT 5,C
         JR Z,.block
         LD DE,CHARSET + 0x20 * 8 ; the glyphs follow the 32 block graphics
-        LD HL,font_glyphs
-        LD C,0                  ; C = 1 while the low nibble of (HL) is still to come
-.row:   CALL .nib
-        CP 15
-        JR Z,.raw
-        PUSH HL                 ; a common row: from font_rows
-        ADD A,LOW(font_rows)
+        LD IY,font_glyphs       ; (IY is free until cold_start sets it after this)
+        LD H,HIGH(font_rows - 2)
+        LD C,0x80               ; bit buffer: only the end marker, the first byte is due
+.row:   LD B,1                  ; B = k + 1 (k = the number of 1 bits before the 0)
+.prefix:
+        SLA C                   ; carry = the next bit (Z: a new byte is due)
+        JR Z,.load1
+.got1:  JR C,.one
+        LD A,1
+.bits:  SLA C                   ; k + 1 bits below a leading 1: A = 2^(k+1) + bits
+        JR Z,.load2
+.got2:  RLA
+        DJNZ .bits
+        ADD A,LOW(font_rows - 2) ; = the row's index in font_rows + font_rows
         LD L,A
-        LD H,HIGH(font_rows)
         LD A,(HL)
-        POP HL
-        JR .put
-.raw:   CALL .nib               ; any other row: two more nibbles, high first
-        RLCA
-        RLCA
-        RLCA
-        RLCA
-        LD B,A
-        CALL .nib
-        OR B
-.put:   LD (DE),A
-        INC DE
+        LD (DE),A
+        INC E
+        JR NZ,.row
+        INC D
         LD A,D
         CP HIGH(CHARSET + 0x400)
         JR NZ,.row
         RET
-; .nib: A = the next nibble of the stream at HL (high nibble first). Uses C, HL.
-.nib:   LD A,C
-        XOR 1
-        LD C,A
-        LD A,(HL)
-        JR Z,.low
-        RRCA
-        RRCA
-        RRCA
-        RRCA
-        AND 15
-        RET
-.low:   INC HL
-        AND 15
-        RET
+.one:   INC B
+        JR .prefix
+; The stream at IY is read from bit 7 of each byte down: C holds the bits of the current
+; byte still to come, then a 1 that marks their end; when SLA C leaves 0 the marker has
+; come out and the next byte is taken: carry = its bit 7, the marker goes in at bit 0.
+.load1: LD C,(IY+0)
+        INC IY
+        SCF
+        RL C
+        JR .got1
+.load2: LD C,(IY+0)
+        INC IY
+        SCF
+        RL C
+        JR .got2
 ; .four: A into 4 rows at HL. Uses B, HL.
 .four:  LD B,4
 .f:     LD (HL),A
@@ -80,36 +78,41 @@ font_install:
         RET
 
 ; The glyphs 0x20-0x7F, 8 rows each, top row first, bit 7 = leftmost pixel. The source
-; keeps the picture; only the stored bytes are packed: each ROW becomes one nibble, the
-; index of its row in font_rows (the 15 rows used most often in this font, counted by
-; hand from the pictures below, most frequent first), or the nibble 15 and then the row
-; itself in two nibbles (high first). Nibbles are stored high first; 768 rows take 441
-; bytes instead of 768.
+; keeps the picture; only the stored bytes are packed. font_rows lists every row the font
+; uses, the most frequent first (counted by hand from the pictures below). Each ROW becomes
+; a code for its index i there: k 1 bits and a 0 (k = 0 for i 0-1, 1 for 2-5, 2 for 6-13,
+; 3 for 14-29, 4 for 30-61), then the k + 1 low bits of i + 2 (whose bit k + 1 is the
+; leading 1), so a common row takes 2 bits. Bits are stored from bit 7 of each byte down;
+; the last byte is filled with 0 bits. 768 rows take 387 bytes instead of 768.
 font_rows:
         DB 0x00, 0x44, 0x10, 0x40, 0x20, 0x38, 0x08, 0x7C
-        DB 0x78, 0x04, 0x3C, 0x30, 0x28, 0x54, 0x48
+        DB 0x78, 0x04, 0x3C, 0x30, 0x28, 0x54, 0x48, 0x50
+        DB 0x18, 0x60, 0x64, 0x4C, 0x0C, 0x34, 0x5C, 0x70
+        DB 0x24, 0x42, 0x99, 0xA1, 0x14, 0x1C, 0x6C, 0xFF
+        DB 0x68, 0x58
 font_rows_end:
-        ASSERT HIGH(font_rows) == HIGH(font_rows_end - 1), "font_rows must not cross a page"
-        ASSERT font_rows_end - font_rows == 15, "15 common rows (nibble 15 escapes)"
+        ASSERT HIGH(font_rows - 2) == HIGH(font_rows_end - 1), "font_rows must not cross a page"
+        ASSERT font_rows_end - font_rows <= 62, "codes reach index 61"
 
-font_half DEFL 0                ; 1 while a high nibble waits for its low one
-font_hi DEFL 0                  ; that high nibble
-font_ix DEFL 0                  ; the index of the current row in font_rows (15: none)
+font_acc DEFL 0                 ; the bits of the byte being filled
+font_nbits DEFL 0               ; how many (0-7)
+font_ix DEFL 0                  ; the index of the current row in font_rows
+font_v DEFL 0                   ; font_ix + 2
 
-; FONT_NIB v: append the nibble v to the stream.
-FONT_NIB MACRO v
-        IF font_half
-        DB (font_hi << 4) | (v)
-font_half DEFL 0
-        ELSE
-font_hi DEFL (v)
-font_half DEFL 1
+; FONT_BIT b: append the bit b to the stream.
+FONT_BIT MACRO b
+font_acc DEFL (font_acc << 1) | (b)
+font_nbits DEFL font_nbits + 1
+        IF font_nbits == 8
+        DB font_acc
+font_acc DEFL 0
+font_nbits DEFL 0
         ENDIF
         ENDM
 
 ; ROW bits: one row of the current glyph (8 ROWs a glyph).
 ROW     MACRO bits
-font_ix DEFL 15
+font_ix DEFL -1
         IF (bits) == 0x00
 font_ix DEFL 0
         ENDIF
@@ -155,13 +158,91 @@ font_ix DEFL 13
         IF (bits) == 0x48
 font_ix DEFL 14
         ENDIF
-        IF font_ix == 15
-        FONT_NIB 15
-        FONT_NIB (((bits) >> 4) & 15)
-        FONT_NIB ((bits) & 15)
-        ELSE
-        FONT_NIB font_ix
+        IF (bits) == 0x50
+font_ix DEFL 15
         ENDIF
+        IF (bits) == 0x18
+font_ix DEFL 16
+        ENDIF
+        IF (bits) == 0x60
+font_ix DEFL 17
+        ENDIF
+        IF (bits) == 0x64
+font_ix DEFL 18
+        ENDIF
+        IF (bits) == 0x4C
+font_ix DEFL 19
+        ENDIF
+        IF (bits) == 0x0C
+font_ix DEFL 20
+        ENDIF
+        IF (bits) == 0x34
+font_ix DEFL 21
+        ENDIF
+        IF (bits) == 0x5C
+font_ix DEFL 22
+        ENDIF
+        IF (bits) == 0x70
+font_ix DEFL 23
+        ENDIF
+        IF (bits) == 0x24
+font_ix DEFL 24
+        ENDIF
+        IF (bits) == 0x42
+font_ix DEFL 25
+        ENDIF
+        IF (bits) == 0x99
+font_ix DEFL 26
+        ENDIF
+        IF (bits) == 0xA1
+font_ix DEFL 27
+        ENDIF
+        IF (bits) == 0x14
+font_ix DEFL 28
+        ENDIF
+        IF (bits) == 0x1C
+font_ix DEFL 29
+        ENDIF
+        IF (bits) == 0x6C
+font_ix DEFL 30
+        ENDIF
+        IF (bits) == 0xFF
+font_ix DEFL 31
+        ENDIF
+        IF (bits) == 0x68
+font_ix DEFL 32
+        ENDIF
+        IF (bits) == 0x58
+font_ix DEFL 33
+        ENDIF
+        ASSERT font_ix >= 0, "ROW: a row that is not in font_rows"
+font_v DEFL font_ix + 2
+        IF font_v >= 4
+        FONT_BIT 1
+        ENDIF
+        IF font_v >= 8
+        FONT_BIT 1
+        ENDIF
+        IF font_v >= 16
+        FONT_BIT 1
+        ENDIF
+        IF font_v >= 32
+        FONT_BIT 1
+        ENDIF
+        FONT_BIT 0
+        IF font_v >= 32
+        FONT_BIT (font_v >> 4) & 1
+        ENDIF
+        IF font_v >= 16
+        FONT_BIT (font_v >> 3) & 1
+        ENDIF
+        IF font_v >= 8
+        FONT_BIT (font_v >> 2) & 1
+        ENDIF
+        IF font_v >= 4
+        FONT_BIT (font_v >> 1) & 1
+        ENDIF
+        FONT_BIT font_v & 1
 font_rows_seen DEFL font_rows_seen + 1
         ENDM
 font_rows_seen DEFL 0
@@ -1032,8 +1113,8 @@ font_glyphs:
         ROW %01000010
         ROW %00111100
 
-        IF font_half
-        DB font_hi << 4                 ; the last nibble's byte
+        IF font_nbits
+        DB font_acc << (8 - font_nbits) ; the last bits' byte
         ENDIF
 font_glyphs_end:
         ASSERT font_rows_seen == 96 * 8, "font must hold 96 glyphs of 8 rows"

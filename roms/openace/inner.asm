@@ -40,20 +40,13 @@ next:
 ; of the return stack, ERROR 3 if BREAK is held (ace-forth.md 3, 7, 10). Uses AF,DE,HL.
 run_checks:
         LD HL,(STKBOT)
-        LD DE,12
-        ADD HL,DE
-        EX DE,HL
-        LD HL,(SPARE)
-        AND A
-        SBC HL,DE
-        JR C,.underflow
-        LD HL,(SPARE)
-        LD DE,30 + 2            ; + our own return address
-        ADD HL,DE
-        EX DE,HL
-        LD HL,0
-        ADD HL,SP
-        AND A
+        LD DE,11
+        ADD HL,DE               ; (no carry: no overflow)
+        LD DE,(SPARE)
+        SBC HL,DE               ; no borrow: SPARE <= STKBOT + 11, below the base
+        JR NC,.underflow
+        LD HL,-31               ; SP - 31 - SPARE - 1 (ADD sets the carry: SP > 31)
+        ADD HL,SP               ; = SP - (SPARE + 30 + 2 for our own return address)
         SBC HL,DE
         JR C,.full
         CALL test_break
@@ -85,8 +78,7 @@ run_checks:
 ; {variable-child}: the same action at a distinct address (so CREATE and VARIABLE
 ; children can be told apart); DOES> children arrive here through a CALL.
         ROUTINE variable_cf
-        RST 16
-        JP (IY)
+        JR create_cf
 
 ; {constant-child}: push the cell in the parameter field.
         ROUTINE constant_cf
@@ -94,36 +86,33 @@ run_checks:
         LD E,(HL)
         INC HL
         LD D,(HL)
-        RST 16
-        JP (IY)
+        JR create_cf
 
 ; {sysvar-child}: push 0x3C00 + the byte in the parameter field.
         ROUTINE sysvar_cf
         LD A,(DE)
         LD E,A
         LD D,HIGH(SYSVARS)
-        RST 16
-        JP (IY)
+        JP create_cf
 
 ; {defining-word}: make a header from the next input word with code field = own pfa+0,
 ; then run own pfa+2 as a thread (ace-forth.md 5, 5.1).
         ROUTINE definer_cf
-        PUSH DE
+        LD BC,make_header
+        ; run_pfa2: shared tail of definer_cf and compiler_cf: call the routine at BC with
+        ; HL = DE = the cell at pfa+0, then run pfa+2 as a thread.
+run_pfa2:
         EX DE,HL
         LD E,(HL)
         INC HL
         LD D,(HL)
-        EX DE,HL
-        CALL make_header
-        ; run_pfa2: shared tail of definer_cf and compiler_cf (reached by JR): the
-        ; pfa is on the Z80 stack; run pfa+2 as a thread. (Here, not after compiler_cf:
-        ; the room after 0x1108 ends 21 bytes on, at RUNS>'s header.)
-run_pfa2:
-        POP DE
-        INC DE
-        INC DE
-        PUSH DE
-        JP (IY)
+        INC HL
+        PUSH HL                 ; pfa+2: the new IP
+        LD H,D
+        LD L,E
+        PUSH IY                 ; the routine's RET goes on to the next word
+        PUSH BC
+        RET
 
 ; {compiling-word}: ERROR 4 unless compiling; compile own pfa+0, then run own pfa+2 as a
 ; thread (ace-forth.md 5, 5.2).
@@ -132,38 +121,24 @@ run_pfa2:
         JR NZ,.ok
         RST 32
         DB 4
-.ok:
-        PUSH DE
-        EX DE,HL
-        LD E,(HL)
-        INC HL
-        LD D,(HL)
-        CALL enclose_de
+.ok:    LD BC,enclose_de
         JP run_pfa2
 
 ; {compiler-runtime}: run-time part of a COMPILER word (ace-forth.md 5.2): push the address
 ; of the inline operands, move IP past them (count at cfa-3, 255 = 2-byte length + bytes),
 ; run the thread after the code field.
         ROUTINE compiler_rt_cf
+        LD HL,-5
+        ADD HL,DE
+        LD A,(HL)               ; operand count (cfa-3)
         POP HL                  ; IP = operand address
         PUSH DE                 ; the run-time thread
         EX DE,HL
-        RST 16                  ; push the operand address (keeps DE)
-        POP HL
-        PUSH HL
-        DEC HL
-        DEC HL
-        DEC HL
-        DEC HL
-        DEC HL
-        LD A,(HL)               ; operand count
+        RST 16                  ; push the operand address (keeps A, DE)
         EX DE,HL                ; HL = operands
-        JP .rest                ; (18 bytes at 0x1142 before IMMEDIATE's header)
-        CUT
-.rest:  CALL skip_operands
-        POP DE                  ; thread
-        PUSH HL                 ; caller's IP, past the operands
-        PUSH DE                 ; new IP
+        CALL skip_operands
+        EX (SP),HL              ; caller's IP, past the operands
+        PUSH HL                 ; new IP: the thread
         JP (IY)
 
         CUT

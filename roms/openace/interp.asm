@@ -11,35 +11,8 @@
 ; read it in place): the interpreter leaves PAD alone (transcripts.md, `PAD 5 TYPE`).
 scan_word EQU word_bounds
 
-; scan_pad: the same, and copy the word to PAD (up to 253 characters from PAD+1, its length
-; at PAD, 254 if longer), for WORD. out: HL = PAD. Uses AF, BC, DE.
-scan_pad:
-        CALL word_bounds
-        LD HL,(W_LEN)
-        LD A,H
-        OR A
-        JR NZ,.long
-        LD A,L
-        CP 254
-        JR C,.short
-.long:  LD BC,253
-        LD A,254
-        JR .copy
-.short: LD B,0
-        LD C,A
-.copy:  LD (PAD),A
-        LD A,B
-        OR C
-        JR Z,.done
-        LD HL,(W_START)
-        LD DE,PAD + 1
-        LDIR
-.done:  LD HL,PAD
-        RET
-
 ; word_bounds: A = delimiter. Find the next word of the logical line without taking it:
-; W_START, W_LEN, W_END (past the delimiter that ends it, if any).
-; out: DE = first address after the word. Uses AF, BC, HL.
+; W_START, W_LEN, W_END (past the delimiter that ends it, if any). Uses AF, BC, DE, HL.
 word_bounds:
         LD C,A
         LD HL,(INSCRN)
@@ -54,27 +27,19 @@ word_bounds:
         JR .skip
 .start:
         LD (W_START),HL
+        LD DE,0                 ; the length
 .scan:
         CALL at_endbuf
         JR Z,.ended
         LD A,(HL)
         CP C
-        JR Z,.ended
+        JR Z,.delim
         INC HL
+        INC DE
         JR .scan
+.delim: INC HL                  ; the delimiter is consumed with the word
 .ended:
-        PUSH HL
-        LD DE,(W_START)
-        AND A
-        SBC HL,DE
-        LD (W_LEN),HL           ; length in the buffer
-        POP HL
-        LD D,H
-        LD E,L
-        CALL at_endbuf
-        JR Z,.noskip
-        INC HL                  ; the delimiter is consumed with the word
-.noskip:
+        LD (W_LEN),DE           ; length in the buffer
         LD (W_END),HL
         RET
 
@@ -86,21 +51,6 @@ at_endbuf:
         LD A,(ENDBUF + 1)
         CP H
         RET
-
-; scan_lookup_take: the next word looked up (HL = its CFA or 0) and taken, found or not
-; (FORGET, LIST). take_hl: consume_word keeping HL. scan_lookup: the next word looked up,
-; not taken. Use AF, BC, DE (and HL for the result).
-scan_lookup_take:
-        CALL scan_lookup
-take_hl:
-        PUSH HL
-        CALL consume_word
-        POP HL
-        RET
-scan_lookup:
-        LD A,' '
-        CALL scan_word
-        JP lookup
 
 ; consume_word: echo the scanned word and a space (unless INVIS), then remove everything up
 ; to W_END from the logical line. Uses AF, BC, DE, HL.
@@ -119,37 +69,45 @@ consume_word:
         LD A,(HL)               ; the delimiter that ended it: ." X" echoes X" (transcripts.md)
 .last:  RST 8
 .noecho:
-        LD HL,(ENDBUF)
-        LD DE,(W_END)
-        AND A
-        SBC HL,DE
-        LD B,H
-        LD C,L                  ; bytes left after the word
-        LD HL,(INSCRN)
-        INC HL
-        EX DE,HL                ; DE = line start, HL = W_END
-        LD A,B
-        OR C
+        LD HL,(W_END)
+        LD DE,(INSCRN)
+        INC DE                  ; DE = line start
+.move:  CALL at_endbuf          ; the rest of the line moves down
         JR Z,.moved
-        LDIR
+        LDI
+        JR .move
 .moved:
         LD HL,(ENDBUF)          ; blank from the new end to the old end
         LD (ENDBUF),DE
 .blank:
         CALL hl_below_de
         RET Z
-        LD A,' '
-        LD (DE),A
-        INC DE
+        DEC HL                  ; (downwards from the old end)
+        LD (HL),' '
         JR .blank
 
-; word_sub: A = delimiter; take the next word of the input buffer to PAD (length at PAD,
-; text from PAD+1), echo and consume it. out: HL = PAD. Uses AF, BC, DE.
+; word_sub: A = delimiter; take the next word of the input buffer to PAD (up to 253
+; characters from PAD+1, its length at PAD, 254 if longer), echo and consume it.
+; out: HL = PAD. Uses AF, BC, DE.
 word_sub:
-        CALL scan_pad
-        CALL consume_word
+        CALL word_bounds
+        LD BC,(W_LEN)
+        LD HL,-254
+        ADD HL,BC               ; carry: 254 characters or more
+        LD A,C
+        JR NC,.short
+        LD BC,253
+        LD A,254
+.short: LD (PAD),A
+        LD A,B
+        OR C
+        JR Z,.copied
+        LD HL,(W_START)
+        LD DE,PAD + 1
+        LDIR
+.copied:
         LD HL,PAD
-        RET
+        JR take_hl              ; consume_word, HL kept
 
 ; upcase: A -> upper case if it is a-z.
 upcase:
@@ -160,20 +118,33 @@ upcase:
         SUB 0x20
         RET
 
+; scan_lookup_take: the next word looked up (HL = its CFA or 0) and taken, found or not
+; (FORGET, LIST). take_hl: consume_word keeping HL. scan_lookup: the next word looked up,
+; not taken. Use AF, BC, DE (and HL for the result).
+scan_lookup_take:
+        CALL scan_lookup
+take_hl:
+        PUSH HL
+        CALL consume_word
+        POP HL
+        RET
+scan_lookup:
+        LD A,' '
+        CALL scan_word          ; (and on into lookup)
+
 ; lookup: find the scanned word (W_START, W_LEN, in the input buffer; letters compared in
 ; upper case, as names are stored) in the CONTEXT vocabulary (ace-forth.md 4.1, 4.2, 4.4).
 ; out: HL = CFA or 0. Uses AF, BC, DE.
 lookup:
+        LD A,(W_LEN + 1)
+        OR A
+        LD HL,0                 ; 256 characters or more: never a name
+        RET NZ
         LD HL,(CONTEXT)
         LD A,(HL)
         INC HL
         LD H,(HL)
         LD L,A                  ; name-length field of the newest word
-        LD A,(W_LEN + 1)
-        OR A
-        JR Z,.entry
-        LD HL,0                 ; 256 characters or more: never a name
-        RET
 .entry:
         LD A,H
         OR L
@@ -210,20 +181,26 @@ lookup:
         EX DE,HL
         JR .entry
 
-; name_start: HL = name-length field, C = name length -> HL = first byte of the name.
-; RAM words (at 0x3C00 and above) have the 2-byte word-length field. Uses A, DE.
+; name_field_start: HL = name-length field -> HL = first byte of the name, C = its length.
+; name_start: the same with C = the name length given. RAM words (at 0x3C00 and above)
+; have the 2-byte word-length field. Uses AF.
+name_field_start:
+        LD A,(HL)
+        AND 0x3F
+        LD C,A
 name_start:
-        LD DE,-2
+        DEC HL
+        DEC HL                  ; past the link
         LD A,H
         CP HIGH(SYSVARS)
         JR C,.rom
-        LD DE,-4
-.rom:   ADD HL,DE
-        LD A,C
-        NEG
-        LD E,A
-        LD D,0xFF               ; DE = -length (1..63)
-        ADD HL,DE
+        DEC HL
+        DEC HL                  ; past the word-length field
+.rom:   LD A,L
+        SUB C
+        LD L,A
+        RET NC
+        DEC H
         RET
 
 ; FIND: written from rom-words.tsv (FIND) and ace-forth.md 7.
@@ -248,7 +225,32 @@ execute_hl:                     ; run the word whose CFA is in HL
         EX DE,HL
         JP (HL)
 
+; [exec-or-compile] ( cfa -- ): compile the word when compiling and not immediate, else
+; execute it (ace-forth.md 7).
+        INTERNAL exec_or_compile_cfa
+        RST 24
+        EX DE,HL
+        BIT FL_COMPILING,(IX+O_FLAGS)
+        JR Z,.run
+        DEC HL
+        BIT 6,(HL)              ; immediate?
+        INC HL
+        JR NZ,.run
+        EX DE,HL
+        JP enclose_de_next
+.run:   JP execute_hl
+
+; [number-done] ( n cfa -- ): compiling: run the literal compiler NUMBER returned; else
+; leave n (ace-forth.md 7).
+        INTERNAL number_done_cfa
+        RST 24
+        EX DE,HL
+        BIT FL_COMPILING,(IX+O_FLAGS)
+        JP NZ,execute_hl
+        JP (IY)
+
 ; digit_value: A = character -> A = its value in BASE, carry set if it is not a digit.
+; Uses F only besides A.
 digit_value:
         CALL upcase
         SUB '0'
@@ -280,18 +282,15 @@ parse_number:
         LD DE,0
 .digit:
         LD A,(HL)
-        PUSH BC
         CALL digit_value
-        POP BC
         RET C
         PUSH HL
         PUSH BC
-        PUSH AF
-        CALL base_times_de      ; DE = value * BASE (low 16 bits)
-        POP AF
         LD L,A
         LD H,0
-        ADD HL,DE
+        LD B,(IX+O_BASE)        ; (a digit was found, so BASE > 0)
+.times: ADD HL,DE
+        DJNZ .times             ; value * BASE + digit (low 16 bits)
         EX DE,HL
         POP BC
         POP HL
@@ -300,12 +299,7 @@ parse_number:
         LD A,C
         OR A
         RET Z                   ; carry is clear
-        XOR A
-        SUB E
-        LD E,A
-        LD A,0
-        SBC A,D
-        LD D,A
+        CALL neg_de
         AND A
         RET
 
@@ -325,12 +319,6 @@ scanned_word:
         AND A
         RET
 
-; base_times_de: HL:DE = DE * BASE (umul), BC = BASE. Uses AF.
-base_times_de:
-        LD C,(IX+O_BASE)
-        LD B,0
-        JP umul
-
 ; NUMBER: written from rom-words.tsv (NUMBER) and ace-forth.md 7: an integer (value and
 ; LITERAL's CFA), else a float (2 cells and the float-literal compiler), else 0.
         PRIM "NUMBER", number_cfa, 0
@@ -338,7 +326,6 @@ base_times_de:
         CALL scan_word
         CALL parse_number
         JR NC,.int
-        IF DEFINED(WITH_FLOATS)
         CALL parse_float        ; BC = lower cell, DE = upper cell
         JR C,.no
         PUSH DE
@@ -350,9 +337,6 @@ base_times_de:
         RST 16
         LD DE,fliteral_cfa
         JR .push
-        ELSE
-        JR .no
-        ENDIF
 .int:   PUSH DE
         CALL consume_word
         POP DE
@@ -376,16 +360,16 @@ base_times_de:
 .digit:
         INC BC
         LD A,(BC)
-        PUSH HL
         CALL digit_value
-        POP HL
         JR C,.done
         PUSH BC
         PUSH AF                 ; digit
         ; HL:DE = HL:DE * BASE + digit
         PUSH DE
         EX DE,HL
-        CALL base_times_de      ; DE = high * BASE (low 16 bits)
+        LD C,(IX+O_BASE)
+        LD B,0
+        CALL umul               ; DE = high * BASE (low 16 bits)
         POP HL
         PUSH DE
         EX DE,HL                ; DE = low
@@ -418,6 +402,7 @@ base_times_de:
         PRIM "QUERY", query_cfa, 0
         CALL clear_input
         CALL wait_enter
+query_done:
         CALL remove_cursor
         JP (IY)
 
@@ -437,8 +422,7 @@ base_times_de:
         SET ST_RETYPE,(HL)
         CALL wait_enter         ; returns HL = STATIN
         RES ST_RETYPE,(HL)
-        CALL remove_cursor
-        JP (IY)
+        JP query_done
 
 ; WORD: written from rom-words.tsv (WORD) and ace-forth.md 9.
         PRIM "WORD", word_cfa, 0
@@ -449,48 +433,13 @@ base_times_de:
         RST 16
         JP (IY)
 
-; [more?] ( -- flag ): 1 if a non-space character is left in the logical line.
+; [more?] ( -- flag ): not 0 if a non-space character is left in the logical line (the
+; length of the next word).
         INTERNAL more_cfa
-        LD HL,(INSCRN)
-        LD DE,0
-.look:
-        INC HL
-        CALL at_endbuf
-        JR Z,.push
-        LD A,(HL)
-        CP ' '
-        JR Z,.look
-        INC E
-.push:
+        LD A,' '
+        CALL word_bounds
+        LD DE,(W_LEN)
         RST 16
-        JP (IY)
-
-; [exec-or-compile] ( cfa -- ): compile the word when compiling and not immediate, else
-; execute it (ace-forth.md 7).
-        INTERNAL exec_or_compile_cfa
-        RST 24
-        BIT FL_COMPILING,(IX+O_FLAGS)
-        JR Z,.run
-        EX DE,HL
-        DEC HL
-        BIT 6,(HL)              ; immediate?
-        INC HL
-        JR NZ,.runhl
-        EX DE,HL
-        JP enclose_de_next
-.run:
-        EX DE,HL
-.runhl: JP execute_hl
-
-; [number-done] ( n cfa -- ): compiling: run the literal compiler NUMBER returned; else
-; leave n (ace-forth.md 7).
-        INTERNAL number_done_cfa
-        RST 24
-        BIT FL_COMPILING,(IX+O_FLAGS)
-        JR Z,.keep
-        EX DE,HL
-        JP execute_hl
-.keep:
         JP (IY)
 
 ; [check]: the SLOW checks once, also in FAST mode (used by LINE).
@@ -502,10 +451,8 @@ base_times_de:
         INTERNAL print_ok_cfa
         LD A,(IX+O_FLAGS)
         AND (1 << FL_COMPILING) | (1 << FL_INVIS)
-        JR NZ,.quiet
         LD HL,ok_text
-        CALL print_at           ; (bit 7 on its last character)
-.quiet:
+        CALL Z,print_at         ; (bit 7 on its last character)
         JP (IY)
 
 ; LINE: written from rom-words.tsv (LINE) and ace-forth.md 7: interpret or compile the
@@ -518,16 +465,18 @@ line_loop:
         DW find_cfa, qdup_cfa
         DW if_rt
         DW line_number - $ - 1
-        DW exec_or_compile_cfa, check_cfa
+        DW exec_or_compile_cfa
+line_check:
+        DW check_cfa
         DW else_rt
         DW line_loop - $ - 1
 line_number:
         DW number_cfa, qdup_cfa
         DW if_rt
         DW line_retype - $ - 1
-        DW number_done_cfa, check_cfa
+        DW number_done_cfa
         DW else_rt
-        DW line_loop - $ - 1
+        DW line_check - $ - 1
 line_retype:
         DW retype_cfa
         DW else_rt

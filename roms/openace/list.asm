@@ -9,12 +9,12 @@
 ; their line, ELSE THEN LOOP +LOOP UNTIL REPEAT WHILE start a new one a level out; DOES>,
 ; RUNS> and `;` on lines of their own; literals as signed decimal numbers; comments and
 ; strings with their closing ) and "; ASCII with its character; after 18 lines it waits
-; until a key is held, and BREAK stops it. Not done yet: the float literal (shown by nothing
-; but its place).
+; until a key is held, and BREAK stops it. A float literal is printed as F. prints it (in a
+; ROM with floats).
 
 L_PTR   EQU LISTWS                ; the next cell of the body
 L_IND   EQU LISTWS + 2            ; the indentation
-L_CNT   EQU LISTWS + 3            ; lines since the last pause
+L_CNT   EQU LISTWS + 3            ; lines left before the next pause
 
 ; LIST: written from rom-words.tsv (LIST) and ace-forth.md 9, 10 (ERROR 13: not found or a
 ; ROM word; ERROR 14: not a :, DEFINER or COMPILER word).
@@ -27,46 +27,38 @@ L_CNT   EQU LISTWS + 3            ; lines since the last pause
         DB 13
 .ram:   PUSH HL                   ; CFA
         LD (L_PTR),HL
-        XOR A
+        LD A,18
         LD (L_CNT),A
         CALL next_cell            ; DE = the code field, L_PTR = pfa
-        LD HL,docolon
-        CALL same
-        LD HL,colon_cfa - 1       ; the heading is a ROM word's name: :, DEFINER, COMPILER
-        JR Z,.head
-        PUSH DE
-        CALL next_cell            ; DEFINER, COMPILER: the thread after pfa+0
-        POP HL                    ; the code field
-        PUSH DE                   ; pfa+0: a COMPILER word's runtime CFA
-        LD DE,definer_cf
-        CALL hl_below_de
-        JR Z,.definer
-        LD DE,compiler_cf
-        CALL same
-        POP DE
-        JR Z,.compiler
+        LD HL,list_kinds
+        LD B,3
+        CALL in_list              ; B = 3 for :, 2 for DEFINER, 1 for COMPILER
+        JR Z,.kind
         RST 32
         DB 14
-.definer:
-        POP DE
-        LD HL,definer_cfa - 1
-        JR .head
-.compiler:
+.kind:  INC HL                    ; the heading (list_heads follows list_kinds)
+        INC HL
+        INC HL
+        INC HL
+        LD A,(HL)
+        INC HL
+        LD H,(HL)
+        LD L,A
+        PUSH HL
         LD A,13
         RST 8
+        LD A,B
+        CP 3
+        CALL NZ,next_cell         ; DEFINER, COMPILER: the thread after pfa+0; DE = pfa+0:
+        DJNZ .colon               ; a COMPILER word's runtime CFA (: and DEFINER jump)
         DEC DE                    ; n = the operand count in the runtime's prefix
         DEC DE
         DEC DE
         LD A,(DE)
-        LD L,A
-        LD H,0
-        CALL print_udec
+        CALL print_udec_a
         LD A,' '
         RST 8
-        LD HL,compiler_cfa - 1
-        JR .text
-.head:  LD A,13
-        RST 8
+.colon: POP HL
 .text:  CALL print_name
         LD A,' '
         RST 8
@@ -81,17 +73,14 @@ L_CNT   EQU LISTWS + 3            ; lines since the last pause
         LD B,3
         CALL in_list
         JR Z,.own
-        LD HL,list_closes         ; a structure word that closes a level
-        LD B,7
+        LD B,7                    ; (HL = list_closes) a structure word that closes a level
         CALL in_list
         JR NZ,.noclose
         LD HL,L_IND
         DEC (HL)
         CALL list_line
 .noclose:
-        PUSH DE
         CALL list_cell
-        POP DE
         LD HL,list_opens          ; a structure word that opens a level
         LD B,5
         CALL in_list
@@ -101,9 +90,7 @@ L_CNT   EQU LISTWS + 3            ; lines since the last pause
         JR .level
 .own:   LD A,13                   ; DOES> RUNS> ; on a line of their own
         RST 8
-        PUSH DE
         CALL list_cell
-        POP DE
         LD HL,exit_rt
         CALL same
         JR NZ,.body
@@ -131,11 +118,9 @@ list_line:
         RST 32
         DB 3
 .page:  LD HL,L_CNT               ; after a screenful (18 lines), wait for a key
-        INC (HL)
-        LD A,(HL)
-        CP 18
-        JR C,.line
-        LD (HL),0
+        DEC (HL)
+        JR NZ,.line
+        LD (HL),18
 .key:   HALT
         LD A,(KEYCOD)
         OR A
@@ -153,53 +138,57 @@ list_line:
 
 ; list_cell: print the compiled cell DE (and its inline operands, L_PTR moves past them),
 ; then a space. Decoding rule of ace-forth.md 4.3: the byte below the code field is a
-; name-length byte (bit 7 clear) or the top of a runtime's name offset. Uses all.
+; name-length byte (bit 7 clear) or the top of a runtime's name offset. Uses all but DE.
 list_cell:
+        PUSH DE
         DEC DE
         LD A,(DE)
-        BIT 7,A
-        JR NZ,.runtime
+        RLA                       ; bit 7
+        JR C,.runtime
         EX DE,HL                  ; an ordinary word: HL = its name-length field
         CALL print_name
-        JP .space
+        JP .space                 ; (too far for JR past the float branch)
 .runtime:
         PUSH DE                   ; cfa - 1
-        DEC DE
-        EX DE,HL                  ; HL = the offset field
-        LD E,(HL)
-        INC HL
+        EX DE,HL
         LD D,(HL)
         DEC HL
+        LD E,(HL)                 ; DE = the name offset, HL = its field
+        DEC HL
+        LD C,(HL)                 ; C = the operand count
+        INC HL
         LD A,D
         AND E
         INC A
         JR Z,.literal             ; 0xFFFF: a literal
         ADD HL,DE
         INC HL                    ; the owner's name
-        CALL print_at
-        POP HL
-        PUSH HL
-        DEC HL
-        DEC HL
-        LD A,(HL)                 ; operand count
+        CALL print_at             ; (keeps C)
+        POP HL                    ; cfa - 1
+        LD A,C
         CP 1
         JR Z,.char
         INC A
         JR Z,.text
-        POP HL
 .skip:  DEC A                     ; skip A - 1 operand bytes
         LD E,A
         LD D,0
         LD HL,(L_PTR)
+.skip_de:
         ADD HL,DE
         LD (L_PTR),HL
         JR .space
 .literal:
-        DEC HL
-        LD A,(HL)                 ; operand count: 2 = a cell, else (a float) skipped
         POP HL
-        CP 2
-        JR NZ,.float
+        LD A,C                    ; operand count: 2 = a cell, 4 = a float
+        INC A
+        CP 3
+        JR Z,.cell
+        LD HL,(L_PTR)             ; a float literal: printed as F. does (float.asm)
+        CALL print_float
+        LD A,5                    ; then its 4 bytes skipped
+        JR .skip
+.cell:
         CALL next_cell
         EX DE,HL
         BIT 7,H
@@ -209,18 +198,13 @@ list_cell:
         CALL neg_hl
 .pos:   CALL print_udec
         JR .space
-.float: INC A
-        JR .skip
-.char:  POP HL                    ; ASCII: a space and the character
-        CALL .gap
+.char:  CALL .gap                 ; ASCII: a space and the character
         LD HL,(L_PTR)
         LD A,(HL)
-        INC HL
-        LD (L_PTR),HL
         RST 8
-        JR .space
-.text:  POP HL                    ; ( and .": a space, the text, the closing character
-        INC HL
+        LD A,2                    ; (skip it)
+        JR .skip
+.text:  INC HL                    ; ( and .": a space, the text, the closing character
         LD DE,comment_rt
         CALL hl_below_de
         LD C,')'
@@ -230,25 +214,18 @@ list_cell:
         LD C,'"'
         JR Z,.close
         CALL next_cell            ; another variable-length operand: skipped
-        ADD HL,DE
-        LD (L_PTR),HL
-        JR .space
-.close: CALL .gap
+        JR .skip_de
+.close: PUSH BC
+        CALL .gap
         CALL next_cell            ; the length (HL = the text)
-        PUSH DE
-        PUSH HL
-        ADD HL,DE
-        LD (L_PTR),HL
-        POP HL
-        POP DE
-        PUSH BC
         LD B,D
         LD C,E
-        CALL print_string
+        CALL print_string         ; (HL = past the text)
+        LD (L_PTR),HL
         POP BC
         LD A,C
         RST 8
-.space:
+.space: POP DE
 .gap:   LD A,' '
         RST 8
         RET
@@ -270,6 +247,9 @@ in_list:
         OR 1                      ; NZ
         RET
 
+list_kinds:     DW docolon, definer_cf, compiler_cf
+list_heads:     DW colon_cfa - 1, definer_cfa - 1, compiler_cfa - 1 ; the heading: a ROM word's name
 list_own:       DW exit_rt, does_rt, runs_rt
-list_closes:    DW else_rt, then_rt, loop_rt, ploop_rt, until_rt, repeat_rt, while_rt
-list_opens:     DW if_rt, else_rt, do_rt, begin_rt, while_rt
+        ASSERT $ == list_own + 6  ; in_list leaves HL past list_own when DE is not in it
+list_closes:    DW then_rt, loop_rt, ploop_rt, until_rt, repeat_rt ; and the next two
+list_opens:     DW else_rt, while_rt, if_rt, do_rt, begin_rt

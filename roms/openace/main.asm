@@ -7,7 +7,6 @@
 ; Z80 stack (the return stack), the data stack grows upwards in memory with SPARE one
 ; past the top. Every machine-code word ends with JP (IY).
 
-PIN_NO_BEEP EQU 1              ; TEMPORARY (branch pin, before the merge): BEEP left out
         INCLUDE "sysvars.asm"
         INCLUDE "pins.asm"      ; the original's addresses by label (generated, issue 16)
         INCLUDE "macros.asm"
@@ -135,45 +134,24 @@ interrupt:                      ; IM 1 enters here (no JP)
         INCLUDE "dict.asm"      ; VLIST, FORGET, vocabularies, IMMEDIATE, misc.
         CUT
         INCLUDE "runtimes.asm"  ; runtime words (at the original's addresses)
-        IF DEFINED(WITH_FLOATS)
-        ELSE
         CUT
-        INCLUDE "list.asm"      ; LIST (not in the float probe: no room)
-        ENDIF
-
-; Floating point (float.asm and NUMBER's float branch, 1,097 bytes; 387 are free) does not
-; fit beside everything else yet: it is
-; assembled only into the probe image float_probe.asm (WITH_FLOATS defined), which leaves
-; out the font, BEEP and LIST to make room; tests/openrom_floats.rs runs it there.
-        IF DEFINED(WITH_FLOATS)
+        INCLUDE "list.asm"      ; LIST
         CUT
-        INCLUDE "float.asm"
-        ENDIF
-
-; Written in branch romio (the other ROM helper): font, tape, sound, plotting, ports.
-        IF DEFINED(WITH_FLOATS)
-        ELSE
+        INCLUDE "float.asm"     ; floating point: F+ F- F* F/ FNEGATE F. INT UFLOAT
         CUT
-        INCLUDE "font.asm"
-        ENDIF
+        INCLUDE "edit.asm"      ; EDIT and REDEFINE (the buffer output is in put_char)
         CUT
-        INCLUDE "tape.asm"
-        IF DEFINED(WITH_FLOATS) || DEFINED(PIN_NO_BEEP)
-        ELSE
+        INCLUDE "font.asm"      ; the character set, unpacked at cold start
+        CUT
+        INCLUDE "tape.asm"      ; SAVE LOAD VERIFY BSAVE BLOAD BVERIFY and the tape signal
         CUT
         INCLUDE "beep.asm"
-        ENDIF
-        IF DEFINED(WITH_FLOATS)         ; (the float probe leaves PLOT out too)
-        ELSE
         CUT
         INCLUDE "plot.asm"
-        ENDIF
         CUT
-        INCLUDE "ports.asm"
+        INCLUDE "ports.asm"     ; INKEY IN OUT
         CUT
         INCLUDE "compat.asm"    ; ROM subroutines at the original's addresses (issue 16)
-        CUT
-        INCLUDE "stubs.asm"     ; TEMPORARY: floats, EDIT, REDEFINE not merged yet
         ENDS
 
 ; The zero-length pseudo entry at the top of the ROM (ace-forth.md 3, 4.2): link to the

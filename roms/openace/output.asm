@@ -6,20 +6,19 @@
         PRIM "EMIT", emit_cfa, 0
         RST 24
         LD A,E
+emit_a:                         ; shared tail: print A, next word
         RST 8
         JP (IY)
 
 ; CR: written from rom-words.tsv (CR).
         PRIM "CR", cr_cfa, 0
         LD A,13
-        RST 8
-        JP (IY)
+        JR emit_a
 
 ; SPACE: written from rom-words.tsv (SPACE).
         PRIM "SPACE", space_cfa, 0
         LD A,' '
-        RST 8
-        JP (IY)
+        JR emit_a
 
 ; SPACES: written from rom-words.tsv (SPACES: none if n < 1).
         PRIM "SPACES", spaces_cfa, 0
@@ -41,9 +40,8 @@
         RST 24
         EX DE,HL
         BIT 7,B
-        JR NZ,.done
-        CALL print_string
-.done:  JP (IY)
+        CALL Z,print_string
+        JP (IY)
 
 ; AT: written from rom-words.tsv (AT) and ace-forth.md 9 (col mod 32, ERROR 9 when the
 ; position is inside the input buffer).
@@ -51,10 +49,7 @@
         CALL pop_two            ; HL = line, DE = column
         LD A,H
         OR A
-        JR NZ,.bad
-        LD A,L
-        CP 24
-        JR NC,.bad
+        JR NZ,.bad              ; (a line of 24-255 is caught below: it is past L_HALF)
         ADD HL,HL
         ADD HL,HL
         ADD HL,HL
@@ -91,28 +86,25 @@
         JR C,.in
         LD HL,SCREEN_END
 .in:    LD (ENDBUF),HL
-        EX DE,HL                ; HL = old L_HALF
-        LD DE,SCREEN_END - 32
-        LD (L_HALF),DE
-        LD (INSCRN),DE
+        LD HL,SCREEN_END - 32
+        LD (L_HALF),HL
+        LD (INSCRN),HL
+        EX DE,HL                ; HL = old L_HALF, DE = the bottom row
         LD BC,32
         LDIR                    ; the first row to the bottom row
 .one_row:
-        CALL clear_upper
-        JP (IY)
+        PUSH IY                 ; clear_upper's RET goes on to the next word
+        JP clear_upper          ; (pinned at the original's 0x0A24)
 
-; clear_upper: blank [0x2400, L_HALF), SCRPOS := 0x2400, XCOORD = YCOORD = 0.
+; clear_upper: blank [0x2400, L_HALF) (whole rows: L_HALF is always at a row start),
+; SCRPOS := 0x2400, XCOORD = YCOORD = 0. Uses AF, B, DE, HL.
         ROUTINE clear_upper
         LD HL,VIDEO
         LD (SCRPOS),HL
-.fill:  LD (HL),' '
-        INC HL
-        LD A,(L_HALF)
-        CP L
-        JR NZ,.fill
-        LD A,(L_HALF + 1)
-        CP H
-        JR NZ,.fill
+        LD DE,(L_HALF)
+.fill:  CALL blank32
+        CALL hl_below_de
+        JR C,.fill
         LD HL,0
         LD (XCOORD),HL          ; and YCOORD, the next byte
         RET
@@ -131,10 +123,10 @@
         PRIM "HOLD", hold_cfa, 0
         RST 24
         LD A,E
-        CALL hold_a
-        JP (IY)
+hold_next:                      ; shared tail: hold A, next word
+        PUSH IY                 ; hold_a's RET goes on to the next word
 
-; hold_a: put A into the pad below HLD.
+; hold_a: put A into the pad below HLD. Uses HL; keeps the flags (sharp_step needs them).
 hold_a:
         LD HL,(HLD)
         DEC HL
@@ -145,45 +137,38 @@ hold_a:
 ; SIGN: written from rom-words.tsv (SIGN: HOLD a minus sign if n < 0).
         PRIM "SIGN", sign_cfa, 0
         RST 24
-        BIT 7,D
-        JR Z,.done
         LD A,'-'
-        CALL hold_a
-.done:  JP (IY)
+        BIT 7,D
+        JR NZ,hold_next
+        JP (IY)
 
 ; #: written from rom-words.tsv (#: one digit, ud1 mod BASE, into the pad).
         PRIM "#", sharp_cfa, 0
-        CALL sharp_step
-        JP (IY)
+        PUSH IY                 ; sharp_step's RET goes on to the next word
 
 ; sharp_step: ud on the stack := ud / BASE, the digit is held. out: Z if the new ud is 0.
+; Uses AF, BC, DE, HL.
 sharp_step:
-        RST 24
-        PUSH DE                 ; high
-        RST 24                  ; DE = low
-        POP HL
         LD C,(IX+O_BASE)
         LD B,0
-        CALL udiv32_16          ; HL:DE = quotient, BC = remainder
+        CALL pop_udiv           ; HL:DE = quotient, BC = remainder (B = 0)
+        LD A,H
+        OR L
+        OR D
+        OR E
+        LD B,A                  ; 0 if the quotient is 0
+        PUSH HL
+        RST 16                  ; low quotient
+        POP DE
+        RST 16                  ; high quotient
         LD A,C
         CP 10
         JR C,.dec
         ADD A,'A' - '0' - 10
 .dec:   ADD A,'0'
-        PUSH HL
-        CALL hold_a
-        POP HL
-        LD A,H                  ; Z if the quotient is 0
-        OR L
-        OR D
-        OR E
-        PUSH AF
-        PUSH HL
-        RST 16                  ; low quotient
-        POP DE
-        RST 16                  ; high quotient
-        POP AF
-        RET
+        INC B
+        DEC B                   ; Z if the quotient is 0 (A kept)
+        JP hold_a               ; (keeps the flags)
 
 ; #S: written from rom-words.tsv (#S: # until the number is zero, at least once).
         PRIM "#S", sharps_cfa, 0
@@ -207,16 +192,14 @@ sharp_step:
 ; .: written from rom-words.tsv (. : signed number and a space) and ace-forth.md 8.
         COLON ".", dot_cfa, 0
         DW dup_cfa, abs_cfa
+        THREAD_MORE             ; (the rest does not fit the 22 bytes before U.'s header)
+dot_digits:                     ; ( sign u -- ): U. comes in here with sign 0
         LIT8 0
         DW lessharp_cfa, sharps_cfa, rot_cfa, sign_cfa
-        DW else_rt              ; the rest is U.'s (22 bytes at 0x09B5, before U.)
-        DW udot_tail - $ - 1
+        DW sharpgt_cfa, type_cfa, space_cfa, exit_rt
 
 ; U.: written from rom-words.tsv (U. : unsigned number and a space).
         COLON "U.", udot_cfa, 0
         LIT8 0
-        DW lessharp_cfa
-        THREAD_MORE             ; (10 bytes at 0x09D2 before #S's header)
-        DW sharps_cfa
-udot_tail:
-        DW sharpgt_cfa, type_cfa, space_cfa, exit_rt
+        DW swap_cfa, else_rt
+        DW dot_digits - $ - 1

@@ -19,95 +19,75 @@
         POP HL                  ; HL = y
         LD A,D
         OR H
-        JP NZ,.out
+        JR NZ,.out0
         LD A,E
         CP 64
-        JP NC,.out
+        JR NC,.out0
         LD A,L
         CP 46
-        JP NC,.out
-        LD A,E
-        LD (XCOORD),A
-        LD A,L
-        LD (YCOORD),A
+        JR NC,.out0
+        LD D,L                  ; D = y, E = x
+        LD (XCOORD),DE          ; XCOORD = x, YCOORD = y (consecutive bytes)
         LD A,C
         AND 3
         CP 2
-        JR Z,.out               ; mode 2: only move
+        JR Z,.out0              ; mode 2: only move
         LD B,A                  ; B = mode 0, 1 or 3
         ; quadrant bit: y odd = top row of the cell, x odd = right column
-        LD D,0x01               ; top-right
-        BIT 0,L
+        LD C,0x01               ; top-right
+        BIT 0,D
         JR NZ,.top
-        LD D,0x04               ; bottom-right
+        LD C,0x04               ; bottom-right
 .top:   BIT 0,E
-        JR NZ,.right
-        SLA D                   ; left: top-left 0x02, bottom-left 0x08
-.right: ; cell address: 0x2400 + 32 * (22 - y/2) + x/2
-        LD A,L
-        SRL A
-        NEG
-        ADD A,22                ; screen line
+        JP NZ,.right
+        SLA C                   ; left: top-left 0x02, bottom-left 0x08
+        JP .right               ; (PLOT is longer than the gap after its header: two pieces)
+.out0:  JP (IY)                 ; off the grid, or mode 2
+        CUT
+.right: ; cell address: 0x2400 + 32 * (22 - y/2) + x/2 = 32 * (0x100 + (109 - y)/2) + x/2
+        LD A,109
+        SUB D
+        RRA                     ; (no carry in: y <= 45)
         LD L,A
-        LD H,0
+        LD H,1
         ADD HL,HL
         ADD HL,HL
         ADD HL,HL
         ADD HL,HL
-        ADD HL,HL
+        ADD HL,HL               ; (no carry out)
         LD A,E
-        SRL A
-        ADD A,L
+        RRA
+        OR L                    ; (carry clear for the SBC)
         LD L,A
-        LD A,H
-        ADC A,HIGH(VIDEO)
-        LD H,A
-        PUSH DE                 ; ERROR 9 if the cell is in the input buffer (measured on
-        PUSH HL                 ; the original, transcripts.md: a line of two rows leaves
-        LD DE,(L_HALF)          ; PLOT's bottom row to the buffer)
-        AND A
-        SBC HL,DE
+        PUSH HL                 ; ERROR 9 if the cell is in the input buffer (measured on
+        LD DE,(L_HALF)          ; the original, transcripts.md: a line of two rows leaves
+        SBC HL,DE               ; PLOT's bottom row to the buffer)
         POP HL
-        POP DE
         JR NC,.inbuf
-        ; current mask
+        ; current mask: 0x10 + m for m < 8, 0x9F - m (= m XOR 0x9F) for m >= 8
         LD A,(HL)
-        LD C,A
-        AND 0xF8
-        CP 0x10
-        JR NZ,.inv
-        LD A,C
-        AND 7
-        JR .mask
-.inv:   CP 0x90
-        LD A,0                  ; anything else counts as blank
-        JR NZ,.mask
-        LD A,C
-        CPL
-        AND 7
-        OR 8
-.mask:  DEC B
-        JR Z,.set
+        XOR 0x10
+        CP 8
+        JR C,.mask              ; 0x10-0x17
+        XOR 0x8F                ; 0x90-0x97 -> 15..8
+        LD E,A
+        XOR 8
+        CP 8
+        LD A,E
+        JR C,.mask
+        XOR A                   ; anything else counts as blank
+.mask:  BIT 1,B
+        JR NZ,.toggle           ; mode 3
+        OR C                    ; modes 0 and 1 set the bit
         DEC B
-        DEC B
-        JR Z,.toggle
-        LD C,A                  ; mode 0: clear
-        LD A,D
-        CPL
-        AND C
-        JR .store
-.set:   OR D
-        JR .store
-.toggle: XOR D
+        JR Z,.store             ; mode 1
+.toggle:
+        XOR C                   ; mode 3 toggles, mode 0 clears what it set
 .store: BIT 3,A
-        JR NZ,.lowleft
-        OR 0x10
-        LD (HL),A
-        JP (IY)
-.lowleft:
-        CPL
-        AND 7
-        OR 0x90
+        JR Z,.normal
+        XOR 0x8F                ; m >= 8: m XOR 0x9F
+.normal:
+        XOR 0x10                ; m < 8: 0x10 + m
         LD (HL),A
 .out:   JP (IY)
 .inbuf: RST 32

@@ -7,6 +7,8 @@
 ; INKEY ( -- c ): written from ace-forth.md 9 and ace-hardware.md 6.
         PRIM "INKEY", inkey_cfa, 0
         CALL key_scan           ; A = code or 0
+; push_a_next: push A as a cell, next word (shared tail of INKEY and IN).
+push_a_next:
         LD E,A
         LD D,0
         RST 16
@@ -17,10 +19,8 @@
         RST 24
         LD B,D
         LD C,E
-        IN E,(C)                ; B goes out on A8-A15
-        LD D,0
-        RST 16
-        JP (IY)
+        IN A,(C)                ; B goes out on A8-A15
+        JR push_a_next
 
 ; OUT ( byte port -- ): written from ace-forth.md 9 and rom-words.tsv (OUT).
         PRIM "OUT", out_cfa, 0

@@ -19,6 +19,7 @@
         LD E,(HL)
         INC HL
         LD D,(HL)
+lit_tail:                       ; shared tail: IP := HL + 1, push DE
         INC HL
         PUSH HL
         RST 16
@@ -29,10 +30,7 @@
         POP HL
         LD E,(HL)
         LD D,0
-        INC HL
-        PUSH HL
-        RST 16
-        JP (IY)
+        JR lit_tail
 
 ; <does-exit>: ends the defining part of a DEFINER word (owner DOES>); 5 operand bytes.
         RUNTIME does_rt, 5, does_cfa - 8
@@ -75,6 +73,7 @@ branch_next:
         LD A,D
         OR E
         JR Z,branch_code
+skip_cell:                      ; shared tail: IP past the offset field, next word
         POP HL
         INC HL
         INC HL
@@ -89,100 +88,48 @@ branch_next:
 
 ; <do-setup>: ( limit start -- ) to the return stack, counter on top (below IP).
         RUNTIME_CODE do_rt, 0, do_cfa - 5
-        CALL pop_bc             ; start
-        RST 24                  ; limit
-        POP HL                  ; IP
+        CALL pop_two            ; HL = limit, DE = start
+        EX (SP),HL              ; HL = IP, the limit under it
         PUSH DE
-        PUSH BC
         PUSH HL
         JP (IY)
 
 ; <loop>: add 1 to the counter; finished when it reaches or passes the limit or overflows
-; (ace-forth.md 6). Looping again goes straight into next (see exit_code); finishing
-; passes through IY like any word.
+; (ace-forth.md 6). It is <+loop> with a step of 1: the shared code takes about as long as
+; the original's empty DO LOOP round (about 410 T, forth-speed.md row 4) without a pacing
+; loop. Looping again goes straight into next (see exit_code); finishing passes through IY
+; like any word.
         RUNTIME_CODE loop_rt, 2, loop_cfa - 7
-        POP BC                  ; IP (at the offset field)
-        POP HL                  ; counter
-        POP DE                  ; limit
-        INC HL
-        PUSH DE
-        PUSH HL
-        LD A,H
-        XOR 0x80
-        LD H,A                  ; biased: unsigned compare = signed compare
-        OR L
-        JR Z,loop_finished      ; 32767 + 1 overflowed
-        LD A,D
-        XOR 0x80
-        LD D,A                  ; (OR cleared the carry)
-        SBC HL,DE
-        JR NC,loop_finished     ; counter >= limit
-        LD A,5                  ; pacing: the original's empty DO LOOP round takes about
-.pace:  DEC A                   ; 410 T (forth-speed.md row 4); this makes ours the same
-        JR NZ,.pace
-loop_again:
-        LD H,B                  ; loop again: target = offset field + 1 + offset
-        LD L,C
-        LD E,(HL)
-        INC HL
-        LD D,(HL)
-        ADD HL,DE
-        PUSH HL
-        JP next
-loop_finished:
-        POP HL                  ; counter
-        POP HL                  ; limit
-        INC BC
-        INC BC
-        PUSH BC                 ; IP past the offset
-        JP (IY)
+        LD DE,1
+        JP loop_step
 
 ; <+loop>: add n to the counter; finished when it reaches or passes the limit (from below
 ; for n >= 0, from above for n < 0) or overflows (ace-forth.md 6).
         RUNTIME_CODE ploop_rt, 2, ploop_cfa - 8
-        RST 24
-loop_common:
-        LD HL,2
-        ADD HL,SP               ; HL -> counter (below IP)
-        LD C,(HL)
-        INC HL
-        LD B,(HL)
-        PUSH HL
-        LD H,B
-        LD L,C
+        RST 24                  ; DE = step
+loop_step:
+        POP BC                  ; IP (at the offset field)
+        POP HL                  ; counter
         LD A,D                  ; sign of the step
         AND A
         ADC HL,DE               ; new counter, V = overflow
-        EX DE,HL
-        POP HL                  ; -> counter high byte
-        JP PE,.finished
-        LD (HL),D
-        DEC HL
-        LD (HL),E
-        INC HL
-        INC HL                  ; -> limit
-        LD C,(HL)
-        INC HL
-        LD H,(HL)
-        LD L,C                  ; HL = limit, DE = new counter
-        LD C,A
-        CALL bias               ; biased: unsigned compare = signed compare
-        BIT 7,C
-        JR NZ,.down
-        EX DE,HL                ; counting up: counter - limit
-.down:  AND A                   ; counting down: limit - counter
-        SBC HL,DE
-        JR NC,.finished
-        POP BC                  ; not reached yet: loop again
-        JP loop_again
-.finished:
-        POP HL                  ; IP
-        POP DE                  ; counter
         POP DE                  ; limit
-        INC HL
-        INC HL
+        PUSH DE
         PUSH HL
-        JP (IY)
+        JP PE,loop_finished
+        RLA                     ; carry = counting down
+        JR NC,.up
+        EX DE,HL                ; counting down: limit - counter
+.up:    CALL bias               ; counting up: counter - limit; biased: unsigned compare =
+        SBC HL,DE               ; signed compare (bias clears the carry)
+        JR NC,loop_finished     ; reached or passed
+        PUSH BC                 ; loop again: branch back by the offset
+        JP branch_code
+loop_finished:
+        POP HL                  ; counter
+        POP HL                  ; limit
+        PUSH BC
+        JP skip_cell            ; IP past the offset
 
 ; <comment>: skip a 2-byte length and that many text bytes (owner ().
         RUNTIME_CODE comment_rt, 255, paren_cfa - 4

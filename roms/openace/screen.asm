@@ -31,7 +31,23 @@ print_a:
         RET
 
 ; put_char: A = character; 13 = carriage return. Uses AF, BC, DE, HL.
+; With FLAGS bit 3 (EDIT, ace-forth.md 2) the text goes into the input buffer instead,
+; from the first carriage return on (before it: the echo of EDIT's name, to the screen);
+; that first CR sets ST_RETYPE (EDIT's ? cursor) and empties the buffer (edit.asm).
+; Printing on the screen clears ST_RETYPE: an error in EDIT's LIST leaves it set, and the
+; ERROR message then ends it (else the prompt would keep the ? cursor).
 put_char:
+        BIT FL_TO_BUFFER,(IX+O_FLAGS)
+        JR Z,.screen
+        LD HL,STATIN
+        BIT ST_RETYPE,(HL)
+        JP NZ,buffer_char
+        CP 13
+        JR NZ,.screen
+        SET ST_RETYPE,(HL)
+        JP clear_input
+.screen:
+        RES ST_RETYPE,(IX+O_STATIN)
         PUSH AF
         CALL make_room
         POP AF
@@ -59,31 +75,28 @@ make_room:
         SBC HL,DE
         JR C,.fits
         CALL scroll_upper
-        LD HL,SCRPOS
-        CALL down32
         JR make_room
 .fits:
-        LD HL,(SCRPOS)
+        ADD HL,DE               ; SCRPOS again
         RET
 
-; scroll_upper: move [0x2420, L_HALF) up one line and blank the line above L_HALF.
-; Uses AF, BC, DE, HL.
+; scroll_upper: move [0x2420, L_HALF) up one line, blank the line above L_HALF and move
+; SCRPOS up a line with the text. The buffer never covers more than 22 lines, so there
+; is always a line to move. Uses AF, BC, DE, HL.
 scroll_upper:
+        LD HL,SCRPOS
+        CALL down32
         LD HL,(L_HALF)
         LD DE,VIDEO + 32
         AND A
         SBC HL,DE
-        JR Z,.blank
-        JR C,.blank
         LD B,H
         LD C,L
         LD HL,VIDEO + 32
         LD DE,VIDEO
         LDIR
-.blank:
-        LD HL,(L_HALF)
-        LD DE,-32
-        ADD HL,DE
+        EX DE,HL                ; HL = L_HALF - 32
+        ASSERT BUF_LIMIT > VIDEO + 32
         ; (falls into blank32: a subroutine tail, not a word)
 ; blank32: 32 spaces from HL; blank_b: B spaces from HL. out: HL past them. Uses B.
 blank32:
@@ -141,11 +154,9 @@ clear_input:
         LD (HL),0               ; logical-line start marker
         INC HL
         LD (CURSOR),HL
-        CALL cursor_char
-        LD (HL),A
         INC HL
         LD (ENDBUF),HL
-        RET
+        JP show_cursor
 
 ; cursor_char: A = the cursor character for the current mode (ace-forth.md 11); the ?
 ; of a line handed back by RETYPE wins over the modes until ENTER. Uses C.
@@ -177,28 +188,24 @@ show_cursor:
 grow_buffer:
         LD HL,(L_HALF)
         LD DE,-32
-        ADD HL,DE
-        EX DE,HL                ; DE = new L_HALF
-        LD HL,(SCRPOS)
+        ADD HL,DE               ; the new L_HALF
+        LD DE,(SCRPOS)
         AND A
         SBC HL,DE
-        JR C,.move
-        JR Z,.move
-        CALL scroll_upper
-        LD HL,SCRPOS
-        CALL down32
-.move:
-        LD HL,SCREEN_END
-        LD DE,(L_HALF)
-        AND A
-        SBC HL,DE
-        LD B,H
-        LD C,L                  ; bytes in the buffer
+        CALL C,scroll_upper     ; below SCRPOS: the upper part scrolls
         LD HL,(L_HALF)
+        XOR A
+        SUB L
+        LD C,A
+        LD A,HIGH(SCREEN_END)
+        SBC A,H
+        LD B,A                  ; BC = bytes in the buffer
+        ASSERT LOW(SCREEN_END) == 0
+        PUSH HL
         LD DE,-32
         ADD HL,DE
         EX DE,HL                ; DE = one line higher
-        LD HL,(L_HALF)
+        POP HL
         LDIR
         LD HL,SCREEN_END - 32
         CALL blank32
@@ -226,29 +233,27 @@ down32:
 ; buffer is full. Uses AF, BC, DE, HL.
 insert_char:
         PUSH AF
-        LD HL,(ENDBUF)
-        LD DE,SCREEN_END
-        AND A
-        SBC HL,DE
+        LD A,(ENDBUF + 1)
+        CP HIGH(SCREEN_END)     ; ENDBUF < SCREEN_END: the last line has room
         JR C,.room
         LD HL,(L_HALF)
-        LD DE,BUF_LIMIT
-        AND A
-        SBC HL,DE
-        JR Z,.full
-        JR C,.full
+        LD DE,-(BUF_LIMIT + 1)
+        ADD HL,DE
+        JR NC,.full             ; L_HALF <= BUF_LIMIT: 22 lines
         CALL grow_buffer
 .room:
         LD HL,(ENDBUF)
+        PUSH HL
+        INC HL
+        LD (ENDBUF),HL
+        DEC HL
         LD DE,(CURSOR)
         AND A
         SBC HL,DE
         LD B,H
         LD C,L                  ; bytes from the cursor to the end
-        LD A,B
-        OR C
+        POP HL                  ; the old end
         JR Z,.placed
-        LD HL,(ENDBUF)
         LD D,H
         LD E,L
         DEC HL
@@ -259,9 +264,6 @@ insert_char:
         LD (HL),A
         INC HL
         LD (CURSOR),HL
-        LD HL,(ENDBUF)
-        INC HL
-        LD (ENDBUF),HL
         RET
 .full:
         POP AF
@@ -270,27 +272,23 @@ insert_char:
 ; delete_at: remove the character at HL from the logical line (the rest moves left,
 ; ENDBUF moves back). Uses AF, BC, DE, HL.
 delete_at:
-        PUSH HL
-        EX DE,HL
+        LD D,H
+        LD E,L                  ; DE = the deleted place
         LD HL,(ENDBUF)
+        DEC HL
+        LD (ENDBUF),HL
+        PUSH HL
         AND A
         SBC HL,DE
-        DEC HL                  ; bytes after the deleted one
         LD B,H
-        LD C,L
-        POP DE
+        LD C,L                  ; bytes after the deleted one
         LD H,D
         LD L,E
         INC HL
-        LD A,B
-        OR C
         JR Z,.none
         LDIR
-.none:
-        LD HL,(ENDBUF)
-        DEC HL
-        LD (HL),' '
-        LD (ENDBUF),HL
+.none:  POP HL
+        LD (HL),' '             ; the new end
         RET
 
         CUT
@@ -323,35 +321,24 @@ editor_key:
         RES ST_EDITING,(HL)
         RET
 .notenter:
-        LD C,A                  ; the mode keys' codes are their STATIN bit masks
-        CP 0x02
-        JR Z,.toggle
-        CP 0x04
-        JR Z,.toggle
-        CP 0x08
-        JR Z,.toggle
-        CP 0x01
-        JR Z,.left
-        CP 0x03
-        JR Z,.right
-        CP 0x07
-        JR Z,.up
-        CP 0x09
-        JR Z,.down
-        CP 0x05
-        JR Z,.delete
-        CP 0x0A
-        JR Z,.delline
         CP 0x20
-        JR C,.cursor            ; other control codes are ignored
+        JR NC,.printable
+        CP .keys_end - .keys
+        JR NC,.cursor           ; other control codes are ignored
+        LD C,A                  ; the mode keys' codes are their STATIN bit masks
+        LD DE,show_cursor
+        PUSH DE                 ; every key's routine returns into show_cursor
+        LD HL,.keys
+        LD E,A
+        LD D,0
+        ADD HL,DE
+        LD E,(HL)               ; the routine's offset from .base
+        LD HL,.base
+        ADD HL,DE
+        JP (HL)
+.printable:
         BIT ST_CAPS,(HL)
-        JR Z,.nocaps
-        CP 'a'
-        JR C,.nocaps
-        CP 'z' + 1
-        JR NC,.nocaps
-        SUB 0x20
-.nocaps:
+        CALL NZ,upcase          ; a-z -> A-Z (interp.asm)
         BIT ST_GRAPHICS,(HL)
         JR Z,.nographics
         AND 0x9F
@@ -361,33 +348,33 @@ editor_key:
         OR 0x80
 .noinverse:
         CALL insert_char
-        JR .cursor
-.toggle:
+.cursor:
+        JP show_cursor
+
+; The editing keys' routines (C = the key code), reached through .keys.
+editor_key.base:
+editor_key.toggle:              ; CAPS LOCK, INVERSE VIDEO, GRAPHICS: flip the STATIN bit
+        LD HL,STATIN
         LD A,(HL)
         XOR C
         LD (HL),A
-        JR .cursor
-.left:
-        CALL cursor_left
-        JR .cursor
-.right:
-        CALL cursor_right
-        JR .cursor
-.up:
+editor_key.ignore:
+        RET
+editor_key.up:
         LD B,32                 ; (cursor_left and cursor_right keep B)
 .upl:   CALL cursor_left
         DJNZ .upl
-        JR .cursor
-.down:
+        RET
+editor_key.down:
         LD B,32
 .downl: CALL cursor_right
         DJNZ .downl
-        JR .cursor
-.delete:
+        RET
+editor_key.delete:
         CALL cursor_back
-        CALL NZ,delete_at
-        JR .cursor
-.delline:
+        RET Z
+        JP delete_at
+editor_key.delline:
         LD HL,(INSCRN)
         INC HL
         LD (CURSOR),HL
@@ -399,8 +386,22 @@ editor_key:
         LD HL,(CURSOR)
         INC HL
         LD (ENDBUF),HL
-.cursor:
-        JP show_cursor
+        RET
+
+; Key codes 0-10 (ace-hardware.md 6: the SHIFT+digit editing keys) -> routine offsets.
+editor_key.keys:
+        DB editor_key.ignore - editor_key.base          ; 0
+        DB cursor_left - editor_key.base                ; 1 SHIFT+5 left
+        DB editor_key.toggle - editor_key.base          ; 2 SHIFT+2 CAPS LOCK
+        DB cursor_right - editor_key.base               ; 3 SHIFT+8 right
+        DB editor_key.toggle - editor_key.base          ; 4 SHIFT+9 GRAPHICS
+        DB editor_key.delete - editor_key.base          ; 5 SHIFT+0 DELETE
+        DB editor_key.ignore - editor_key.base          ; 6
+        DB editor_key.up - editor_key.base              ; 7 SHIFT+6 up
+        DB editor_key.toggle - editor_key.base          ; 8 SHIFT+4 INVERSE VIDEO
+        DB editor_key.down - editor_key.base            ; 9 SHIFT+7 down
+        DB editor_key.delline - editor_key.base         ; 10 SHIFT+1 DELETE LINE
+editor_key.keys_end:
 
 ; cursor_left / cursor_right: swap the cursor with its neighbour inside the logical line.
 ; Use AF, C, DE, HL (B is kept: the editor loops on it).

@@ -15,24 +15,6 @@ pop_two:
         POP DE
         RET
 
-; push_carry: tail for comparisons: push 1 if carry is set, else 0.
-push_carry:
-        LD DE,0
-        JR NC,.push
-        INC E
-.push:  RST 16
-        JP (IY)
-
-; push_zero_flag: tail: push 1 if Z is set, else 0.
-push_zero_flag:
-        LD DE,0
-        JR NZ,.push
-        INC E
-.push:  RST 16
-        JP (IY)
-
-        CUT
-
 ; bias: flip the sign bits of HL and DE so that unsigned comparison is signed comparison.
 bias:
         LD A,H
@@ -43,18 +25,18 @@ bias:
         LD D,A
         RET
 
-; signed_less: carry set if HL < DE as signed numbers; HL and DE kept. Uses AF.
-signed_less:
+; pop_greater: ( n1 n2 -- ) out HL = n2, DE = n1, carry set if n1 > n2 as signed
+; numbers. Uses AF.
+pop_greater:
+        CALL pop_two
+        EX DE,HL
         PUSH HL
         PUSH DE
-        CALL bias
-        AND A
+        CALL bias               ; (clears the carry)
         SBC HL,DE
         POP DE
         POP HL
         RET
-
-        CUT
 
 ; neg_hl / neg_de: two's complement. Use A.
 neg_hl:
@@ -65,16 +47,15 @@ neg_hl:
         SUB H
         LD H,A
         RET
+; abs_de: DE := |DE|. Uses AF.
+abs_de:
+        BIT 7,D
+        RET Z
 neg_de:
-        XOR A
-        SUB E
-        LD E,A
-        SBC A,A
-        SUB D
-        LD D,A
+        EX DE,HL
+        CALL neg_hl
+        EX DE,HL
         RET
-
-        CUT
 
 ; umul: HL:DE = DE * BC (unsigned, HL high). Uses AF.
 umul:
@@ -91,8 +72,6 @@ umul:
         JR NZ,.bit
         EX DE,HL
         RET
-
-        CUT
 
 ; div3216: (HL:DE) / BC with HL < BC -> DE = quotient, HL = remainder. Uses AF.
 div3216:
@@ -113,8 +92,12 @@ div3216:
         JR NZ,.bit
         RET
 
-        CUT
-
+; pop_udiv: pop ud into HL:DE (HL high), then udiv32_16. Uses AF.
+pop_udiv:
+        RST 24
+        PUSH DE                 ; high
+        RST 24                  ; DE = low
+        POP HL
 ; udiv32_16: (HL:DE) / BC -> HL:DE = quotient, BC = remainder. Uses AF.
 udiv32_16:
         PUSH DE
@@ -136,7 +119,9 @@ udiv32_16:
 ; DUP: written from rom-words.tsv (DUP).
         PRIM "DUP", dup_cfa, 0
         RST 24
+dup_push2:                      ; shared tails: push DE twice / once, next word (?DUP)
         RST 16
+dup_push1:
         RST 16
         JP (IY)
 
@@ -148,98 +133,71 @@ udiv32_16:
 ; SWAP: written from rom-words.tsv (SWAP).
         PRIM "SWAP", swap_cfa, 0
         CALL pop_two
-        PUSH HL
-        RST 16
-        POP DE
-        RST 16
-        JP (IY)
+        JP push_de_hl
 
 ; ?DUP: written from rom-words.tsv (?DUP).
         PRIM "?DUP", qdup_cfa, 0
         RST 24
-        RST 16
         LD A,D
         OR E
-        JR Z,.zero
-        RST 16
-.zero:  JP (IY)
+        JP Z,dup_push1
+        JP dup_push2
 
 ; OVER: written from rom-words.tsv (OVER: a colon word in the original, and as slow).
         COLON "OVER", over_cfa, 0
-        DW tor_cfa, dup_cfa, rfrom_cfa, swap_cfa, exit_rt
+        DW tor_cfa, dup_cfa
+over_tail:                      ; R> SWAP ; (ROT branches here)
+        DW rfrom_cfa, swap_cfa, exit_rt
 
 ; ROT: written from rom-words.tsv (ROT: a colon word in the original, and as slow).
         COLON "ROT", rot_cfa, 0
-        DW tor_cfa, swap_cfa, rfrom_cfa, swap_cfa, exit_rt
+        DW tor_cfa, swap_cfa, else_rt
+        DW over_tail - $ - 1
 
 ; PICK: written from rom-words.tsv (PICK) and ace-forth.md 10 (ERROR 7 if n <= 0).
         PRIM "PICK", pick_cfa, 0
         CALL pop_index
-        LD E,(HL)
-        INC HL
-        LD D,(HL)
-        RST 16
-        JP (IY)
+        EX DE,HL
+        JP fetch_tail           ; push the cell at DE
 
 ; ROLL: written from rom-words.tsv (ROLL) and ace-forth.md 10 (ERROR 7 if n <= 0).
         PRIM "ROLL", roll_cfa, 0
-        RST 24
-        LD B,D
-        LD C,E
-        CALL check_index
-        CALL roll_bc
+        CALL pop_index          ; HL = address of the n-th entry, BC = n
+        LD E,(HL)
+        INC HL
+        LD D,(HL)
+        INC HL
+        PUSH HL
+        RST 16                  ; a copy of the entry on top
+        POP HL                  ; the cell above the entry
+        LD D,H
+        LD E,L
+        DEC DE
+        DEC DE                  ; the entry
+        SLA C
+        RL B                    ; the n cells above it, the copy included,
+        LDIR                    ; move down one cell
+        RST 24                  ; and the top cell, now there twice, is dropped
         JP (IY)
 
-; pop_index: pop n (ERROR 7 if n <= 0) -> HL = address of the n-th entry.
+; pop_index: pop n (ERROR 7 unless n > 0) -> BC = n, HL = address of the n-th entry
+; (SPARE - 2 * n).
 pop_index:
-        RST 24
-        LD B,D
-        LD C,E
-        CALL check_index
-; entry_addr: HL = SPARE - 2 * BC.
-entry_addr:
+        CALL pop_bc
+        LD A,B
+        DEC BC
+        OR B                    ; bit 7: n < 0 or n - 1 < 0
+        INC BC
+        RLA
+        JR C,.bad
         LD HL,(SPARE)
         AND A
         SBC HL,BC
         AND A
         SBC HL,BC
         RET
-
-; check_index: ERROR 7 unless BC > 0 (signed).
-check_index:
-        LD A,B
-        OR C
-        JR Z,.bad
-        BIT 7,B
-        RET Z
 .bad:   RST 32
         DB 7
-
-; roll_bc: move the BC-th entry to the top, closing the gap. Uses AF, BC, DE, HL.
-roll_bc:
-        CALL entry_addr
-        LD E,(HL)
-        INC HL
-        LD D,(HL)
-        DEC HL
-        PUSH DE                 ; the entry
-        DEC BC
-        SLA C
-        RL B                    ; bytes above it
-        LD D,H
-        LD E,L
-        INC HL
-        INC HL
-        LD A,B
-        OR C
-        JR Z,.moved
-        LDIR
-.moved: POP HL
-        EX DE,HL
-        LD (HL),E
-        INC HL
-        LD (HL),D
-        RET
 
 ; ---------------------------------------------------------------------------------------
 ; Memory.
@@ -250,6 +208,7 @@ roll_bc:
         LD A,(DE)
         LD E,A
         LD D,0
+cfetch_push:                    ; shared tail: push DE, next word (R>)
         RST 16
         JP (IY)
 
@@ -263,12 +222,8 @@ roll_bc:
 ; @: written from rom-words.tsv (@).
         PRIM "@", fetch_cfa, 0
         RST 24
-        EX DE,HL
-        LD E,(HL)
-        INC HL
-        LD D,(HL)
-        RST 16
-        JP (IY)
+fetch_tail:                     ; shared tail: push the cell at DE, next word
+        JP constant_cf
 
 ; !: written from rom-words.tsv (!).
         PRIM "!", store_cfa, 0
@@ -295,18 +250,17 @@ roll_bc:
         POP HL
         POP DE
         PUSH HL
-        RST 16
-        JP (IY)
+        JR cfetch_push
 
 ; I: written from rom-words.tsv (I) and ace-forth.md 6.
         PRIM "I", i_cfa, 0
         LD HL,2
-        JP rstack_fetch
+        JR rstack_fetch
 
 ; I': written from rom-words.tsv (I') and ace-forth.md 6.
         PRIM "I'", ilimit_cfa, 0
         LD HL,4
-        JP rstack_fetch
+        JR rstack_fetch
 
 ; J: written from rom-words.tsv (J) and ace-forth.md 6.
         PRIM "J", j_cfa, 0
@@ -316,24 +270,17 @@ roll_bc:
 ; rstack_fetch: push the return-stack cell at SP + HL (a shared tail).
 rstack_fetch:
         ADD HL,SP
-        LD E,(HL)
-        INC HL
-        LD D,(HL)
-        RST 16
-        JP (IY)
+        EX DE,HL
+        JP fetch_tail
 
 ; LEAVE: written from rom-words.tsv (LEAVE) and ace-forth.md 6 (counter := limit).
         PRIM "LEAVE", leave_cfa, 0
-        LD HL,4
-        ADD HL,SP
-        LD E,(HL)
-        INC HL
-        LD D,(HL)
-        DEC HL
-        DEC HL
-        LD (HL),D
-        DEC HL
-        LD (HL),E
+        POP BC                  ; IP
+        POP HL                  ; counter
+        POP DE                  ; limit
+        PUSH DE
+        PUSH DE                 ; counter := limit
+        PUSH BC
         JP (IY)
 
 ; EXIT: written from rom-words.tsv (EXIT: shares the exit code) and ace-forth.md 6.
@@ -347,9 +294,7 @@ rstack_fetch:
         PRIM "+", plus_cfa, 0
         CALL pop_two
         ADD HL,DE
-        EX DE,HL
-        RST 16
-        JP (IY)
+        JP ex_push
 
 ; -: written from rom-words.tsv (-: a colon word in the original, and as slow).
         COLON "-", minus_cfa, 0
@@ -359,16 +304,13 @@ rstack_fetch:
         PRIM "NEGATE", negate_cfa, 0
         RST 24
         CALL neg_de
-        RST 16
-        JP (IY)
+        JP push_next
 
 ; ABS: written from rom-words.tsv (ABS).
         PRIM "ABS", abs_cfa, 0
         RST 24
-        BIT 7,D
-        CALL NZ,neg_de
-        RST 16
-        JP (IY)
+        CALL abs_de
+        JP push_next
 
 ; 1+: written from rom-words.tsv (1+).
         PRIM "1+", oneplus_cfa, 0
@@ -390,7 +332,9 @@ add_bc:
         RST 24
         EX DE,HL
         ADD HL,BC
+ex_push:                        ; shared tail: push HL, next word
         EX DE,HL
+push_next:                      ; shared tail: push DE, next word
         RST 16
         JP (IY)
 
@@ -402,9 +346,7 @@ add_bc:
         LD D,A
         LD A,L
         AND E
-        LD E,A
-        RST 16
-        JP (IY)
+        JR logic_tail
 
 ; OR: written from rom-words.tsv (OR).
         PRIM "OR", or_cfa, 0
@@ -414,9 +356,7 @@ add_bc:
         LD D,A
         LD A,L
         OR E
-        LD E,A
-        RST 16
-        JP (IY)
+        JR logic_tail
 
 ; XOR: written from rom-words.tsv (XOR).
         PRIM "XOR", xor_cfa, 0
@@ -426,37 +366,22 @@ add_bc:
         LD D,A
         LD A,L
         XOR E
+logic_tail:
         LD E,A
-        RST 16
-        JP (IY)
+        JP push_next
 
 ; MAX: written from rom-words.tsv (MAX, signed).
         PRIM "MAX", max_cfa, 0
-        CALL pop_two
-        CALL signed_less        ; carry if n1 < n2
-        JR C,.second
-        EX DE,HL
-.second:
-        RST 16
-        JP (IY)
+        CALL pop_greater        ; carry if n1 > n2; DE = n1, HL = n2
+max_pick:                       ; push DE if carry, else HL (MIN comes here too)
+        JP C,push_next
+        JP ex_push
 
 ; MIN: written from rom-words.tsv (MIN, signed).
         PRIM "MIN", min_cfa, 0
-        CALL pop_two
-        CALL signed_less        ; carry if n1 < n2
-        JR NC,.second
-        EX DE,HL
-.second:
-        RST 16
-        JP (IY)
-
-; push_de_hl: shared tail: push DE, then HL (on top), next word. Reached by jumps.
-push_de_hl:
-        PUSH HL
-        RST 16
-        POP DE
-        RST 16
-        JP (IY)
+        CALL pop_greater        ; carry if n1 > n2; DE = n1, HL = n2
+        CCF
+        JR max_pick
 
 ; D+: written from rom-words.tsv (D+).
         PRIM "D+", dplus_cfa, 0
@@ -481,19 +406,20 @@ push_de_hl:
         PUSH DE                 ; high
         RST 24                  ; low
         POP BC
-        LD HL,0
-        AND A
+        XOR A
+        LD H,A
+        LD L,A
         SBC HL,DE
         EX DE,HL
-        LD HL,0
+        LD H,A
+        LD L,A
         SBC HL,BC
         JP push_de_hl
 
 ; U*: written from rom-words.tsv (U*: unsigned 16 x 16 -> 32).
         PRIM "U*", umul_cfa, 0
-        CALL pop_two
-        LD B,H
-        LD C,L
+        CALL pop_bc
+        RST 24
         CALL umul
         JP push_de_hl
 
@@ -501,89 +427,76 @@ push_de_hl:
         COLON "*", star_cfa, 0
         DW umul_cfa, drop_cfa, exit_rt
 
+        CUT
+; push_de_hl: shared tail: push DE, then HL (on top), next word. Reached by jumps.
+push_de_hl:
+        PUSH HL
+        RST 16
+        POP DE
+        RST 16
+        JP (IY)
+
 ; U/MOD: written from rom-words.tsv (U/MOD: unsigned 32 / 16).
         PRIM "U/MOD", umod_cfa, 0
         CALL pop_bc
-        CALL pop_two            ; HL = low, DE = high
-        EX DE,HL
-        CALL udiv32_16          ; remainder in BC, quotient in DE
+        CALL pop_udiv           ; remainder in BC, quotient in DE
         EX DE,HL
         LD D,B
         LD E,C
         JP push_de_hl
 
-; /MOD: written from rom-words.tsv (/MOD) and ace-forth.md 8 (truncating, remainder takes
-; the dividend's sign).
-        PRIM "/MOD", slashmod_cfa, 0
-        CALL pop_two            ; HL = n1, DE = n2
-        LD A,H
-        XOR D
-        PUSH AF                 ; quotient sign
-        LD A,H
-        PUSH AF                 ; remainder sign
-        BIT 7,H
-        CALL NZ,neg_hl
-        BIT 7,D
-        CALL NZ,neg_de
-        LD B,D
-        LD C,E
-        EX DE,HL
-        LD HL,610               ; pacing: the original's MOD takes about 20,000 T
-.pace:  DEC HL                  ; (forth-speed.md row 3); this makes /MOD, MOD and /
-        LD A,H                  ; as slow (HL = 0 after it)
-        OR L
-        JR NZ,.pace
-        CALL div3216            ; DE = quotient, HL = remainder
-signed_results:                 ; shared tail: signs on the stack, push rem and quot
-        POP AF
-        BIT 7,A
-        CALL NZ,neg_hl
-        POP AF
-        BIT 7,A
-        CALL NZ,neg_de
-        EX DE,HL
-        JP push_de_hl
+; /MOD: written from rom-words.tsv (/MOD: a colon word in the original) and ace-forth.md 8
+; (truncating, remainder takes the dividend's sign): 1 SWAP */MOD, whose pacing makes
+; /MOD, MOD and / as slow as the original's (forth-speed.md row 3).
+        COLON "/MOD", slashmod_cfa, 0
+        LIT8 1
+        DW swap_cfa, starslashmod_cfa, exit_rt
 
-; */MOD: written from rom-words.tsv (*/MOD: 32-bit intermediate product).
+; */MOD: written from rom-words.tsv (*/MOD: 32-bit intermediate product) and ace-forth.md 8
+; (truncating; the remainder takes the product's sign).
         PRIM "*/MOD", starslashmod_cfa, 0
-        CALL pop_bc             ; BC = n3
-        PUSH BC
+        LD B,227                ; pacing: the original's MOD takes about 20,000 T
+.pace:  EX (SP),HL              ; (forth-speed.md row 3), and /MOD and MOD come here
+        EX (SP),HL
+        DJNZ .pace
+        RST 24                  ; DE = n3
+        LD C,D                  ; its sign
+        CALL abs_de
+        PUSH DE                 ; |n3|
         CALL pop_two            ; HL = n1, DE = n2
-        POP BC
         LD A,H
         XOR D
-        LD (W_NUM),A            ; product sign = remainder sign
-        XOR B
-        PUSH AF                 ; quotient sign
-        LD A,(W_NUM)
-        PUSH AF                 ; remainder sign
+        LD B,A                  ; bit 7: the remainder's sign (the product's)
+        XOR C
+        RLA                     ; carry: the quotient's sign
+        LD A,B
+        POP BC                  ; |n3|
+        PUSH AF                 ; both signs, under |n3|
+        PUSH BC
         BIT 7,H
         CALL NZ,neg_hl
-        BIT 7,D
-        CALL NZ,neg_de
-        BIT 7,B
-        JR Z,.pos3
-        PUSH HL
-        LD H,B
-        LD L,C
-        CALL neg_hl
-        LD B,H
-        LD C,L
-        POP HL
-.pos3:
-        PUSH BC                 ; |n3|
+        CALL abs_de
         LD B,H
         LD C,L
         CALL umul               ; HL:DE = |n1 * n2|
-        POP BC
+        POP BC                  ; |n3|
         CALL udiv32_16          ; DE = quotient (low 16 bits), BC = remainder
         LD H,B
         LD L,C
-        JP signed_results
+        POP AF
+        PUSH AF
+        CALL C,neg_de           ; the quotient's sign
+        POP AF
+        RLA
+        CALL C,neg_hl           ; the remainder's sign
+        EX DE,HL
+        JP push_de_hl
 
 ; /: written from rom-words.tsv (/).
         COLON "/", slash_cfa, 0
-        DW slashmod_cfa, swap_cfa, drop_cfa, exit_rt
+        DW slashmod_cfa
+slash_tail:                     ; SWAP DROP ; (*/ branches here)
+        DW swap_cfa, drop_cfa, exit_rt
 
 ; MOD: written from rom-words.tsv (MOD).
         COLON "MOD", mod_cfa, 0
@@ -591,7 +504,8 @@ signed_results:                 ; shared tail: signs on the stack, push rem and 
 
 ; */: written from rom-words.tsv (*/).
         COLON "*/", starslash_cfa, 0
-        DW starslashmod_cfa, swap_cfa, drop_cfa, exit_rt
+        DW starslashmod_cfa, else_rt
+        DW slash_tail - $ - 1
 
 ; ---------------------------------------------------------------------------------------
 ; Comparisons (true = 1, ace-forth.md 8).
@@ -601,7 +515,8 @@ signed_results:                 ; shared tail: signs on the stack, push rem and 
         RST 24
         LD A,D
         OR E
-        JP push_zero_flag
+        SUB 1                   ; carry if DE = 0
+        JP push_carry
 
 ; 0<: written from rom-words.tsv (0<).
         PRIM "0<", zless_cfa, 0
@@ -611,11 +526,9 @@ signed_results:                 ; shared tail: signs on the stack, push rem and 
         JP push_carry
 
 ; 0>: written from rom-words.tsv (0>).
-        PRIM "0>", zgreater_cfa, 0
-        RST 24
-        LD HL,0                 ; HL = 0, DE = n
-        CALL signed_less        ; carry if 0 < n
-        JP push_carry
+        COLON "0>", zgreater_cfa, 0
+        LIT8 0
+        DW greater_cfa, exit_rt
 
 ; =: written from rom-words.tsv (=: a colon word in the original, and as slow).
         COLON "=", equal_cfa, 0
@@ -628,9 +541,7 @@ signed_results:                 ; shared tail: signs on the stack, push rem and 
 
 ; >: written from rom-words.tsv (>, signed).
         PRIM ">", greater_cfa, 0
-        CALL pop_two
-        EX DE,HL
-        CALL signed_less
+        CALL pop_greater
         JP push_carry
 
 ; U<: written from rom-words.tsv (U<, unsigned).
@@ -638,26 +549,25 @@ signed_results:                 ; shared tail: signs on the stack, push rem and 
         CALL pop_two
         AND A
         SBC HL,DE
-        JP push_carry
+; push_carry: tail for comparisons: push 1 if carry is set, else 0.
+push_carry:
+        LD DE,0
+        RL E
+carry_push:                     ; shared tail: push DE, next word (HERE)
+        RST 16
+        JP (IY)
 
 ; D<: written from rom-words.tsv (D<, signed double).
         PRIM "D<", dless_cfa, 0
-        RST 24
-        PUSH DE                 ; d2 high
-        RST 24
-        PUSH DE                 ; d2 low
-        RST 24
-        PUSH DE                 ; d1 high
-        RST 24                  ; DE = d1 low
-        POP HL                  ; d1 high
-        POP BC                  ; d2 low
-        EX (SP),HL              ; HL = d2 high, (SP) = d1 high
+        CALL pop_two            ; HL = d2 low, DE = d2 high
+        PUSH DE
         PUSH HL
-        EX DE,HL                ; HL = d1 low
+        CALL pop_two            ; HL = d1 low, DE = d1 high
+        POP BC                  ; d2 low
         AND A
         SBC HL,BC               ; borrow of the low halves
-        POP DE                  ; d2 high
-        POP HL                  ; d1 high
+        POP HL                  ; d2 high
+        EX DE,HL                ; HL = d1 high, DE = d2 high
         PUSH AF
         CALL bias
         POP AF
@@ -670,8 +580,7 @@ signed_results:                 ; shared tail: signs on the stack, push rem and 
 ; HERE: written from rom-words.tsv (HERE = STKBOT).
         PRIM "HERE", here_cfa, 0
         LD DE,(STKBOT)
-        RST 16
-        JP (IY)
+        JP carry_push
 
 ; CONTEXT: written from rom-words.tsv (sysvar word, code field {sysvar-child}).
         HEADER "CONTEXT", context_cfa, 0

@@ -4,25 +4,23 @@
 ; ---------------------------------------------------------------------------------------
 ; Cold start (ace-forth.md 2-3, ace-hardware.md 2.1).
 ; ---------------------------------------------------------------------------------------
-cold_start:
-        DI
+cold_start:                     ; (reached from 0x0000, after its DI)
         IM 1
         LD IX,SYSVARS
         ; RAM sizing: write 0xFC into each 256-byte page from 0x3D00 upwards and stop at the
         ; first page that does not read it back; RAMTOP = that page rounded down to 1 KB.
         LD HL,0x3D00
+        LD A,0xFC
 .probe:
-        LD (HL),0xFC
-        LD A,(HL)
-        CP 0xFC
+        LD (HL),A
+        CP (HL)
         JR NZ,.sized
         INC H
         JR .probe
 .sized:
         LD A,H
         AND 0xFC
-        LD H,A
-        LD L,0
+        LD H,A                  ; (L is 0)
         LD (RAMTOP),HL
         LD SP,HL
         ; system variables from L_HALF on, and the FORTH word (ace-forth.md 2, 3)
@@ -30,26 +28,27 @@ cold_start:
         LD DE,L_HALF
         LD BC,init_table_end - init_table
         LDIR
-        ; screen: all blank, 0x2700 = 0 (end-of-screen marker), print position top left
-        LD HL,VIDEO
-        LD DE,VIDEO + 1
-        LD BC,0x2FF
+        ; screen: all blank (filled downwards: HL ends at its start, the print position),
+        ; 0x2700 = 0 (end-of-screen marker)
+        LD HL,SCREEN_END
+        LD (HL),0
+        DEC HL
         LD (HL),' '
-        LDIR                    ; (DE = SCREEN_END after it)
-        ASSERT VIDEO + 0x300 == SCREEN_END
-        XOR A
-        LD (DE),A
-        LD HL,VIDEO
+        LD D,H
+        LD E,L
+        DEC DE
+        LD BC,0x2FF
+        LDDR
+        ASSERT SCREEN_END - 0x300 == VIDEO
         LD (SCRPOS),HL
-        IF DEFINED(font_install)
-        CALL font_install       ; font and block graphics (written in branch romio)
-        ENDIF
+        CALL font_install       ; the character set and block graphics (font.asm)
         LD IY,next_checks       ; SLOW is the default
         CALL clear_input        ; empty input line at the bottom (ace-forth.md 11); no
         EI                      ; banner: the original's upper screen is empty (transcripts.md)
         JP quit_code
 
 
+        CUT
 ; Initial values of 0x3C24-0x3C50 (ace-forth.md 2 "value after reset", 3).
 init_table:
         DW 0x26E0               ; L_HALF
@@ -81,6 +80,7 @@ init_table:
 init_table_end:
         ASSERT init_table_end - init_table == 45, "reset table must cover 0x3C24-0x3C50"
 
+        CUT
 ; Debounce and repeat (ace-hardware.md 6): a key is delivered on the 3rd consecutive frame
 ; it is seen, then after 30 more frames, then every 4 frames. A key pressed while another
 ; is held blocks everything (KEYCOD = 0xFF) until all keys are released.
@@ -110,10 +110,6 @@ key_debounce:
         LD (HL),1
         XOR A
         RET
-.block:
-        LD (HL),0xFF
-        XOR A
-        RET
 .same:
         INC HL
         INC (HL)
@@ -126,6 +122,8 @@ key_debounce:
 .deliver:
         LD A,C
         RET
+.block:
+        LD (HL),0xFF
 .none:
         XOR A
         RET
@@ -135,7 +133,7 @@ key_debounce:
 ; non-shift keys held). Uses BC, DE, HL.
         ROUTINE key_scan
         LD HL,0                 ; H = keys found, L = index of the last one
-        LD E,0                  ; index of the key being looked at (row * 5 + bit)
+        LD E,L                  ; index of the key being looked at (row * 5 + bit)
         LD B,0xFE
 .row:
         LD A,B                  ; the half-row select on A8-A15
@@ -144,6 +142,7 @@ key_debounce:
         AND 0x1F
         BIT 0,B                 ; only the first half-row (0xFE) has bit 0 clear
         JR NZ,.bits
+        LD C,A                  ; C = SHIFT (bit 0) and SYMBOL SHIFT (bit 1), 1 = held
         AND 0x1C                ; row 0: SHIFT and SYMBOL SHIFT are not keys
 .bits:
         LD D,5
@@ -160,21 +159,19 @@ key_debounce:
         JR C,.row
         LD A,H
         DEC A
-        JR NZ,.nokey
-        LD A,0xFE
-        IN A,(KBD_PORT)
-        LD D,0
+        JR NZ,key_debounce.none
+        LD D,A                  ; (0)
         LD E,L
         LD HL,keys_plain
-        BIT 1,A                 ; SYMBOL SHIFT (0 = pressed) wins over SHIFT
-        JR NZ,.nosym
+        BIT 1,C                 ; SYMBOL SHIFT wins over SHIFT
+        JR Z,.nosym
         LD HL,keys_symbol
         JR .look
 .nosym:
-        BIT 0,A
+        BIT 0,C
         ADD HL,DE               ; (keeps Z)
         LD A,(HL)
-        RET NZ                  ; no SHIFT: the plain code
+        RET Z                   ; no SHIFT: the plain code
         CP '0'                  ; SHIFT: 0, ENTER and SPACE stay,
         RET C
         CP 'a'                  ; letters become capitals,
@@ -187,9 +184,6 @@ key_debounce:
 .look:
         ADD HL,DE
         LD A,(HL)
-        RET
-.nokey:
-        XOR A
         RET
 
 ; Key code tables, index = half-row * 5 + bit (ace-hardware.md 6, "Codes produced").
@@ -251,23 +245,24 @@ abort_code:
         HALT
         JR .held
 .released:
-        CALL empty_data_stack
         BIT FL_INCOMPLETE,(IX+O_FLAGS)
         CALL NZ,drop_unfinished
-        LD A,(IX+O_FLAGS)
+        CALL empty_data_stack
+        LD HL,FLAGS
+        LD A,(HL)
         AND 0xFF ^ ((1 << FL_COMPILING) | (1 << FL_INCOMPLETE) | (1 << FL_TO_BUFFER))
-        LD (IX+O_FLAGS),A
-        LD A,(IX+O_ERR_NO)
-        LD (IX+O_ERR_NO),255
+        LD (HL),A
+        DEC HL                  ; ERR_NO
+        ASSERT ERR_NO == FLAGS - 1
+        LD A,(HL)
+        LD (HL),255
         CP 128
         JP NC,quit_code
         PUSH AF
         LD HL,error_text
         CALL print_at           ; (up to the character with bit 7)
         POP AF
-        LD L,A
-        LD H,0
-        CALL print_udec
+        CALL print_udec_a
         LD A,13
         RST 8
         JP quit_code
@@ -298,49 +293,32 @@ drop_unfinished:
         LD A,H
         OR L
         RET Z
-        PUSH HL
         INC HL
         INC HL
-        LD E,(HL)
-        INC HL
-        LD D,(HL)               ; DE = link of the unfinished word
-        INC HL
-        LD A,(HL)
-        AND 0x3F                ; name length
-        LD HL,(CURRENT)
-        LD (HL),E
-        INC HL
-        LD (HL),D
-        POP HL                  ; word-length field
-        LD E,A
-        LD D,0
-        AND A
-        SBC HL,DE               ; first byte of the name
+        LD DE,(CURRENT)
+        LDI                     ; CURRENT's newest := the link of the unfinished word
+        LDI
+        CALL name_field_start   ; first byte of its name
         LD (STKBOT),HL
-        LD HL,0
-        LD (DICT),HL
-        JR empty_data_stack
+        JP clear_dict
 
-; print_udec: print HL as an unsigned decimal number (no trailing space). Uses AF,BC,DE,HL.
+; print_udec_a: print A as an unsigned decimal number. print_udec: print HL so (no
+; trailing space). Uses AF, BC, DE, HL.
+print_udec_a:
+        LD L,A
+        LD H,0
 print_udec:
-        LD B,0                  ; digits pushed
-.div:
-        PUSH BC
         EX DE,HL
         LD HL,0
         LD BC,10
         CALL div3216            ; DE = quotient, HL = remainder
-        POP BC
         LD A,L
         ADD A,'0'
         PUSH AF
-        INC B
         EX DE,HL
         LD A,H
         OR L
-        JR NZ,.div
-.out:
+        CALL NZ,print_udec      ; the higher digits first
         POP AF
         RST 8
-        DJNZ .out
         RET

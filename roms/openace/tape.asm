@@ -37,10 +37,7 @@ LOAD_MARGIN     EQU 80              ; bytes kept free between a loaded dictionar
         CALL check_complete
         LD HL,(STKBOT)
         LD DE,-DICT_START
-        ADD HL,DE               ; HL = STKBOT - 0x3C51
-        LD A,H
-        OR L
-        JP Z,tape_error         ; nothing to save
+        ADD HL,DE               ; HL = STKBOT - 0x3C51 (0: nothing to save, ERROR 10 next)
         LD (HDR_LEN),HL
         LD HL,DICT_START
         LD (HDR_START),HL
@@ -50,12 +47,50 @@ LOAD_MARGIN     EQU 80              ; bytes kept free between a loaded dictionar
         LD DE,HDR_VARS
         LD BC,8
         LDIR
-        CALL fill_newest_length
         XOR A                   ; TYPE_DICT
         JP save_common
 
 ; BSAVE name ( addr n -- ): written from ace-forth.md 12 (BSAVE row), ace-hardware.md 7.1.
         PRIM "BSAVE", bsave_cfa, 0
+        CALL bytes_args
+        LD HL,HDR_NEWEST        ; the five pointers of a dictionary header are spaces
+        LD B,10
+        CALL blank_b
+        LD A,TYPE_BYTES
+        JR save_common
+
+; save_common: A = type; header fields and name ready. ERROR 10 for a length of 0, else
+; (a dictionary: the newest word's length field filled first) write header and data, back
+; to the interpreter. (Shared tail of SAVE and BSAVE.)
+save_common:
+        LD (HDR_TYPE),A
+        LD C,A
+        LD HL,(HDR_LEN)
+        LD A,H
+        OR L
+        JP Z,tape_error
+        LD A,C
+        OR A
+        CALL Z,fill_newest_length
+        DI
+        XOR A                   ; header block: flag 0x00
+        LD HL,TAPE_HDR
+        LD DE,HDR_SIZE
+        LD BC,PILOT_HEADER
+        CALL tape_write_block
+        LD B,12                 ; the data pilot's first visible change ~4,210 T after the
+.gap:   DJNZ .gap               ; end mark (its first OUT, low, comes after a pilot delay)
+        LD HL,(HDR_START)
+        LD DE,(HDR_LEN)
+        LD A,0xFF               ; data block: flag 0xFF
+        LD BC,PILOT_DATA
+        CALL tape_write_block
+        EI
+        JP (IY)
+
+; bytes_args: ( addr n -- ) and the file name: addr to HDR_START, n to HDR_LEN (after
+; the name, which may run over them while WORD reads it). Shared by BSAVE, BLOAD, BVERIFY.
+bytes_args:
         RST 24                  ; n
         PUSH DE
         RST 24                  ; addr
@@ -65,34 +100,7 @@ LOAD_MARGIN     EQU 80              ; bytes kept free between a loaded dictionar
         LD (HDR_START),HL
         POP HL
         LD (HDR_LEN),HL
-        LD A,H
-        OR L
-        JP Z,tape_error         ; zero length
-        LD HL,HDR_NEWEST        ; the five pointers of a dictionary header are spaces
-        LD B,10
-        CALL blank_b
-        LD A,TYPE_BYTES
-        JR save_common
-
-; save_common: A = type; header fields and name ready. Write header and data, back to the
-; interpreter. (Shared tail of SAVE and BSAVE, reached by JR, not by falling through.)
-save_common:
-        LD (HDR_TYPE),A
-        DI
-        XOR A                   ; header block: flag 0x00
-        LD HL,TAPE_HDR
-        LD DE,HDR_SIZE
-        LD BC,PILOT_HEADER
-        CALL tape_write_block
-        LD B,156                ; the data pilot's first OUT ~2,200 T after the end mark
-.gap:   DJNZ .gap
-        LD HL,(HDR_START)
-        LD DE,(HDR_LEN)
-        LD A,0xFF               ; data block: flag 0xFF
-        LD BC,PILOT_DATA
-        CALL tape_write_block
-        EI
-        JP (IY)
+        RET
 
 ; ---------------------------------------------------------------------------------------
 ; LOAD name ( -- ): written from ace-forth.md 12 (LOAD row and "LOAD appends and
@@ -110,22 +118,20 @@ save_common:
         LD HL,(STKBOT)
         ADD HL,DE
         JP C,tape_error
-        LD BC,LOAD_MARGIN
-        ADD HL,BC
-        JP C,tape_error
-        EX DE,HL                ; DE = highest address needed
-        LD HL,0
+        LD (RL_IMGEND),HL       ; end of the image once loaded
+        EX DE,HL
+        LD HL,-LOAD_MARGIN
         ADD HL,SP
         OR A
-        SBC HL,DE
+        SBC HL,DE               ; SP - margin - image end < 0: no room
         JP C,tape_error
         CALL fill_newest_length ; the old newest word gets followers
         LD HL,(STKBOT)
         LD DE,(RD_LEN)
         LD B,0                  ; store
         CALL read_data
-        CALL relocate
-        JP (IY)
+        JP relocate             ; (ends with JP (IY))
+
 
 ; VERIFY name ( -- ): written from ace-forth.md 12 (VERIFY row).
         PRIM "VERIFY", verify_cfa, 0
@@ -143,12 +149,46 @@ save_common:
         DJNZ .cmp
         LD HL,(RD_START)        ; (the tape's start and length; STKBOT equal => same size)
         LD DE,(RD_LEN)
-        LD B,1                  ; compare
-        JR read_data_next
+        INC B                   ; B = 1: compare
+        JP read_data_next
 
-; read_data: read the data block (flag 0xFF): HL = address, DE = length, B = 0 store,
-; 1 compare; interrupts back on; ERROR 10 if it fails. read_data_next: the same, then the
-; next word (a shared tail, reached by jumps).
+; tape_error: ERROR 10 (a shared exit, reached by jumps).
+tape_error:
+        RST 32                  ; (ABORT turns interrupts back on)
+        DB 10
+
+; BLOAD name ( addr n -- ): written from ace-forth.md 12 (BLOAD row).
+        PRIM "BLOAD", bload_cfa, 0
+        LD B,0                  ; store
+        JR bytes_common
+
+; BVERIFY name ( addr n -- ): written from ace-forth.md 12 (BVERIFY row).
+        PRIM "BVERIFY", bverify_cfa, 0
+        LD B,1                  ; compare
+; bytes_common: B = 0 load / 1 compare. addr 0 = the tape's address, n 0 = any length,
+; a longer file gives ERROR 10. (Shared tail of BLOAD and BVERIFY.)
+bytes_common:
+        PUSH BC
+        CALL bytes_args
+        LD A,TYPE_BYTES
+        CALL tape_find
+        LD DE,(RD_LEN)
+        LD HL,(HDR_LEN)         ; n
+        LD A,H
+        OR L
+        JR Z,.anylen
+        SBC HL,DE               ; n - length < 0: file too long (carry clear from OR)
+        JP C,tape_error
+.anylen:
+        LD HL,(HDR_START)       ; addr
+        LD A,H
+        OR L
+        JR NZ,.addr
+        LD HL,(RD_START)
+.addr:  POP BC                  ; mode
+; read_data_next: read the data block (flag 0xFF): HL = address, DE = length, B = 0 store,
+; 1 compare; ERROR 10 if it fails; interrupts back on, then the next word. read_data: the
+; same, back to the caller.
 read_data_next:
         PUSH IY                 ; RET goes on to the next word (= JP (IY))
 read_data:
@@ -156,56 +196,8 @@ read_data:
         LD A,B
         CP 1                    ; carry: B = 0, load; no carry: compare
         CALL tape_read_block    ; (returns with interrupts on)
-        JR NC,tape_error
+        JP NC,tape_error
         RET
-
-; tape_error: interrupts back on, ERROR 10 (a shared exit, reached by jumps).
-tape_error:
-        EI
-        RST 32
-        DB 10
-
-; BLOAD name ( addr n -- ): written from ace-forth.md 12 (BLOAD row).
-        PRIM "BLOAD", bload_cfa, 0
-        LD B,0                  ; store
-        JP bytes_common
-
-; BVERIFY name ( addr n -- ): written from ace-forth.md 12 (BVERIFY row).
-        PRIM "BVERIFY", bverify_cfa, 0
-        LD B,1                  ; compare
-        JR bytes_common
-
-; bytes_common: B = 0 load / 1 compare. addr 0 = the tape's address, n 0 = any length,
-; a longer file gives ERROR 10. (Shared tail of BLOAD and BVERIFY, reached by JR.)
-bytes_common:
-        PUSH BC
-        RST 24                  ; n = maximum length
-        PUSH DE
-        RST 24                  ; addr
-        PUSH DE
-        CALL tape_name
-        LD A,TYPE_BYTES
-        CALL tape_find
-        POP HL                  ; addr
-        LD A,H
-        OR L
-        JR NZ,.addr
-        LD HL,(RD_START)
-.addr:  POP BC                  ; n
-        LD DE,(RD_LEN)
-        LD A,B
-        OR C
-        JR Z,.anylen
-        PUSH HL
-        LD H,B
-        LD L,C
-        OR A
-        SBC HL,DE               ; n - length < 0: file too long
-        POP HL
-        JP C,tape_error
-.anylen:
-        POP BC                  ; mode
-        JP read_data_next
 
 ; ---------------------------------------------------------------------------------------
 ; tape_name: the file name from the input (WORD with a space), ERROR 10 if empty; pads it
@@ -216,20 +208,18 @@ tape_name:
         LD A,(HL)
         OR A
         JP Z,tape_error         ; empty name
-        CP 10
-        RET NC                  ; 10 or more: the first 10 characters
-        LD C,A
-        LD B,0
-        ADD HL,BC
-        INC HL                  ; first byte after the name
-        LD A,10
-        SUB C
-        LD B,A
-        JP blank_b
+        LD B,10
+.pad:   INC HL                  ; name character 1..10
+        SUB 1
+        JR NC,.keep             ; still inside the name
+        LD (HL),' '
+        XOR A                   ; (stays past the name)
+.keep:  DJNZ .pad
+        RET
 
 ; tape_find: A = type wanted (name in the work area). Reads headers until one matches type
 ; and all 10 name characters exactly; announces every header read ("Dict: " or "Bytes: "
-; and the name, on a new line). Returns with interrupts OFF and the header at RD_HDR.
+; and the name, on a new line). Returns with the header at RD_HDR (interrupts on).
 tape_find:
         LD (HDR_TYPE),A
         DI
@@ -241,29 +231,28 @@ tape_find:
         JR NC,.next             ; bad headers are skipped silently
         LD A,13
         RST 8
+        LD HL,RD_TYPE           ; type and name: 11 bytes must match exactly
+        LD A,(HDR_TYPE)
+        XOR (HL)
+        LD C,A                  ; C = the differences so far
+        LD A,(HL)
+        EX DE,HL                ; DE = RD_TYPE
         LD HL,text_dict
-        LD A,(RD_TYPE)
         OR A
         JR Z,.kind
         LD HL,text_bytes
-.kind:  CALL print_at               ; (bit 7 ends the text)
-        LD HL,RD_NAME
+.kind:  CALL print_at           ; (bit 7 ends the text; C and DE kept)
+        LD HL,HDR_NAME
         LD B,10
-        CALL .print
-        LD HL,HDR_TYPE          ; type and name: 11 bytes must match exactly
-        LD DE,RD_TYPE
-        LD B,11
-.match: LD A,(DE)
-        CP (HL)
-        JR NZ,.next
-        INC HL
-        INC DE
-        DJNZ .match
-        RET
-.print: LD A,(HL)               ; print B characters from HL
+.name:  INC DE
+        LD A,(DE)               ; print the name read and compare it
         RST 8
+        XOR (HL)
+        OR C
+        LD C,A
         INC HL
-        DJNZ .print
+        DJNZ .name
+        JR NZ,.next
         RET
 
 text_dict:
@@ -271,7 +260,6 @@ text_dict:
 text_bytes:
         DC "Bytes: "
 
-; ---------------------------------------------------------------------------------------
 ; relocate: after LOAD put the new words in place (ace-forth.md 12): the image was saved
 ; at 0x3C51 and now sits at the old STKBOT. For every word: the link (the first word's link
 ; becomes the previous newest word), the code field, and for colon / DEFINER / COMPILER
@@ -279,34 +267,36 @@ text_bytes:
 ; inline operands by the runtime's operand count (ace-forth.md 4.3); for vocabularies pfa+0
 ; and pfa+3. Only values inside the saved image [0x3C51, 0x3C51 + length) are moved.
 ; Then FORTH's newest := tape newest + offset, STKBOT += length, DICT = the last word's
-; length field, data stack emptied.
-; Scratch (the header area is free now): RL_OFFSET, RL_END (saved image end), RL_IMGEND
-; (end of the loaded image in RAM).
-RL_OFFSET       EQU TAPE_HDR + 2 * HDR_SIZE      ; 0x2333 (through the CPU alias)
-RL_END          EQU RL_OFFSET + 2
-RL_IMGEND       EQU RL_OFFSET + 4
-RL_WORDEND      EQU RL_OFFSET + 6
-RL_LASTLF       EQU RL_OFFSET + 8
+; length field, data stack emptied, next word.
+; Scratch (the header area is free now): RL_IMGEND (end of the loaded image in RAM, set
+; by LOAD), RL_WORDEND, RL_LASTLF.
+RL_IMGEND       EQU TAPE_HDR + 2 * HDR_SIZE      ; 0x2333 (through the CPU alias)
+RL_WORDEND      EQU RL_IMGEND + 2
+RL_LASTLF       EQU RL_IMGEND + 4
 
 relocate:
-        LD DE,(RD_LEN)
-        LD HL,DICT_START
-        ADD HL,DE
-        LD (RL_END),HL          ; saved image end
-        LD HL,(STKBOT)
-        PUSH HL
-        ADD HL,DE
-        LD (RL_IMGEND),HL       ; end of the loaded image
-        POP HL
-        PUSH HL
+        LD HL,(STKBOT)          ; HL = first word's name
+        LD C,1                  ; C = 1 for the first word only (BC is not used below)
+        JR .word
+.vocab: CALL reloc_cell         ; vocabulary: pfa+0 and pfa+3
+        INC HL
+        CALL reloc_cell
+        JR .next
+.done:  LD HL,(RD_NEWEST)       ; FORTH's newest word := the tape's newest + offset
         LD DE,-DICT_START
         ADD HL,DE
-        LD (RL_OFFSET),HL
-        POP HL                  ; HL = first word's name
-        LD C,1                  ; C = 1 for the first word only (BC is not used below)
-.word:
-.name:  LD DE,(RL_IMGEND)       ; find the end of the name, bounded by the image end
-        CALL hl_below_de
+        LD DE,(STKBOT)          ; (offset = old STKBOT - 0x3C51)
+        ADD HL,DE
+        LD (FORTH_PFA),HL
+        LD HL,(RL_IMGEND)
+        LD (STKBOT),HL
+        CALL empty_data_stack
+        LD HL,(RL_LASTLF)
+        LD (DICT),HL
+        JP (IY)
+.next:  LD HL,(RL_WORDEND)
+.word:  LD DE,(RL_IMGEND)
+.name:  CALL hl_below_de        ; find the end of the name, bounded by the image end
         JR NC,.done
         BIT 7,(HL)
         INC HL
@@ -337,19 +327,15 @@ relocate:
         LD (HL),E
         INC HL
         LD (HL),D
-        DEC HL
+        INC HL
         JR .linked
 .notfirst:
         CALL reloc_cell
 .linked:
-        INC HL
-        INC HL
-        INC HL                  ; HL = code field (past the link and the name-length byte)
-        CALL reloc_cell         ; DE = the code field (ROM values are never moved)
-        INC HL
-        INC HL                  ; HL = pfa
-        LD A,D                  ; which kind: by the code field (DE), ROM addresses
-        CP HIGH(docolon)        ; (ace-forth.md 5): colon, DEFINER, COMPILER, vocabulary
+        INC HL                  ; HL = code field (past the name-length byte)
+        CALL reloc_cell         ; DE = the code field (ROM values are never moved); HL = pfa
+        LD A,D                  ; which kind, by the code field (DE): the original's
+        CP HIGH(docolon)        ; addresses (ace-forth.md 5), compared byte by byte
         JR NZ,.hi10
         LD A,E
         CP LOW(docolon)
@@ -364,86 +350,59 @@ relocate:
 .hi11:  CP HIGH(compiler_cf)
         JR NZ,.next
         LD A,E
-        CP LOW(compiler_cf)
-        JR Z,.pfa0
         CP LOW(vocab_cf)
+        JP Z,.vocab
+        CP LOW(compiler_cf)
         JR NZ,.next
-        CALL reloc_cell         ; vocabulary: pfa+0 and pfa+3
-        INC HL
-        INC HL
-        INC HL
-        CALL reloc_cell
-        JR .next
 .pfa0:  CALL reloc_cell
-        INC HL
-        INC HL
+; the thread: relocate cells up to the first exit, skipping inline operands (ace-forth.md
+; 4.3), never beyond the word's end.
 .thread:
-        CALL reloc_thread
-.next:  LD HL,(RL_WORDEND)
-        JP .word
-.done:  LD HL,(RD_NEWEST)       ; FORTH's newest word := the tape's newest + offset
-        LD DE,(RL_OFFSET)
-        ADD HL,DE
-        LD (FORTH_PFA),HL
-        LD HL,(RL_IMGEND)
-        LD (STKBOT),HL
-        CALL empty_data_stack
-        LD HL,(RL_LASTLF)
-        LD (DICT),HL
-        RET
-        ASSERT HIGH(compiler_cf) == HIGH(vocab_cf), "relocate tells kinds by the high byte"
-        ASSERT HIGH(docolon) != HIGH(definer_cf) && HIGH(definer_cf) != HIGH(compiler_cf)
-
-
-; reloc_cell: the cell at HL (kept): if it points into the saved image, add the offset.
-; Out: DE = the cell's value after relocation. Uses AF.
-reloc_cell:
-        LD E,(HL)
-        INC HL
-        LD D,(HL)
-        DEC HL
-        PUSH HL
-        LD HL,DICT_START - 1
-        OR A
-        SBC HL,DE               ; carry if DE >= 0x3C51
-        JR NC,.keep
-        LD HL,(RL_END)
-        SCF
-        SBC HL,DE               ; carry if DE > end - 1, i.e. outside
-        JR C,.keep
-        LD HL,(RL_OFFSET)
-        ADD HL,DE
-        EX DE,HL
-        POP HL
-        LD (HL),E
-        INC HL
-        LD (HL),D
-        DEC HL
-        RET
-.keep:  POP HL
-        RET
-
-; reloc_thread: HL = first cell of a thread; relocate cells up to the first exit,
-; skipping inline operands (ace-forth.md 4.3), never beyond the word's end.
-reloc_thread:
-.cell:  LD DE,(RL_WORDEND)
+        LD DE,(RL_WORDEND)
         CALL hl_below_de
-        RET NC                  ; reached the end of the word without an exit
-        CALL reloc_cell         ; DE = cell (relocated)
+        JR NC,.next             ; reached the end of the word without an exit
+        CALL reloc_cell         ; DE = cell (relocated), HL = next cell or the operands
         LD A,E
         CP LOW(exit_rt)
         JR NZ,.more
         LD A,D
         CP HIGH(exit_rt)
-        RET Z                   ; the end of the thread
-.more:  INC HL
-        INC HL                  ; next cell or the operands
-        DEC DE
+        JP Z,.next              ; the end of the thread
+.more:  DEC DE
         LD A,(DE)               ; byte before the called code field
-        BIT 7,A
-        JR Z,.cell              ; a name-length byte: no operands
+        RLA
+        JR NC,.thread           ; a name-length byte: no operands
         DEC DE
         DEC DE
         LD A,(DE)               ; operand count
         CALL skip_operands
-        JR .cell
+        JR .thread
+        ASSERT HIGH(compiler_cf) == HIGH(vocab_cf), "relocate tells kinds by the high byte"
+        ASSERT HIGH(docolon) != HIGH(definer_cf) && HIGH(definer_cf) != HIGH(compiler_cf)
+
+; reloc_cell: the cell at HL: if it points into the saved image [0x3C51, 0x3C51 + length)
+; add the offset (old STKBOT - 0x3C51); a value outside is written back unchanged.
+; Out: DE = the cell's value after relocation, HL = the address after the cell. Uses AF.
+reloc_cell:
+        PUSH HL
+        LD E,(HL)
+        INC HL
+        LD D,(HL)
+        LD HL,-DICT_START
+        ADD HL,DE
+        EX DE,HL                ; DE = value - 0x3C51
+        LD HL,(RD_LEN)
+        SCF
+        SBC HL,DE               ; carry: value - 0x3C51 >= length, outside
+        LD HL,DICT_START
+        JR C,.put
+        LD HL,(STKBOT)          ; inside: value - 0x3C51 + old STKBOT
+.put:   ADD HL,DE
+        EX DE,HL
+        POP HL
+        LD (HL),E
+        INC HL
+        LD (HL),D
+        INC HL
+        RET
+

@@ -18,126 +18,109 @@ PILOT_DATA      EQU 1023        ; pilot OUTs before a data block (1022 visible c
 ; ---------------------------------------------------------------------------------------
 ; tape_write_block: write one block. In: A = flag byte, HL = address, DE = length (>= 1),
 ; BC = number of pilot OUTs. Interrupts must be off. Destroys all main and alternate
-; registers except IX, IY. SPACE jumps to tape_break (ERROR 3).
-; Times are given from the start of the OUT instruction that makes a level change.
+; registers except IX, IY (and leaves the alternate set in use). SPACE jumps to tape_break
+; (ERROR 3). Every level change goes through tape_edge; "X" below counts the T-states
+; from the end of one tape_edge (its OUT and RET, 21 T) to the CALL of the next one, so
+; that a change follows the one before after 21 + X + 24 + 13*B (+790 for a 1 bit) T.
 ; Entered at the original's tape save address 0x1820 (ace-forth.md 1; this contract is
 ; ours), which jumps to the code wherever it is packed.
         ROUTINE tape_write_block
         JP write_block
         CUT
 write_block:
-        PUSH HL
+        PUSH HL                 ; the data address and length, for the alternate set
         PUSH DE
-        EXX
-        POP DE                  ; DE' = bytes still to send from (HL')
-        POP HL                  ; HL' = next data byte
-        LD BC,0                 ; B' = checksum so far, C' = 0 until the checksum is sent
-        EXX
-        LD E,A                  ; E = flag byte
         LD H,B
-        LD L,C                  ; HL = pilot OUT count
-        XOR A                   ; the first pilot OUT sets low: no visible change
-.pilot: OUT (TAPE_PORT),A       ; 11  pilot edge, period 2011
-        XOR MIC_HIGH            ; 7
-        LD C,A                  ; 4   C = the next level
-        LD B,147                ; 7
-.pd:    DJNZ .pd                ; 13*147-5 = 1906
-        JR $+2                  ; 12
-        NOP                     ; 4   padding
+        LD L,C
+        INC HL                  ; HL = pilot OUTs + 1: the last one is sync 1 (high)
+        LD C,A                  ; C = the flag: the first byte sent
+        XOR A
+        LD D,A                  ; D = the level of the next OUT (low first: no change)
+; Pilot: X = 107, B = 143 -> 2011.
+.pilot: LD A,D                  ; 4
+        LD B,143                ; 7
+        CALL tape_edge
+        XOR MIC_HIGH            ; 7   (carry clear)
+        LD D,A                  ; 4
+        CALL space_check        ; 50
         DEC HL                  ; 6
-        LD A,0x7F               ; 7   half-row with SPACE
-        IN A,(TAPE_PORT)        ; 11
-        RRA                     ; 4
-        JP NC,tape_break        ; 10  SPACE pressed
         LD A,H                  ; 4
         OR L                    ; 4
-        LD A,C                  ; 4
-        JP NZ,.pilot            ; 10  -> 2011
-        ; the last pilot OUT set low; A = high now, 2011 T after it
-        OUT (TAPE_PORT),A       ; 11  sync 1: high for 601
-        LD B,44                 ; 7
-.s1:    DJNZ .s1                ; 13*44-5 = 567
-        JR $+2                  ; 12
-        XOR A                   ; 4   -> 601
-        OUT (TAPE_PORT),A       ; 11  sync 2: low for 791
-        LD C,E                  ; 4   C = byte being sent (the flag first)
-        LD D,8                  ; 7   D = bits left in it
-        SLA C                   ; 8   carry = its first bit
-        LD B,57                 ; 7
-.s2:    DJNZ .s2                ; 13*57-5 = 736
+        RET C                   ; 5   (never taken: padding)
         NOP                     ; 4
-        LD A,(HL)               ; 7   padding (HL = 0 after the pilot: a ROM read, no wait)
-        ; falls into .bit: LD A (7) -> 791
-; Send the bit in carry. High half: 802 (bit 0) or 1592 (bit 1).
+        JR NZ,.pilot            ; 12 / 7
+; Sync 2, low, 601 after sync 1: X = 91 + 49 = 140, B = 32.
+        EXX                     ; 4
+        POP DE                  ; 10  DE' = data bytes still to send
+        POP HL                  ; 10  HL' = the next of them
+        LD BC,0x00FF            ; 10  B' = checksum, C' = 0xFF until the checksum is sent
+        EXX                     ; 4
+        XOR A                   ; 4   (carry clear)
+        LD B,32                 ; 7
+        CALL tape_edge
+; The first bit 791 after sync 2: X = 31, B = 55.
+        LD DE,0x0800 + 57       ; 10  E = the count of a high half
+        LD B,55                 ; 7
+; A byte: C = the byte, carry = the bit before it (its low half is running).
+.byte:  LD D,8                  ; 7   bits left
+; High, after the previous low half: X = 28 (in a byte), B = 56 -> 801 (1591).
 .bit:   LD A,MIC_HIGH           ; 7
-        OUT (TAPE_PORT),A       ; 11  rising edge
-        LD B,58                 ; 7
-.h:     DJNZ .h                 ; 13*58-5 = 749
-        JR NC,.h0               ; 12 taken / 7
-        LD B,61                 ; 7
-.h1:    DJNZ .h1                ; 13*61-5 = 788 (bit 1: 7+7+788 = 802 = 12+790)
-.h0:    JR $+2                  ; 12  (keeps the carry)
-        NOP                     ; 4
-        LD A,0                  ; 7   (keeps the carry) -> 802 / 1592
-; Low half: 801 (bit 0) or 1591 (bit 1).
-        OUT (TAPE_PORT),A       ; 11  falling edge
-        JR NC,.l0               ; 12 / 7
-        LD B,61                 ; 7
-.l1:    DJNZ .l1                ; 788
-.l0:    DEC D                   ; 4   (from here on times are for bit 0; bit 1 adds 790)
-        JR Z,.byte              ; 7 / 12
-        SLA C                   ; 8   carry = next bit
+        CALL tape_edge
+; Low, after the high half: X = 16, B = 57 -> 802 (1592).
+        SLA C                   ; 8   carry = this bit
+        LD A,B                  ; 4   A = 0 (B = 0 after the delay)
+        LD B,E                  ; 4
+        CALL tape_edge
         LD B,56                 ; 7
-.ld:    DJNZ .ld                ; 13*56-5 = 723
-        JR $+2                  ; 12
-        JP .bit                 ; 10  + LD A in .bit (7) -> 801
-; Byte boundary (t = 39 here): next byte, or the checksum, or the end mark.
-.byte:  LD A,0x7F               ; 7   half-row with SPACE
-        IN A,(TAPE_PORT)        ; 11
-        RRA                     ; 4
-        JP NC,tape_break        ; 10  SPACE pressed (71)
-        EXX                     ; 4   (75)
+        DEC D                   ; 4
+        JP NZ,.bit              ; 10
+; Byte boundary: the next byte, or the checksum, or the end mark; X = 171, B = 45.
+        EX AF,AF'               ; 4   keep the carry (the last bit)
+        CALL space_check        ; 50  once a byte
+        EXX                     ; 4
         LD A,D                  ; 4
         OR E                    ; 4
-        JR Z,.nodata            ; 7 / 12  (90 / 95)
+        JR Z,.nodata            ; 7 / 12
         DEC DE                  ; 6
         LD A,(HL)               ; 7
         XOR B                   ; 4
-        LD B,A                  ; 4   checksum updated
+        LD B,A                  ; 4   checksum
         LD A,(HL)               ; 7
-        INC HL                  ; 6
-        JR .got                 ; 12  (136)
-.nodata: LD A,C                 ; 4   (99)  C' = 0 until the checksum has gone
-        OR A                    ; 4
-        JR NZ,.finish           ; 7 / 12  (110 / 115)
-        INC C                   ; 4   the checksum goes out now
-        LD A,B                  ; 4   (118)
-        NOP                     ; 4
-        CP 0                    ; 7
-        CP 0                    ; 7   padding (136)
+        INC HL                  ; 6   (41 from the JR)
 .got:   EXX                     ; 4
         LD C,A                  ; 4
-        LD D,8                  ; 7
-        SLA C                   ; 8   carry = first bit (159)
-        LD B,47                 ; 7
-.bd:    DJNZ .bd                ; 13*47-5 = 606 (772)
-        JR $+2                  ; 12  padding (784)
-        JP .bit                 ; 10  + LD A (7) -> 801
-; End mark: 801 after the last falling edge (t = 115 here), high for 917, then low.
-.finish: EXX                    ; 4   (119)
-        LD B,51                 ; 7   (126)
-.fd:    DJNZ .fd                ; 13*51-5 = 658 (784)
-        JP $+3                  ; 10  padding (794)
-        LD A,MIC_HIGH           ; 7   -> 801
-        OUT (TAPE_PORT),A       ; 11  end mark
-        LD B,68                 ; 7
-.ed:    DJNZ .ed                ; 13*68-5 = 879
-        JR $+2                  ; 12
+        EX AF,AF'               ; 4
+        LD B,45                 ; 7
+        JP .byte                ; 10
+.nodata: INC C                  ; 4   C' = 0xFF: the checksum goes now
+        JR NZ,.finish           ; 7 / 12
+        LD A,B                  ; 4
         NOP                     ; 4
-        XOR A                   ; 4   -> 917
-        OUT (TAPE_PORT),A       ; 11  low for good
+        JP .got                 ; 10  (41 from the JR)
+; End mark, high 801 (1591) after the last low half: X = 115 + 30, B = 47; then low
+; after 917: X = 14, B = 66. (The edges use only A, B and F: the alternate set stays.)
+.finish: EX AF,AF'              ; 4
+        LD A,MIC_HIGH           ; 7
+        JR $+2                  ; 12
+        LD B,47                 ; 7
+        CALL tape_edge
+        AND 0                   ; 7   A = 0, carry clear
+        LD B,66                 ; 7
+        CALL tape_edge
         RET
 
+        CUT
+; tape_edge: wait 13*B - 5 T, 790 more if carry is set, then OUT A to the tape. From the
+; CALL to the OUT 24 + 13*B T (+790), from the OUT to the return 21 T. Uses B.
+tape_edge:
+        DJNZ tape_edge          ; 13*B - 5
+        JR NC,.out              ; 12 taken / 7
+        LD B,61                 ; 7
+.d1:    DJNZ .d1                ; 13*61-5 = 788 (7 + 7 + 788 = 802 = 12 + 790)
+.out:   OUT (TAPE_PORT),A       ; 11
+        RET                     ; 10
+
+        CUT
 ; space_check: SPACE held: tape_break, else back with carry set and A = the half-row
 ; with SPACE rotated right by one (EAR in bit 4).
 space_check:
@@ -145,11 +128,10 @@ space_check:
         IN A,(TAPE_PORT)
         RRA
         RET C
-; SPACE during a transfer: MIC low, interrupts back on, ERROR 3.
+; SPACE during a transfer: MIC low, ERROR 3 (ABORT turns interrupts back on).
 tape_break:
         XOR A
         OUT (TAPE_PORT),A
-        EI
         RST 32
         DB 3
 
@@ -157,6 +139,7 @@ tape_break:
 ; Reading. Time is measured by counting polls of EAR: ld_edge polls every 43 T and counts
 ; each poll in B; only changes of the level are seen, so the polarity does not matter.
 
+        CUT
 ; ld_edge: wait for the next EAR change. In: B = count, C = last level (0 or EAR_BIT).
 ; Out: NZ = change seen (C = new level, B = count including the poll that saw it);
 ; Z = time-out (B wrapped round to 0). Destroys A.
@@ -206,22 +189,20 @@ ld_byte:
         CUT
 read_block:
         PUSH HL
-        PUSH DE
         LD C,B
         LD B,0
         PUSH BC
         EXX
         POP BC                  ; B' = checksum, C' = mode (bit 7 set later on a mismatch)
-        POP DE                  ; DE' = bytes left
         POP HL                  ; HL' = address
-        EXX
-        LD E,A                  ; E = wanted flag
+        LD E,A                  ; E' = wanted flag
+        EXX                     ; DE = bytes left
 .restart:
         CALL space_check
         AND EAR_BIT >> 1        ; (bit 5 moved to bit 4 by RRA)
         ADD A,A
         LD C,A                  ; C = the level now
-        LD D,0                  ; pilot cycles seen (256 needed: D wraps to 0)
+        LD H,0                  ; pilot cycles seen (256 needed: H wraps to 0)
 ; Pilot: whole cycles (two changes) of about 4,022 T; n = 2 + (T - 239) / 43 polls;
 ; accepted 60 .. 125 polls (about 2,800 .. 5,400 T).
 .cycle: LD B,0
@@ -230,12 +211,11 @@ read_block:
         CALL ld_edge
         JR Z,.restart
         LD A,B
-        CP 60
-        JR C,.restart
-        CP 126
-        JR NC,.restart
+        SUB 60
+        CP 126 - 60
+        JR NC,.restart          ; not 60 .. 125
         CALL space_check        ; while a long pilot plays
-        DEC D
+        DEC H
         JR NZ,.cycle
 ; Enough pilot: now single halves, n = 1 + (T - 180) / 43 polls: a pilot half (30 .. 62
 ; polls, about 1,400 .. 2,800 T) goes on, a half of fewer than 22 polls (under ~1,050 T;
@@ -246,10 +226,9 @@ read_block:
         LD A,B
         CP 22
         JR C,.sync
-        CP 30
-        JR C,.restart
-        CP 63
-        JR NC,.restart
+        SUB 30
+        CP 63 - 30
+        JR NC,.restart          ; not 30 .. 62
         CALL space_check        ; a header pilot lasts seconds
         JR .half
 .sync:  LD B,0                  ; sync 2: the next change starts the first bit
@@ -257,23 +236,23 @@ read_block:
         JR Z,.restart
         LD B,LD_T0              ; 7   119 T to the flag's first poll: as between bits
         CALL ld_byte            ; 17
-        JP Z,.fail
+        JR Z,.fail0
         LD A,L
+        EXX
         CP E
-        JP NZ,.fail             ; not the kind of block wanted
+        EXX
+        JR NZ,.fail0            ; not the kind of block wanted
 ; Data bytes, then the checksum. Per byte about 190 T more than between bits (305 T from
 ; the last poll of a byte to the first of the next): the first bit's preset is raised by 4
 ; polls to make up for it.
-.data:  EXX                     ; 4
-        LD A,D                  ; 4
-        OR E                    ; 4
-        EXX                     ; 4
-        JP Z,.sum               ; 10 (a JP: .sum is another piece)
-        LD B,LD_T0 + 4          ; 7
+.data:  LD B,LD_T0 + 4          ; 7
         CALL ld_byte            ; 17
-        JP Z,.fail
+        JR Z,.fail0
+        LD A,D
+        OR E                    ; Z: this was the checksum
         LD A,L
         EXX
+        JP Z,.sum               ; (a JP: .sum is in the other piece)
         BIT 0,C
         JR NZ,.cmp
         LD (HL),A               ; load
@@ -284,23 +263,18 @@ read_block:
 .stored: XOR B
         LD B,A                  ; checksum
         INC HL
-        DEC DE
         EXX
+        DEC DE
         CALL space_check        ; once per byte
         JR .data
-        CUT                     ; (a piece of its own: read_block is larger than most gaps)
-.sum:   LD B,LD_T0 + 4
-        CALL ld_byte            ; the checksum byte
-        JR Z,.fail
-        LD A,L
-        EXX
-        XOR B                   ; data XOR checksum must be 0
-        JR NZ,.failx
-        BIT 7,C                 ; and no mismatch when comparing
-        JR NZ,.failx
-        EXX
-        SCF
+.fail0: OR A                    ; carry clear (a copy of .fail in this piece)
         RET
-.failx: EXX
+        CUT                     ; (read_block is longer than most gaps: two pieces)
+.sum:   XOR B                   ; data XOR checksum must be 0
+        JR NZ,.fail
+        BIT 7,C                 ; and no mismatch when comparing
+        JR NZ,.fail
+        SCF                     ; (the alternate set stays in use: callers keep nothing)
+        RET
 .fail:  OR A                    ; carry clear
         RET

@@ -1,0 +1,303 @@
+//! EDIT and REDEFINE (roms/openace/edit.asm, the buffer output in screen.asm's put_char)
+//! on the open ROM. Golden behaviour: ace-forth.md 9 (EDIT puts the word's
+//! listing into the input buffer, ENTER compiles it as a new word of the same name;
+//! REDEFINE makes the older word's references use the newest word), 10 (ERROR 11, 13, 14)
+//! and 11 (editing keys), with the listings as LIST prints them (transcripts.md).
+
+mod openrom_support;
+use openrom_support::*;
+
+use aceemu::machine::keyboard::{Key, KeyStep};
+use aceemu::machine::Ace;
+
+/// Hold `keys` for 4 frames, then release for 3 (one editing key, no repeat).
+fn key(ace: &mut Ace, keys: &[Key]) {
+    ace.queue_keys(vec![
+        KeyStep {
+            keys: keys.to_vec(),
+            frames: 4,
+        },
+        KeyStep {
+            keys: vec![],
+            frames: 3,
+        },
+    ]);
+    ace.run_frames(8);
+}
+
+/// Screen row `row` as codes.
+fn row(ace: &Ace, row: usize) -> Vec<u8> {
+    ace.screen_codes()[row * 32..row * 32 + 32].to_vec()
+}
+
+/// A row of the input buffer as built by hand: the 0x00 marker, then `text`, then spaces.
+fn marked(text: &[u8]) -> Vec<u8> {
+    let mut r = vec![0u8];
+    r.extend_from_slice(text);
+    r.resize(32, b' ');
+    r
+}
+
+/// What typing `line` printed (echo and output, without the final " OK": eval's text).
+fn run(ace: &mut Ace, line: &str) -> String {
+    eval(ace, line)
+}
+
+#[test]
+fn edit_puts_the_listing_into_the_buffer_with_the_question_cursor() {
+    let mut ace = boot();
+    enter(&mut ace, ": DOUBLE 2 * ;");
+    enter(&mut ace, "EDIT DOUBLE");
+    // LIST's lines (`: DOUBLE`, ` 2 * `, `; `, ` `), one screen row each, each row starting
+    // with the 0x00 marker; the ? cursor (0xBF) before the text of the first row.
+    assert_eq!(word(&ace, 0x3C24), 0x2680, "L_HALF: four rows");
+    assert_eq!(row(&ace, 20), marked(b"\xBF: DOUBLE"));
+    assert_eq!(row(&ace, 21), marked(b" 2 * "));
+    assert_eq!(row(&ace, 22), marked(b"; "));
+    assert_eq!(row(&ace, 23), marked(b" "));
+    assert_eq!(
+        ace.peek(FLAGS) & 0x08,
+        0,
+        "FLAGS bit 3 is off while the user edits"
+    );
+}
+
+#[test]
+fn an_edit_session_changes_a_word_and_enters_it_as_a_new_word() {
+    let mut ace = boot();
+    enter(&mut ace, ": DOUBLE 2 * ;");
+    let here = word(&ace, STKBOT);
+    enter(&mut ace, "EDIT DOUBLE");
+    key(&mut ace, &[Key::Shift, Key::N7]); // cursor down: 32 positions, onto the row of 2 *
+    assert_eq!(
+        &row(&ace, 21)[..3],
+        b" \xBF2",
+        "the cursor moved over the row marker"
+    );
+    key(&mut ace, &[Key::Shift, Key::N8]); // right, past the 2
+    key(&mut ace, &[Key::Shift, Key::N0]); // DELETE the 2
+    ace.type_text("3");
+    ace.run_frames(10);
+    ace.type_text("\n");
+    wait_idle(&mut ace, 500);
+    assert!(word(&ace, STKBOT) > here, "a new word was compiled");
+    assert_eq!(run(&mut ace, "5 DOUBLE ."), "5 DOUBLE . 15");
+    // the new word lists with the change; the old one is still in the dictionary
+    enter(&mut ace, "CLS");
+    enter(&mut ace, "LIST DOUBLE");
+    assert_eq!(
+        lines(&ace)[1..6],
+        ["LIST DOUBLE", ": DOUBLE", " 3 *", ";", "  OK"]
+    );
+}
+
+#[test]
+fn redefine_makes_old_callers_use_the_new_body() {
+    let mut ace = boot();
+    enter(&mut ace, ": A 2 ;");
+    enter(&mut ace, ": B A 10 * ;");
+    assert_eq!(run(&mut ace, "B ."), "B . 20");
+    enter(&mut ace, ": A 3 ;");
+    assert_eq!(
+        run(&mut ace, "B ."),
+        "B . 20",
+        "before REDEFINE B still runs the old A"
+    );
+    assert_eq!(run(&mut ace, "REDEFINE A"), "REDEFINE A");
+    assert_eq!(run(&mut ace, "B . A ."), "B . 30 A . 3");
+    // B still lists with A's name
+    enter(&mut ace, "CLS");
+    enter(&mut ace, "LIST B");
+    assert_eq!(lines(&ace)[2..4], [": B", " A 10 *"]);
+    // a REDEFINE of the newest A again: B follows the chain to the newest body
+    enter(&mut ace, ": A 4 ;");
+    enter(&mut ace, "REDEFINE A");
+    assert_eq!(run(&mut ace, "B ."), "B . 40");
+}
+
+#[test]
+fn edit_then_redefine_replaces_a_word_everywhere() {
+    let mut ace = boot();
+    enter(&mut ace, ": SQ DUP * ;");
+    enter(&mut ace, ": SQ+1 SQ 1+ ;");
+    enter(&mut ace, "EDIT SQ");
+    key(&mut ace, &[Key::Shift, Key::N7]); // down 32: onto the body row, before DUP
+    ace.type_text("2 + ");
+    ace.run_frames(30);
+    ace.type_text("\n");
+    wait_idle(&mut ace, 500);
+    assert_eq!(
+        run(&mut ace, "4 SQ ."),
+        "4 SQ . 36",
+        "the new SQ is 2 + DUP *"
+    );
+    assert_eq!(
+        run(&mut ace, "4 SQ+1 ."),
+        "4 SQ+1 . 17",
+        "old callers before REDEFINE"
+    );
+    enter(&mut ace, "REDEFINE SQ");
+    assert_eq!(
+        run(&mut ace, "4 SQ+1 ."),
+        "4 SQ+1 . 37",
+        "old callers after REDEFINE"
+    );
+}
+
+#[test]
+fn errors_as_the_spec_says() {
+    let mut ace = boot();
+    // ERROR 13: not found or a ROM word (ace-forth.md 10); ERROR 14: cannot be listed;
+    // ERROR 11: REDEFINE not possible.
+    assert_eq!(run(&mut ace, "EDIT NOPE"), "EDIT NOPE ERROR 13");
+    assert_eq!(run(&mut ace, "EDIT DUP"), "EDIT DUP ERROR 13");
+    assert_eq!(run(&mut ace, "REDEFINE NOPE"), "REDEFINE NOPE ERROR 13");
+    assert_eq!(run(&mut ace, "REDEFINE DUP"), "REDEFINE DUP ERROR 13");
+    enter(&mut ace, "VARIABLE V");
+    assert_eq!(run(&mut ace, "EDIT V"), "EDIT V ERROR 14");
+    enter(&mut ace, ": W ;");
+    assert_eq!(
+        run(&mut ace, "REDEFINE V"),
+        "REDEFINE V ERROR 11",
+        "not a colon word"
+    );
+    // the newest word is not an older one of its own name
+    assert_eq!(run(&mut ace, "REDEFINE W"), "REDEFINE W ERROR 13");
+    // an empty old body has no room for the call of the new one
+    enter(&mut ace, ": W 1 ;");
+    assert_eq!(
+        run(&mut ace, "REDEFINE W"),
+        "REDEFINE W ERROR 11",
+        "old W is `: W ;`"
+    );
+    assert_eq!(
+        run(&mut ace, ": Z 1 [ REDEFINE W"),
+        ": Z 1 [ REDEFINE W ERROR 11"
+    );
+    // after the errors output goes to the screen again and the machine works
+    assert_eq!(ace.peek(FLAGS) & 0x08, 0);
+    assert_eq!(run(&mut ace, "1 2 + ."), "1 2 + . 3");
+}
+
+#[test]
+fn a_long_word_is_edited_a_page_at_a_time() {
+    let mut ace = boot();
+    // 10 IF ... THEN pairs list on 22 lines (`: L`, ` 0 1 IF`, `  1+`, ` THEN 1 IF`, ...)
+    let body = "1 IF 1+ THEN ".repeat(10);
+    enter(&mut ace, &format!(": L 0 {body};"));
+    assert_eq!(run(&mut ace, "L ."), "L . 10");
+    ace.type_text("EDIT L\n");
+    let mut pages = 0;
+    for _ in 0..4 {
+        // wait until the editor waits with the ? cursor at the start of a page
+        for _ in 0..500 {
+            ace.run_frame();
+            if ace.typing_done() && waiting_for_input(&ace) {
+                break;
+            }
+        }
+        let l_half = word(&ace, 0x3C24) as usize;
+        assert!(l_half >= 0x2700 - 22 * 32, "the buffer is at most 22 rows");
+        if ace.peek(STATIN) & 0x10 == 0 {
+            break; // back at the prompt
+        }
+        assert_eq!(
+            ace.peek(word(&ace, 0x3C24) + 1),
+            0xBF,
+            "the ? cursor starts the page"
+        );
+        pages += 1;
+        ace.type_text("\n");
+    }
+    assert_eq!(pages, 2, "the listing came in two pages");
+    assert_eq!(run(&mut ace, "L ."), "L . 10", "the re-entered L works");
+    assert!(!output(&ace).contains("ERROR"));
+}
+
+#[test]
+fn entering_the_listing_unchanged_gives_the_same_word_again() {
+    let mut ace = boot();
+    // control structures, a string and a DEFINER word: LIST's text compiles back to them
+    enter(&mut ace, ": T 3 0 DO I . LOOP .\" END\" ;");
+    enter(&mut ace, "DEFINER K , DOES> @ 1+ ;");
+    for name in ["T", "K"] {
+        enter(&mut ace, &format!("EDIT {name}"));
+        ace.type_text("\n");
+        wait_idle(&mut ace, 500);
+    }
+    enter(&mut ace, "CLS");
+    assert_eq!(run(&mut ace, "T"), "T 0 1 2 END");
+    assert_eq!(run(&mut ace, "7 K S S ."), "7 K S S . 8");
+}
+
+#[test]
+fn a_mistake_in_the_edited_text_is_handed_back_and_can_be_fixed() {
+    let mut ace = boot();
+    enter(&mut ace, ": INC 1 + ;");
+    enter(&mut ace, "EDIT INC");
+    key(&mut ace, &[Key::Shift, Key::N7]); // onto the body row, before the 1
+    ace.type_text("QQ ");
+    ace.run_frames(30);
+    ace.type_text("\n");
+    wait_idle(&mut ace, 500);
+    // QQ is unknown: the rest of the text (the definition is still open) comes back with
+    // the ? cursor at its start and the rows' padding as spaces
+    let l_half = word(&ace, 0x3C24);
+    assert_eq!(ace.peek(l_half + 1), 0xBF, "{}", ace.screen_text());
+    let rest: Vec<u8> = (l_half + 2..0x2700).map(|a| ace.peek(a)).collect();
+    let rest = String::from_utf8_lossy(&rest)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert_eq!(rest, "QQ 1 + ;");
+    key(&mut ace, &[Key::Shift, Key::N1]); // DELETE LINE, then the body again
+    ace.type_text("1 + ;\n");
+    wait_idle(&mut ace, 500);
+    assert_eq!(run(&mut ace, "5 INC ."), "5 INC . 6");
+}
+
+#[test]
+fn a_redefined_word_survives_save_and_a_relocating_load() {
+    use openrom_support::tape_signal::{durations_of, Deck};
+    // REDEFINE leaves an ordinary colon word (the new word's call and EXIT), so LOAD's
+    // relocation moves its reference like any other (ace-forth.md 12)
+    let mut ace = boot();
+    let deck = Deck::default();
+    ace.insert_tape(Box::new(deck.clone()));
+    for line in [": A 2 ;", ": B A 10 * ;", ": A 3 ;", "REDEFINE A"] {
+        enter(&mut ace, line);
+    }
+    deck.clear_recording();
+    enter_within(&mut ace, "SAVE T", 1500);
+    let recording = deck.recorded();
+
+    let mut other = boot();
+    let deck = Deck::default();
+    other.insert_tape(Box::new(deck.clone()));
+    enter(&mut other, ": FIRST 5 ;"); // the tape's words land after it: they move
+    deck.play(
+        other.tstates() + 2_000_000,
+        &durations_of(&recording),
+        1.0,
+        false,
+    );
+    enter_within(&mut other, "LOAD T", 1500);
+    assert!(
+        !other.screen_text().contains("ERROR"),
+        "{}",
+        other.screen_text()
+    );
+    assert_eq!(run(&mut other, "B . FIRST ."), "B . 30 FIRST . 5");
+}
+
+#[test]
+fn printing_to_the_screen_ends_the_question_cursor_state() {
+    // EDIT's ? cursor state (STATIN bit 4) is set from LIST's first line on; an error in
+    // the listing (BREAK) aborts with it set. Whatever is printed on the screen next (the
+    // ERROR message) clears it, so the prompt gets the normal cursor back.
+    let mut ace = boot();
+    ace.poke(STATIN, ace.peek(STATIN) | 0x10);
+    enter(&mut ace, "1 .");
+    assert_eq!(ace.peek(STATIN) & 0x10, 0);
+    assert_eq!(ace.screen_codes()[23 * 32 + 1], 0x97, "the normal cursor");
+}
