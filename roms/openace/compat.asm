@@ -17,13 +17,29 @@
 ; tape words call it too, so the emulator's instant-load trap sits here (src/tape/traps.rs).
         ROUTINE tape_read_block
         DI
-        LD B,0                  ; store
-        JR C,.mode
-        INC B                   ; compare
-.mode:  LD A,C
-        OR A
-        JR Z,.flag              ; 0x00: header
-        LD A,0xFF
-.flag:  CALL read_block
+        SBC A,A                 ; carry (load): 0xFF, else 0
+        INC A
+        LD B,A                  ; B = 0 store, 1 compare
+        XOR A
+        CP C                    ; carry if C is not 0
+        SBC A,A                 ; A = flag: 0x00 header, 0xFF data
+        CALL read_block
         EI
+        RET
+
+        CUT
+; pop_de (RST 24): the data stack grows upwards, SPARE is one past the top (ace-forth.md
+; 1). Preserves BC.
+pop_de:
+        LD HL,(SPARE)
+        DEC HL
+        LD D,(HL)
+        DEC HL
+        LD E,(HL)
+        LD (SPARE),HL
+        RET
+
+; same: Z if HL = DE (list.asm). Uses AF, HL.
+same:   AND A
+        SBC HL,DE
         RET

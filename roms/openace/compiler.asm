@@ -62,6 +62,7 @@ enclose_de:
         LD (HL),D
         RET
 
+        CUT
 ; enclose_a: put the byte A at HERE. Uses AF, BC, DE, HL.
 enclose_a:
         PUSH AF
@@ -71,6 +72,7 @@ enclose_a:
         LD (HL),A
         RET
 
+        CUT
 ; fill_length: write the pending word-length field (DICT) and clear DICT (ace-forth.md 2,
 ; 4.1). Uses AF, DE, HL.
 fill_length:
@@ -80,6 +82,7 @@ clear_dict:                     ; DICT := 0 (uses HL)
         LD (DICT),HL
         RET
 
+        CUT
 ; fill_newest_length: if DICT points at an unfilled word-length field, write the length
 ; of the newest word there (STKBOT - DICT; ace-forth.md 4.1). DICT is kept: the word may
 ; still grow (ALLOT), and the next new word fills the field again (SAVE and LOAD use this).
@@ -97,6 +100,7 @@ fill_newest_length:
         LD (HL),D
         RET
 
+        CUT
 ; check_complete: ERROR 12 if a definition is still incomplete (ace-forth.md 10).
 check_complete:
         BIT FL_INCOMPLETE,(IX+O_FLAGS)
@@ -179,7 +183,7 @@ comma_code:
 ; [,-exit]: , and end the thread (its IP is dropped): the tail of several threads.
         INTERNAL comma_exit_cfa
         POP HL
-        JP comma_code
+        JRX comma_code
 
 ; C,: written from rom-words.tsv (C, : enclose one byte).
         PRIM "C,", ccomma_cfa, 0
@@ -264,6 +268,7 @@ does_tail:
         LD DE,compiler_rt_cf
         JP enclose_de_next
 
+        CUT
 ; enclose_name_offset: enclose the negative offset from this field to the first name byte
 ; of the word being defined (ace-forth.md 4.3: target = field + 1 + offset), then
 ; patch_pfa0: the word being defined gets pfa+0 := HERE. Uses AF, C, DE, HL.
@@ -307,7 +312,7 @@ lbracket_code:
         INTERNAL end_compile_cfa
         POP HL                  ; (the thread ends: its IP is dropped)
         RES FL_INCOMPLETE,(IX+O_FLAGS)
-        JP lbracket_code
+        JRX lbracket_code
 
 ; ]: written from rom-words.tsv (] : compile mode).
         PRIM "]", rbracket_cfa, 0
@@ -320,7 +325,7 @@ rbracket_code:
         INTERNAL start_compile_cfa
         SET FL_INCOMPLETE,(IX+O_FLAGS)
         SET FL_COMPILING,(IX+O_FLAGS)
-        JP lit8_exit_code
+        JRX lit8_exit_code
 
 ; [lit8-exit], followed in the thread by a byte: push the byte and end the thread (the
 ; thread's IP is dropped, so the word that called it goes on).

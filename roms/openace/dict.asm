@@ -77,7 +77,7 @@
 .same:
         CALL scan_lookup_take
         LD DE,DICT_START        ; not found (0), a ROM word or FORTH itself: not
-        CALL hl_below_de        ; forgettable
+        RST 0x30          ; hl_below_de; forgettable
         JR NC,.ram
         RST 32
         DB 13
@@ -92,7 +92,7 @@
 .voc:                           ; every remaining vocabulary drops its words from the cut on
         LD A,H
         OR L
-        JP Z,.vocsdone
+        JRX Z,.vocsdone
         PUSH HL
         DEC HL
         DEC HL
@@ -142,10 +142,11 @@ trim_chain:
         LD (HL),E
         JR trim_chain
 
+        CUT
 ; below_cut: carry set if HL is below the FORGET cut (W_NUM). Uses F only.
 below_cut:
         PUSH DE
         LD DE,(W_NUM)
-        CALL hl_below_de
+        RST 0x30  ; hl_below_de
         POP DE
         RET

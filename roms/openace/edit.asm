@@ -35,6 +35,7 @@ EDIT_PAGE       EQU 16          ; rows in the buffer before a page is handed ove
         CALL take_edited
         JP (IY)
 
+        CUT
 ; take_edited: output to the screen again; let the user edit the buffer (? cursor) until
 ; ENTER, take the cursor out and turn the row markers after the first into spaces: LINE
 ; (the caller of EDIT) reads it as one logical line. Uses AF, BC, DE, HL.
@@ -46,7 +47,7 @@ take_edited:
         LD HL,(INSCRN)
         LD DE,(ENDBUF)
 .join:  INC HL
-        CALL hl_below_de
+        RST 0x30  ; hl_below_de
         RET NC
         LD A,(HL)
         OR A
@@ -54,6 +55,7 @@ take_edited:
         LD (HL),' '
         JR .join
 
+        CUT
 ; buffer_char: put_char for EDIT (A = character, the buffer holds the ? cursor at its
 ; start): append the character; a carriage return pads the row with spaces and starts the
 ; next one with the 0x00 marker, after handing over a full page; blank rows are not kept.
@@ -112,6 +114,7 @@ edit_page:
         LD A,13                 ; the next page starts as the listing did: the first
         JP put_char             ; CR (ST_RETYPE is clear) empties the buffer
 
+        CUT
 ; run_line: run LINE from machine code and come back: the thread ends with a word that
 ; drops its IP and returns to our caller.
 run_line:

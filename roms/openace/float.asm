@@ -47,6 +47,7 @@ unpack:
         LD (DE),A               ; sign
         RET
 
+        CUT
 ; fp_top: HL = the address of the float on top of the data stack. Uses DE.
 fp_top:
         LD HL,(SPARE)
@@ -54,6 +55,7 @@ fp_top:
         ADD HL,DE
         RET
 
+        CUT
 ; fp_two: the second float into FA, the top one into FB. out: the second float's address
 ; (where the result goes) pushed under the return address. Uses AF, BC, DE, HL.
 fp_two:
@@ -65,8 +67,9 @@ fp_two:
         CALL unpack_fa          ; HL = its last byte
         INC HL
         LD DE,FB
-        JR unpack
+        JRX unpack
 
+        CUT
 ; shr5: HL = top byte of a 5-byte BCD number: divide it by 10. shr_b: B bytes.
 ; out: A = the digit shifted out. Uses B, HL.
 shr5:   LD B,5
@@ -76,6 +79,7 @@ shr_b:  XOR A
         DJNZ .l
         RET
 
+        CUT
 ; shl5: HL = lowest byte of a 5-byte BCD number: multiply by 10 and add A's low digit.
 ; shl_b: B bytes. out: A = the digit shifted out of the top. Uses B, HL.
 shl5:   LD B,5
@@ -84,14 +88,16 @@ shl_b:  RLD
         DJNZ shl_b
         RET
 
+        CUT
 ; next_digit: A = FA's next digit: FA+0..FA+3 (top digit m2's first) shifted left by one
 ; digit. Uses B, HL.
 next_digit:
         LD HL,FA
         LD B,4
         XOR A
-        JR shl_b
+        JRX shl_b
 
+        CUT
 ; bcd_add: (HL..) += (DE..), 5 bytes, least significant first; bcd_adc adds the carry
 ; too; fa_add_fb: FA += FB. out: carry = carry out of the top. Uses AF, B, DE, HL.
 fa_add_fb:
@@ -110,6 +116,7 @@ bcd_adc:
         DJNZ .l
         RET
 
+        CUT
 ; fa_sub_fb: FA -= FB. out: carry = borrow out of the top. Uses AF, B, DE, HL.
 fa_sub_fb:
         LD HL,FA
@@ -127,6 +134,7 @@ fa_sub_fb:
         DJNZ .l
         RET
 
+        CUT
 ; zero_fa: FA, FA_EXP and FA_SGN := 0. zero_b: B bytes from HL := 0. Uses B, HL (not
 ; the flags).
 zero_fa:
@@ -137,6 +145,7 @@ zero_b: LD (HL),0
         DJNZ zero_b
         RET
 
+        CUT
 ; fp_pack: normalize FA (to 0.d1... with d1, the top digit of m2, not 0, the exponent
 ; following) and pack it in place as the float FA+1..FA+4. A digit above m2 comes only
 ; from a carry out of 6 digits or a 9-digit literal: one shift right is enough. A
@@ -170,12 +179,13 @@ fp_pack:
         RET C                   ; overflow
 .zero:  LD HL,FA + 1
         LD B,4
-        JR zero_b               ; carry is clear
+        JRX zero_b               ; carry is clear
 .ok:    LD HL,FA_SGN
         OR (HL)
         LD (FA + 4),A
         RET
 
+        CUT
 ; fp_sign: FA_SGN := FA_SGN xor FB_SGN (the sign of a product or quotient) and ACC := 0.
 ; out: A = FA_EXP, HL = FB_EXP, for the caller's exponent arithmetic. Uses AF, B, HL.
 fp_sign:
@@ -218,7 +228,7 @@ fp_exps:                        ; A = FA_EXP, HL = FB_EXP (also F+)
         CALL shr5
         DEC C
         JR NZ,.digit
-        JP acc_done
+        JRX acc_done
 
 ; F+: written from rom-words.tsv (F+) and ace-forth.md 8. The operand with the smaller
 ; exponent is shifted right until the exponents agree (digits below the guard are lost;
@@ -260,8 +270,9 @@ fp_exps:                        ; A = FA_EXP, HL = FB_EXP (also F+)
         LD A,(HL)
         XOR 0x80
         LD (HL),A
-.done:  JR fp_done
+.done:  JRX fp_done
 
+        CUT
 ; acc_done: FA's 5 digit bytes := ACC, then fp_done with the address pushed by the word
 ; (the shared tail of F* and F/, reached by jumps; fp_two pushed the address).
 acc_done:
@@ -291,7 +302,7 @@ set_spare:                      ; the data stack ends at DE (also flit_rt's end)
         DEC HL                  ; fp_two left HL at the divisor's last byte
         LD A,(HL)               ; m2: 0 only in zero
         OR A
-        JR Z,fp_done.error
+        JRX Z,fp_done.error
         CALL fp_sign
         SUB (HL)
         ADD A,0x41
@@ -313,7 +324,7 @@ set_spare:                      ; the data stack ends at DE (also flit_rt's end)
         CALL shl5
         DEC C
         JR NZ,.digit
-        JP acc_done
+        JRX acc_done
 
 ; FNEGATE: written from rom-words.tsv (FNEGATE): the sign bit, unless the float is zero.
         PRIM "FNEGATE", fnegate_cfa, 0
@@ -398,6 +409,7 @@ set_spare:                      ; the data stack ends at DE (also flit_rt's end)
         RST 8
         JP (IY)
 
+        CUT
 ; print_float: print the float at HL as F. does, without the space (also LIST's float
 ; literal). Uses all.
 print_float:
@@ -479,6 +491,7 @@ put_digits:
         PUSH HL
         JP set_spare
 
+        CUT
 ; [float-literal]: what NUMBER hands LINE for a float (ace-forth.md 7): while compiling,
 ; the literal runtime and the 4 bytes.
 fliteral_cfa:

@@ -77,6 +77,7 @@ font_install:
         DJNZ .f
         RET
 
+        CUT
 ; The glyphs 0x20-0x7F, 8 rows each, top row first, bit 7 = leftmost pixel. The source
 ; keeps the picture; only the stored bytes are packed. font_rows lists every row the font
 ; uses, the most frequent first (counted by hand from the pictures below). Each ROW becomes

@@ -36,6 +36,7 @@ next:
         CALL run_checks
         JR next
 
+        CUT
 ; run_checks: ERROR 2 if the data stack is below its base, ERROR 1 if it is within 30 bytes
 ; of the return stack, ERROR 3 if BREAK is held (ace-forth.md 3, 7, 10). Uses AF,DE,HL.
 run_checks:
@@ -68,7 +69,7 @@ run_checks:
 ; {docolon}: run the parameter field as a thread (straight into next, see exit_code).
         ROUTINE docolon
         PUSH DE
-        JP next
+        JRX next
 
 ; {create-child}: push the parameter-field address.
         ROUTINE create_cf
@@ -93,7 +94,7 @@ run_checks:
         LD A,(DE)
         LD E,A
         LD D,HIGH(SYSVARS)
-        JP create_cf
+        JRX create_cf
 
 ; {defining-word}: make a header from the next input word with code field = own pfa+0,
 ; then run own pfa+2 as a thread (ace-forth.md 5, 5.1).
@@ -122,7 +123,7 @@ run_pfa2:
         RST 32
         DB 4
 .ok:    LD BC,enclose_de
-        JP run_pfa2
+        JRX run_pfa2
 
 ; {compiler-runtime}: run-time part of a COMPILER word (ace-forth.md 5.2): push the address
 ; of the inline operands, move IP past them (count at cfa-3, 255 = 2-byte length + bytes),

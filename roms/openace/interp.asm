@@ -43,6 +43,7 @@ word_bounds:
         LD (W_END),HL
         RET
 
+        CUT
 ; at_endbuf: Z set if HL = ENDBUF. Uses A.
 at_endbuf:
         LD A,(ENDBUF)
@@ -52,6 +53,7 @@ at_endbuf:
         CP H
         RET
 
+        CUT
 ; consume_word: echo the scanned word and a space (unless INVIS), then remove everything up
 ; to W_END from the logical line. Uses AF, BC, DE, HL.
 consume_word:
@@ -80,12 +82,13 @@ consume_word:
         LD HL,(ENDBUF)          ; blank from the new end to the old end
         LD (ENDBUF),DE
 .blank:
-        CALL hl_below_de
+        RST 0x30  ; hl_below_de
         RET Z
         DEC HL                  ; (downwards from the old end)
         LD (HL),' '
         JR .blank
 
+        CUT
 ; word_sub: A = delimiter; take the next word of the input buffer to PAD (up to 253
 ; characters from PAD+1, its length at PAD, 254 if longer), echo and consume it.
 ; out: HL = PAD. Uses AF, BC, DE.
@@ -107,8 +110,9 @@ word_sub:
         LDIR
 .copied:
         LD HL,PAD
-        JR take_hl              ; consume_word, HL kept
+        JRX take_hl              ; consume_word, HL kept
 
+        CUT
 ; upcase: A -> upper case if it is a-z.
 upcase:
         CP 'a'
@@ -118,6 +122,7 @@ upcase:
         SUB 0x20
         RET
 
+        CUT
 ; scan_lookup_take: the next word looked up (HL = its CFA or 0) and taken, found or not
 ; (FORGET, LIST). take_hl: consume_word keeping HL. scan_lookup: the next word looked up,
 ; not taken. Use AF, BC, DE (and HL for the result).
@@ -128,6 +133,7 @@ take_hl:
         CALL consume_word
         POP HL
         RET
+        CUT
 scan_lookup:
         LD A,' '
         CALL scan_word          ; (and on into lookup)
@@ -181,6 +187,7 @@ lookup:
         EX DE,HL
         JR .entry
 
+        CUT
 ; name_field_start: HL = name-length field -> HL = first byte of the name, C = its length.
 ; name_start: the same with C = the name length given. RAM words (at 0x3C00 and above)
 ; have the 2-byte word-length field. Uses AF.
@@ -238,7 +245,7 @@ execute_hl:                     ; run the word whose CFA is in HL
         JR NZ,.run
         EX DE,HL
         JP enclose_de_next
-.run:   JP execute_hl
+.run:   JRX execute_hl
 
 ; [number-done] ( n cfa -- ): compiling: run the literal compiler NUMBER returned; else
 ; leave n (ace-forth.md 7).
@@ -246,9 +253,10 @@ execute_hl:                     ; run the word whose CFA is in HL
         RST 24
         EX DE,HL
         BIT FL_COMPILING,(IX+O_FLAGS)
-        JP NZ,execute_hl
+        JRX NZ,execute_hl
         JP (IY)
 
+        CUT
 ; digit_value: A = character -> A = its value in BASE, carry set if it is not a digit.
 ; Uses F only besides A.
 digit_value:
@@ -264,6 +272,7 @@ digit_value:
         CCF
         RET
 
+        CUT
 ; parse_number: PAD holds a word; integer syntax of ace-forth.md 7 (optional -, digits in
 ; BASE). out: carry clear and DE = value, or carry set. Uses AF, BC, DE, HL.
 parse_number:
@@ -303,6 +312,7 @@ parse_number:
         AND A
         RET
 
+        CUT
 ; scanned_word: HL = W_START, B = W_LEN; carry if the word is empty or 256 characters or
 ; longer (never a number). Uses AF.
 scanned_word:
@@ -422,7 +432,7 @@ query_done:
         SET ST_RETYPE,(HL)
         CALL wait_enter         ; returns HL = STATIN
         RES ST_RETYPE,(HL)
-        JP query_done
+        JRX query_done
 
 ; WORD: written from rom-words.tsv (WORD) and ace-forth.md 9.
         PRIM "WORD", word_cfa, 0

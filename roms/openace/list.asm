@@ -100,6 +100,7 @@ L_CNT   EQU LISTWS + 3            ; lines left before the next pause
         RST 8
         JP (IY)
 
+        CUT
 ; next_cell: DE = the cell at L_PTR, L_PTR += 2. Uses HL.
 next_cell:
         LD HL,(L_PTR)
@@ -110,6 +111,7 @@ next_cell:
         LD (L_PTR),HL
         RET
 
+        CUT
 ; list_line: a new line and the indentation; BREAK gives ERROR 3, and every 18 lines it
 ; waits until a key is held (KEYCOD, ace-forth.md 11). Uses AF, B, HL.
 list_line:
@@ -136,6 +138,7 @@ list_line:
         DJNZ .sp
         RET
 
+        CUT
 ; list_cell: print the compiled cell DE (and its inline operands, L_PTR moves past them),
 ; then a space. Decoding rule of ace-forth.md 4.3: the byte below the code field is a
 ; name-length byte (bit 7 clear) or the top of a runtime's name offset. Uses all but DE.
@@ -206,11 +209,11 @@ list_cell:
         JR .skip
 .text:  INC HL                    ; ( and .": a space, the text, the closing character
         LD DE,comment_rt
-        CALL hl_below_de
+        RST 0x30  ; hl_below_de
         LD C,')'
         JR Z,.close
         LD DE,dotq_rt
-        CALL hl_below_de
+        RST 0x30  ; hl_below_de
         LD C,'"'
         JR Z,.close
         CALL next_cell            ; another variable-length operand: skipped
@@ -247,6 +250,7 @@ in_list:
         OR 1                      ; NZ
         RET
 
+        CUT
 list_kinds:     DW docolon, definer_cf, compiler_cf
 list_heads:     DW colon_cfa - 1, definer_cfa - 1, compiler_cfa - 1 ; the heading: a ROM word's name
 list_own:       DW exit_rt, does_rt, runs_rt

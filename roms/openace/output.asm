@@ -46,7 +46,7 @@ emit_a:                         ; shared tail: print A, next word
 ; AT: written from rom-words.tsv (AT) and ace-forth.md 9 (col mod 32, ERROR 9 when the
 ; position is inside the input buffer).
         PRIM "AT", at_cfa, 0
-        CALL pop_two            ; HL = line, DE = column
+        RST 0x28              ; pop_two; HL = line, DE = column
         LD A,H
         OR A
         JR NZ,.bad              ; (a line of 24-255 is caught below: it is past L_HALF)
@@ -61,7 +61,7 @@ emit_a:                         ; shared tail: print A, next word
         LD D,HIGH(VIDEO)
         ADD HL,DE               ; VIDEO + 32 * line + col
         LD DE,(L_HALF)
-        CALL hl_below_de
+        RST 0x30  ; hl_below_de
         JR NC,.bad
         LD (SCRPOS),HL
         JP (IY)
@@ -103,7 +103,7 @@ emit_a:                         ; shared tail: print A, next word
         LD (SCRPOS),HL
         LD DE,(L_HALF)
 .fill:  CALL blank32
-        CALL hl_below_de
+        RST 0x30  ; hl_below_de
         JR C,.fill
         LD HL,0
         LD (XCOORD),HL          ; and YCOORD, the next byte
@@ -168,7 +168,7 @@ sharp_step:
 .dec:   ADD A,'0'
         INC B
         DEC B                   ; Z if the quotient is 0 (A kept)
-        JP hold_a               ; (keeps the flags)
+        JRX hold_a               ; (keeps the flags)
 
 ; #S: written from rom-words.tsv (#S: # until the number is zero, at least once).
         PRIM "#S", sharps_cfa, 0

@@ -39,7 +39,7 @@
         JR NZ,.top
         LD C,0x04               ; bottom-right
 .top:   BIT 0,E
-        JP NZ,.right
+        JRX NZ,.right
         SLA C                   ; left: top-left 0x02, bottom-left 0x08
         JP .right               ; (PLOT is longer than the gap after its header: two pieces)
 .out0:  JP (IY)                 ; off the grid, or mode 2

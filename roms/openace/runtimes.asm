@@ -88,7 +88,7 @@ skip_cell:                      ; shared tail: IP past the offset field, next wo
 
 ; <do-setup>: ( limit start -- ) to the return stack, counter on top (below IP).
         RUNTIME_CODE do_rt, 0, do_cfa - 5
-        CALL pop_two            ; HL = limit, DE = start
+        RST 0x28              ; pop_two; HL = limit, DE = start
         EX (SP),HL              ; HL = IP, the limit under it
         PUSH DE
         PUSH HL
@@ -101,7 +101,7 @@ skip_cell:                      ; shared tail: IP past the offset field, next wo
 ; like any word.
         RUNTIME_CODE loop_rt, 2, loop_cfa - 7
         LD DE,1
-        JP loop_step
+        JRX loop_step
 
 ; <+loop>: add n to the counter; finished when it reaches or passes the limit (from below
 ; for n >= 0, from above for n < 0) or overflows (ace-forth.md 6).
@@ -124,12 +124,12 @@ loop_step:
         SBC HL,DE               ; signed compare (bias clears the carry)
         JR NC,loop_finished     ; reached or passed
         PUSH BC                 ; loop again: branch back by the offset
-        JP branch_code
+        JRX branch_code
 loop_finished:
         POP HL                  ; counter
         POP HL                  ; limit
         PUSH BC
-        JP skip_cell            ; IP past the offset
+        JRX skip_cell            ; IP past the offset
 
 ; <comment>: skip a 2-byte length and that many text bytes (owner ().
         RUNTIME_CODE comment_rt, 255, paren_cfa - 4

@@ -30,6 +30,7 @@ print_a:
         EXX
         RET
 
+        CUT
 ; put_char: A = character; 13 = carriage return. Uses AF, BC, DE, HL.
 ; With FLAGS bit 3 (EDIT, ace-forth.md 2) the text goes into the input buffer instead,
 ; from the first carriage return on (before it: the echo of EDIT's name, to the screen);
@@ -80,6 +81,7 @@ make_room:
         ADD HL,DE               ; SCRPOS again
         RET
 
+        CUT
 ; scroll_upper: move [0x2420, L_HALF) up one line, blank the line above L_HALF and move
 ; SCRPOS up a line with the text. The buffer never covers more than 22 lines, so there
 ; is always a line to move. Uses AF, BC, DE, HL.
@@ -119,6 +121,7 @@ print_string:
         DEC BC
         JR print_string
 
+        CUT
 ; print_name: HL = a name-length field: print the name. print_at: HL = the name's first
 ; byte: print it (bit 7 marks the last character). Uses AF, C, DE, HL.
 print_name:
@@ -158,6 +161,7 @@ clear_input:
         LD (ENDBUF),HL
         JP show_cursor
 
+        CUT
 ; cursor_char: A = the cursor character for the current mode (ace-forth.md 11); the ?
 ; of a line handed back by RETYPE wins over the modes until ENTER. Uses C.
 cursor_char:
@@ -175,6 +179,7 @@ cursor_char:
         LD A,0x97
         RET
 
+        CUT
 ; show_cursor: write the mode's cursor character at CURSOR.
 show_cursor:
         CALL cursor_char
@@ -217,6 +222,7 @@ grow_buffer:
         RET
         ASSERT CURSOR == INSCRN + 2 && ENDBUF == INSCRN + 4 && L_HALF == INSCRN + 6
 
+        CUT
 ; down32: the cell at HL -= 32 (one screen line up); out: HL = its address + 1. Uses AF.
 down32:
         LD A,(HL)
@@ -269,6 +275,7 @@ insert_char:
         POP AF
         RET
 
+        CUT
 ; delete_at: remove the character at HL from the logical line (the rest moves left,
 ; ENDBUF moves back). Uses AF, BC, DE, HL.
 delete_at:
@@ -295,8 +302,9 @@ delete_at:
 ; remove_cursor: take the cursor character out of the line (after ENTER).
 remove_cursor:
         LD HL,(CURSOR)
-        JP delete_at
+        JRX delete_at
 
+        CUT
 ; wait_enter: let the interrupt edit the line until ENTER (ace-forth.md 11); HALT while
 ; waiting so the emulator can skip idle time. out: HL = STATIN.
 wait_enter:
@@ -313,6 +321,7 @@ wait_enter:
 ; editor_key: handle key A while STATIN bit 0 is set (called from the interrupt).
 ; ---------------------------------------------------------------------------------------
         ASSERT 1 << ST_CAPS == 0x02 && 1 << ST_GRAPHICS == 0x04 && 1 << ST_INVERSE == 0x08
+        CUT
 editor_key:
         LD HL,STATIN
         CP 13
@@ -373,7 +382,7 @@ editor_key.down:
 editor_key.delete:
         CALL cursor_back
         RET Z
-        JP delete_at
+        JRX delete_at
 editor_key.delline:
         LD HL,(INSCRN)
         INC HL
@@ -381,7 +390,7 @@ editor_key.delline:
         LD DE,(ENDBUF)
 .blank: LD (HL),' '
         INC HL
-        CALL hl_below_de
+        RST 0x30  ; hl_below_de
         JR C,.blank
         LD HL,(CURSOR)
         INC HL
@@ -408,7 +417,7 @@ editor_key.keys_end:
 cursor_left:
         CALL cursor_back
         RET Z
-        JR swap_next
+        JRX swap_next
 
 ; cursor_back: CURSOR -= 1 unless it is at the start of the logical line (then Z set);
 ; NZ and HL = the new CURSOR when it moved. Uses AF, DE.
@@ -416,7 +425,7 @@ cursor_back:
         LD HL,(CURSOR)
         DEC HL
         LD DE,(INSCRN)
-        CALL hl_below_de
+        RST 0x30  ; hl_below_de
         RET Z
         LD (CURSOR),HL
         RET
@@ -425,7 +434,7 @@ cursor_right:
         LD HL,(CURSOR)
         INC HL
         LD DE,(ENDBUF)
-        CALL hl_below_de
+        RST 0x30  ; hl_below_de
         RET Z
         LD (CURSOR),HL
         DEC HL

@@ -6,15 +6,9 @@
 ; ---------------------------------------------------------------------------------------
 ; Helpers.
 ; ---------------------------------------------------------------------------------------
-; pop_two: ( n1 n2 -- ) out HL = n1, DE = n2. Uses BC? no: uses DE, HL only.
-pop_two:
-        RST 24
-        PUSH DE
-        RST 24
-        EX DE,HL
-        POP DE
-        RET
+; pop_two (RST 0x28, main.asm): ( n1 n2 -- ) out HL = n1, DE = n2.
 
+        CUT
 ; bias: flip the sign bits of HL and DE so that unsigned comparison is signed comparison.
 bias:
         LD A,H
@@ -25,10 +19,11 @@ bias:
         LD D,A
         RET
 
+        CUT
 ; pop_greater: ( n1 n2 -- ) out HL = n2, DE = n1, carry set if n1 > n2 as signed
 ; numbers. Uses AF.
 pop_greater:
-        CALL pop_two
+        RST 0x28  ; pop_two
         EX DE,HL
         PUSH HL
         PUSH DE
@@ -38,6 +33,7 @@ pop_greater:
         POP HL
         RET
 
+        CUT
 ; neg_hl / neg_de: two's complement. Use A.
 neg_hl:
         XOR A
@@ -47,6 +43,7 @@ neg_hl:
         SUB H
         LD H,A
         RET
+        CUT
 ; abs_de: DE := |DE|. Uses AF.
 abs_de:
         BIT 7,D
@@ -57,6 +54,7 @@ neg_de:
         EX DE,HL
         RET
 
+        CUT
 ; umul: HL:DE = DE * BC (unsigned, HL high). Uses AF.
 umul:
         LD HL,0
@@ -73,6 +71,7 @@ umul:
         EX DE,HL
         RET
 
+        CUT
 ; div3216: (HL:DE) / BC with HL < BC -> DE = quotient, HL = remainder. Uses AF.
 div3216:
         LD A,16
@@ -92,6 +91,7 @@ div3216:
         JR NZ,.bit
         RET
 
+        CUT
 ; pop_udiv: pop ud into HL:DE (HL high), then udiv32_16. Uses AF.
 pop_udiv:
         RST 24
@@ -132,16 +132,16 @@ dup_push1:
 
 ; SWAP: written from rom-words.tsv (SWAP).
         PRIM "SWAP", swap_cfa, 0
-        CALL pop_two
-        JP push_de_hl
+        RST 0x28  ; pop_two
+        JRX push_de_hl
 
 ; ?DUP: written from rom-words.tsv (?DUP).
         PRIM "?DUP", qdup_cfa, 0
         RST 24
         LD A,D
         OR E
-        JP Z,dup_push1
-        JP dup_push2
+        JRX Z,dup_push1
+        JRX dup_push2
 
 ; OVER: written from rom-words.tsv (OVER: a colon word in the original, and as slow).
         COLON "OVER", over_cfa, 0
@@ -158,7 +158,7 @@ over_tail:                      ; R> SWAP ; (ROT branches here)
         PRIM "PICK", pick_cfa, 0
         CALL pop_index
         EX DE,HL
-        JP fetch_tail           ; push the cell at DE
+        JRX fetch_tail           ; push the cell at DE
 
 ; ROLL: written from rom-words.tsv (ROLL) and ace-forth.md 10 (ERROR 7 if n <= 0).
         PRIM "ROLL", roll_cfa, 0
@@ -180,6 +180,7 @@ over_tail:                      ; R> SWAP ; (ROT branches here)
         RST 24                  ; and the top cell, now there twice, is dropped
         JP (IY)
 
+        CUT
 ; pop_index: pop n (ERROR 7 unless n > 0) -> BC = n, HL = address of the n-th entry
 ; (SPARE - 2 * n).
 pop_index:
@@ -214,7 +215,7 @@ cfetch_push:                    ; shared tail: push DE, next word (R>)
 
 ; C!: written from rom-words.tsv (C!).
         PRIM "C!", cstore_cfa, 0
-        CALL pop_two
+        RST 0x28  ; pop_two
         EX DE,HL
         LD (HL),E
         JP (IY)
@@ -227,7 +228,7 @@ fetch_tail:                     ; shared tail: push the cell at DE, next word
 
 ; !: written from rom-words.tsv (!).
         PRIM "!", store_cfa, 0
-        CALL pop_two
+        RST 0x28  ; pop_two
         EX DE,HL
         LD (HL),E
         INC HL
@@ -271,7 +272,7 @@ fetch_tail:                     ; shared tail: push the cell at DE, next word
 rstack_fetch:
         ADD HL,SP
         EX DE,HL
-        JP fetch_tail
+        JRX fetch_tail
 
 ; LEAVE: written from rom-words.tsv (LEAVE) and ace-forth.md 6 (counter := limit).
         PRIM "LEAVE", leave_cfa, 0
@@ -292,9 +293,9 @@ rstack_fetch:
 ; ---------------------------------------------------------------------------------------
 ; +: written from rom-words.tsv (+).
         PRIM "+", plus_cfa, 0
-        CALL pop_two
+        RST 0x28  ; pop_two
         ADD HL,DE
-        JP ex_push
+        JRX ex_push
 
 ; -: written from rom-words.tsv (-: a colon word in the original, and as slow).
         COLON "-", minus_cfa, 0
@@ -304,26 +305,26 @@ rstack_fetch:
         PRIM "NEGATE", negate_cfa, 0
         RST 24
         CALL neg_de
-        JP push_next
+        JRX push_next
 
 ; ABS: written from rom-words.tsv (ABS).
         PRIM "ABS", abs_cfa, 0
         RST 24
         CALL abs_de
-        JP push_next
+        JRX push_next
 
 ; 1+: written from rom-words.tsv (1+).
         PRIM "1+", oneplus_cfa, 0
         LD BC,1
-        JP add_bc
+        JRX add_bc
 ; 2+: written from rom-words.tsv (2+).
         PRIM "2+", twoplus_cfa, 0
         LD BC,2
-        JP add_bc
+        JRX add_bc
 ; 1-: written from rom-words.tsv (1-).
         PRIM "1-", oneminus_cfa, 0
         LD BC,-1
-        JP add_bc
+        JRX add_bc
 ; 2-: written from rom-words.tsv (2-).
         PRIM "2-", twominus_cfa, 0
         LD BC,-2
@@ -340,7 +341,7 @@ push_next:                      ; shared tail: push DE, next word
 
 ; AND: written from rom-words.tsv (AND).
         PRIM "AND", and_cfa, 0
-        CALL pop_two
+        RST 0x28  ; pop_two
         LD A,H
         AND D
         LD D,A
@@ -350,7 +351,7 @@ push_next:                      ; shared tail: push DE, next word
 
 ; OR: written from rom-words.tsv (OR).
         PRIM "OR", or_cfa, 0
-        CALL pop_two
+        RST 0x28  ; pop_two
         LD A,H
         OR D
         LD D,A
@@ -360,7 +361,7 @@ push_next:                      ; shared tail: push DE, next word
 
 ; XOR: written from rom-words.tsv (XOR).
         PRIM "XOR", xor_cfa, 0
-        CALL pop_two
+        RST 0x28  ; pop_two
         LD A,H
         XOR D
         LD D,A
@@ -368,14 +369,14 @@ push_next:                      ; shared tail: push DE, next word
         XOR E
 logic_tail:
         LD E,A
-        JP push_next
+        JRX push_next
 
 ; MAX: written from rom-words.tsv (MAX, signed).
         PRIM "MAX", max_cfa, 0
         CALL pop_greater        ; carry if n1 > n2; DE = n1, HL = n2
 max_pick:                       ; push DE if carry, else HL (MIN comes here too)
-        JP C,push_next
-        JP ex_push
+        JRX C,push_next
+        JRX ex_push
 
 ; MIN: written from rom-words.tsv (MIN, signed).
         PRIM "MIN", min_cfa, 0
@@ -398,7 +399,7 @@ max_pick:                       ; push DE if carry, else HL (MIN comes here too)
         EX DE,HL                ; DE = low sum
         POP HL                  ; d2 high
         ADC HL,BC
-        JP push_de_hl
+        JRX push_de_hl
 
 ; DNEGATE: written from rom-words.tsv (DNEGATE).
         PRIM "DNEGATE", dnegate_cfa, 0
@@ -414,14 +415,14 @@ max_pick:                       ; push DE if carry, else HL (MIN comes here too)
         LD H,A
         LD L,A
         SBC HL,BC
-        JP push_de_hl
+        JRX push_de_hl
 
 ; U*: written from rom-words.tsv (U*: unsigned 16 x 16 -> 32).
         PRIM "U*", umul_cfa, 0
         CALL pop_bc
         RST 24
         CALL umul
-        JP push_de_hl
+        JRX push_de_hl
 
 ; *: written from rom-words.tsv (*: low 16 bits of the product).
         COLON "*", star_cfa, 0
@@ -443,7 +444,7 @@ push_de_hl:
         EX DE,HL
         LD D,B
         LD E,C
-        JP push_de_hl
+        JRX push_de_hl
 
 ; /MOD: written from rom-words.tsv (/MOD: a colon word in the original) and ace-forth.md 8
 ; (truncating, remainder takes the dividend's sign): 1 SWAP */MOD, whose pacing makes
@@ -463,7 +464,7 @@ push_de_hl:
         LD C,D                  ; its sign
         CALL abs_de
         PUSH DE                 ; |n3|
-        CALL pop_two            ; HL = n1, DE = n2
+        RST 0x28              ; pop_two; HL = n1, DE = n2
         LD A,H
         XOR D
         LD B,A                  ; bit 7: the remainder's sign (the product's)
@@ -490,7 +491,7 @@ push_de_hl:
         RLA
         CALL C,neg_hl           ; the remainder's sign
         EX DE,HL
-        JP push_de_hl
+        JRX push_de_hl
 
 ; /: written from rom-words.tsv (/).
         COLON "/", slash_cfa, 0
@@ -516,14 +517,14 @@ slash_tail:                     ; SWAP DROP ; (*/ branches here)
         LD A,D
         OR E
         SUB 1                   ; carry if DE = 0
-        JP push_carry
+        JRX push_carry
 
 ; 0<: written from rom-words.tsv (0<).
         PRIM "0<", zless_cfa, 0
         RST 24
         LD A,D
         RLA
-        JP push_carry
+        JRX push_carry
 
 ; 0>: written from rom-words.tsv (0>).
         COLON "0>", zgreater_cfa, 0
@@ -542,11 +543,11 @@ slash_tail:                     ; SWAP DROP ; (*/ branches here)
 ; >: written from rom-words.tsv (>, signed).
         PRIM ">", greater_cfa, 0
         CALL pop_greater
-        JP push_carry
+        JRX push_carry
 
 ; U<: written from rom-words.tsv (U<, unsigned).
         PRIM "U<", uless_cfa, 0
-        CALL pop_two
+        RST 0x28  ; pop_two
         AND A
         SBC HL,DE
 ; push_carry: tail for comparisons: push 1 if carry is set, else 0.
@@ -559,10 +560,10 @@ carry_push:                     ; shared tail: push DE, next word (HERE)
 
 ; D<: written from rom-words.tsv (D<, signed double).
         PRIM "D<", dless_cfa, 0
-        CALL pop_two            ; HL = d2 low, DE = d2 high
+        RST 0x28              ; pop_two; HL = d2 low, DE = d2 high
         PUSH DE
         PUSH HL
-        CALL pop_two            ; HL = d1 low, DE = d1 high
+        RST 0x28              ; pop_two; HL = d1 low, DE = d1 high
         POP BC                  ; d2 low
         AND A
         SBC HL,BC               ; borrow of the low halves
@@ -572,7 +573,7 @@ carry_push:                     ; shared tail: push DE, next word (HERE)
         CALL bias
         POP AF
         SBC HL,DE
-        JP push_carry
+        JRX push_carry
 
 ; ---------------------------------------------------------------------------------------
 ; Odds and ends.
@@ -580,7 +581,7 @@ carry_push:                     ; shared tail: push DE, next word (HERE)
 ; HERE: written from rom-words.tsv (HERE = STKBOT).
         PRIM "HERE", here_cfa, 0
         LD DE,(STKBOT)
-        JP carry_push
+        JRX carry_push
 
 ; CONTEXT: written from rom-words.tsv (sysvar word, code field {sysvar-child}).
         HEADER "CONTEXT", context_cfa, 0

@@ -45,7 +45,7 @@ cold_start:                     ; (reached from 0x0000, after its DI)
         LD IY,next_checks       ; SLOW is the default
         CALL clear_input        ; empty input line at the bottom (ace-forth.md 11); no
         EI                      ; banner: the original's upper screen is empty (transcripts.md)
-        JP quit_code
+        JRX quit_code
 
 
         CUT
@@ -159,7 +159,7 @@ key_debounce:
         JR C,.row
         LD A,H
         DEC A
-        JR NZ,key_debounce.none
+        JRX NZ,key_debounce.none
         LD D,A                  ; (0)
         LD E,L
         LD HL,keys_plain
@@ -186,6 +186,7 @@ key_debounce:
         LD A,(HL)
         RET
 
+        CUT
 ; Key code tables, index = half-row * 5 + bit (ace-hardware.md 6, "Codes produced").
 keys_plain:
         DB 0, 0, "zxc"
@@ -226,14 +227,7 @@ test_break:
 ; ---------------------------------------------------------------------------------------
 ; The RST 32 target (error_rst) sits at 0x0020 itself (main.asm).
 
-; hl_below_de: carry set if HL < DE (unsigned), Z if HL = DE; HL kept. Uses F.
-hl_below_de:
-        PUSH HL
-        OR A
-        SBC HL,DE
-        POP HL
-        RET
-
+        CUT
 ; ABORT: written from rom-words.tsv (ABORT) and ace-forth.md 7, 9.
         PRIM "ABORT", abort_cfa, 0
 abort_code:
@@ -257,7 +251,7 @@ abort_code:
         LD A,(HL)
         LD (HL),255
         CP 128
-        JP NC,quit_code
+        JRX NC,quit_code
         PUSH AF
         LD HL,error_text
         CALL print_at           ; (up to the character with bit 7)
@@ -265,8 +259,9 @@ abort_code:
         CALL print_udec_a
         LD A,13
         RST 8
-        JP quit_code
+        JRX quit_code
 
+        CUT
 error_text:
         DC "ERROR "
 
@@ -278,6 +273,7 @@ quit_code:
         PUSH HL
         JP (IY)
 
+        CUT
 ; empty_data_stack: SPARE := STKBOT + 12 (ace-forth.md 1).
 empty_data_stack:
         LD HL,(STKBOT)
@@ -286,6 +282,7 @@ empty_data_stack:
         LD (SPARE),HL
         RET
 
+        CUT
 ; drop_unfinished: remove the newest word, whose length field DICT points at
 ; (ace-forth.md 7: "any unfinished definition removed").
 drop_unfinished:
@@ -302,6 +299,7 @@ drop_unfinished:
         LD (STKBOT),HL
         JP clear_dict
 
+        CUT
 ; print_udec_a: print A as an unsigned decimal number. print_udec: print HL so (no
 ; trailing space). Uses AF, BC, DE, HL.
 print_udec_a:

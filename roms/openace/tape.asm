@@ -48,7 +48,7 @@ LOAD_MARGIN     EQU 80              ; bytes kept free between a loaded dictionar
         LD BC,8
         LDIR
         XOR A                   ; TYPE_DICT
-        JP save_common
+        JRX save_common
 
 ; BSAVE name ( addr n -- ): written from ace-forth.md 12 (BSAVE row), ace-hardware.md 7.1.
         PRIM "BSAVE", bsave_cfa, 0
@@ -68,7 +68,7 @@ save_common:
         LD HL,(HDR_LEN)
         LD A,H
         OR L
-        JP Z,tape_error
+        JRX Z,tape_error
         LD A,C
         OR A
         CALL Z,fill_newest_length
@@ -88,6 +88,7 @@ save_common:
         EI
         JP (IY)
 
+        CUT
 ; bytes_args: ( addr n -- ) and the file name: addr to HDR_START, n to HDR_LEN (after
 ; the name, which may run over them while WORD reads it). Shared by BSAVE, BLOAD, BVERIFY.
 bytes_args:
@@ -114,17 +115,17 @@ bytes_args:
         LD DE,(RD_LEN)
         LD A,D
         OR E
-        JP Z,tape_error
+        JRX Z,tape_error
         LD HL,(STKBOT)
         ADD HL,DE
-        JP C,tape_error
+        JRX C,tape_error
         LD (RL_IMGEND),HL       ; end of the image once loaded
         EX DE,HL
         LD HL,-LOAD_MARGIN
         ADD HL,SP
         OR A
         SBC HL,DE               ; SP - margin - image end < 0: no room
-        JP C,tape_error
+        JRX C,tape_error
         CALL fill_newest_length ; the old newest word gets followers
         LD HL,(STKBOT)
         LD DE,(RD_LEN)
@@ -150,7 +151,7 @@ bytes_args:
         LD HL,(RD_START)        ; (the tape's start and length; STKBOT equal => same size)
         LD DE,(RD_LEN)
         INC B                   ; B = 1: compare
-        JP read_data_next
+        JRX read_data_next
 
 ; tape_error: ERROR 10 (a shared exit, reached by jumps).
 tape_error:
@@ -160,7 +161,7 @@ tape_error:
 ; BLOAD name ( addr n -- ): written from ace-forth.md 12 (BLOAD row).
         PRIM "BLOAD", bload_cfa, 0
         LD B,0                  ; store
-        JR bytes_common
+        JRX bytes_common
 
 ; BVERIFY name ( addr n -- ): written from ace-forth.md 12 (BVERIFY row).
         PRIM "BVERIFY", bverify_cfa, 0
@@ -178,7 +179,7 @@ bytes_common:
         OR L
         JR Z,.anylen
         SBC HL,DE               ; n - length < 0: file too long (carry clear from OR)
-        JP C,tape_error
+        JRX C,tape_error
 .anylen:
         LD HL,(HDR_START)       ; addr
         LD A,H
@@ -196,9 +197,10 @@ read_data:
         LD A,B
         CP 1                    ; carry: B = 0, load; no carry: compare
         CALL tape_read_block    ; (returns with interrupts on)
-        JP NC,tape_error
+        JRX NC,tape_error
         RET
 
+        CUT
 ; ---------------------------------------------------------------------------------------
 ; tape_name: the file name from the input (WORD with a space), ERROR 10 if empty; pads it
 ; with spaces to 10 characters in the header work area (WORD left it at PAD+1 = 0x2302).
@@ -207,7 +209,7 @@ tape_name:
         CALL word_sub           ; HL = PAD, length at PAD
         LD A,(HL)
         OR A
-        JP Z,tape_error         ; empty name
+        JRX Z,tape_error         ; empty name
         LD B,10
 .pad:   INC HL                  ; name character 1..10
         SUB 1
@@ -217,6 +219,7 @@ tape_name:
 .keep:  DJNZ .pad
         RET
 
+        CUT
 ; tape_find: A = type wanted (name in the work area). Reads headers until one matches type
 ; and all 10 name characters exactly; announces every header read ("Dict: " or "Bytes: "
 ; and the name, on a new line). Returns with the header at RD_HDR (interrupts on).
@@ -255,6 +258,7 @@ tape_find:
         JR NZ,.next
         RET
 
+        CUT
 text_dict:
         DC "Dict: "
 text_bytes:
@@ -296,7 +300,7 @@ relocate:
         JP (IY)
 .next:  LD HL,(RL_WORDEND)
 .word:  LD DE,(RL_IMGEND)
-.name:  CALL hl_below_de        ; find the end of the name, bounded by the image end
+.name:  RST 0x30          ; hl_below_de; find the end of the name, bounded by the image end
         JR NC,.done
         BIT 7,(HL)
         INC HL
@@ -315,7 +319,7 @@ relocate:
         ADD HL,DE               ; next word
         LD DE,(RL_IMGEND)
         JR C,.clamp
-        CALL hl_below_de        ; carry: still inside the image
+        RST 0x30          ; hl_below_de; carry: still inside the image
         JR C,.inside
 .clamp: EX DE,HL                ; a corrupt length never reaches beyond the image
 .inside:
@@ -351,7 +355,7 @@ relocate:
         JR NZ,.next
         LD A,E
         CP LOW(vocab_cf)
-        JP Z,.vocab
+        JRX Z,.vocab
         CP LOW(compiler_cf)
         JR NZ,.next
 .pfa0:  CALL reloc_cell
@@ -359,7 +363,7 @@ relocate:
 ; 4.3), never beyond the word's end.
 .thread:
         LD DE,(RL_WORDEND)
-        CALL hl_below_de
+        RST 0x30  ; hl_below_de
         JR NC,.next             ; reached the end of the word without an exit
         CALL reloc_cell         ; DE = cell (relocated), HL = next cell or the operands
         LD A,E
@@ -367,7 +371,7 @@ relocate:
         JR NZ,.more
         LD A,D
         CP HIGH(exit_rt)
-        JP Z,.next              ; the end of the thread
+        JRX Z,.next              ; the end of the thread
 .more:  DEC DE
         LD A,(DE)               ; byte before the called code field
         RLA
@@ -380,6 +384,7 @@ relocate:
         ASSERT HIGH(compiler_cf) == HIGH(vocab_cf), "relocate tells kinds by the high byte"
         ASSERT HIGH(docolon) != HIGH(definer_cf) && HIGH(definer_cf) != HIGH(compiler_cf)
 
+        CUT
 ; reloc_cell: the cell at HL: if it points into the saved image [0x3C51, 0x3C51 + length)
 ; add the offset (old STKBOT - 0x3C51); a value outside is written back unchanged.
 ; Out: DE = the cell's value after relocation, HL = the address after the cell. Uses AF.

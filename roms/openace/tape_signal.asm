@@ -22,11 +22,8 @@ PILOT_DATA      EQU 1023        ; pilot OUTs before a data block (1022 visible c
 ; (ERROR 3). Every level change goes through tape_edge; "X" below counts the T-states
 ; from the end of one tape_edge (its OUT and RET, 21 T) to the CALL of the next one, so
 ; that a change follows the one before after 21 + X + 24 + 13*B (+790 for a 1 bit) T.
-; Entered at the original's tape save address 0x1820 (ace-forth.md 1; this contract is
-; ours), which jumps to the code wherever it is packed.
+; At the original's tape save address 0x1820 (ace-forth.md 1; this contract is ours).
         ROUTINE tape_write_block
-        JP write_block
-        CUT
 write_block:
         PUSH HL                 ; the data address and length, for the alternate set
         PUSH DE
@@ -161,6 +158,7 @@ ld_edge:
 LD_T0           EQU 136         ; count preset: a bit longer than ~5,200 T times out
 LD_THR          EQU LD_T0 + 52
 
+        CUT
 ; ld_byte: read 8 bits (MSB first). In: B = preset for the first bit (LD_T0 plus a
 ; correction for the caller's extra overhead), C = level. Out: NZ and L = byte, or Z on a
 ; time-out. Destroys A, B.

@@ -544,3 +544,22 @@ cfa##_code:
         a.sections
     );
 }
+
+#[test]
+fn jrx_is_a_jr_in_range_and_a_jp_out_of_it() {
+    // near: 3 bytes on (JR, 18 03); far: pinned 0x200 away (JP NZ, C2 00 02); the floating
+    // section lands at 0x0006 and jumps back 8 bytes (JR, 18 F8).
+    let a = asm("        ORG 0
+        PACK 0, 0x400
+start:  JRX near
+        JRX NZ,far
+near:   NOP
+        SECTION blk AT 0x200
+far:    RET
+        ENDS
+        SECTION fl
+        JRX start
+        ENDS
+");
+    assert_eq!(a.bytes[..8], [0x18, 0x03, 0xC2, 0x00, 0x02, 0x00, 0x18, 0xF8]);
+}

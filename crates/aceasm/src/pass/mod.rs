@@ -106,8 +106,9 @@ pub(crate) fn assemble(root: Root) -> Result<Assembly, AsmErrors> {
     let mut layout_errors = Vec::new();
     let mut settled = false;
     let mut any_sections = false;
+    let mut jrx_long = std::collections::BTreeSet::new();
     for n in 0..MAX_PASSES {
-        let mut pass = Pass::new(&prev, &layout, &mut files, false);
+        let mut pass = Pass::new(&prev, &layout, &jrx_long, &mut files, false);
         pass.block(&lines, &dir);
         pass.check_sections_closed();
         if !pass.errors.is_empty() {
@@ -117,7 +118,10 @@ pub(crate) fn assemble(root: Root) -> Result<Assembly, AsmErrors> {
         let no_sections = pass.sections.is_empty();
         any_sections = !no_sections;
         let (syms, unknown) = (pass.syms, pass.saw_unknown);
+        let same_jrx = pass.jrx_long == jrx_long;
+        jrx_long = pass.jrx_long;
         let same = n > 0
+            && same_jrx
             && next_layout == layout
             && syms.len() == prev.len()
             && syms
@@ -126,7 +130,7 @@ pub(crate) fn assemble(root: Root) -> Result<Assembly, AsmErrors> {
         prev = syms;
         layout = next_layout;
         layout_errors = errors;
-        if same || (n == 0 && !unknown && no_sections) {
+        if same || (n == 0 && !unknown && no_sections && same_jrx) {
             settled = true;
             break;
         }
@@ -153,7 +157,7 @@ pub(crate) fn assemble(root: Root) -> Result<Assembly, AsmErrors> {
     if !layout_errors.is_empty() {
         return Err(AsmErrors(layout_errors));
     }
-    let mut pass = Pass::new(&prev, &layout, &mut files, true);
+    let mut pass = Pass::new(&prev, &layout, &jrx_long, &mut files, true);
     pass.block(&lines, &dir);
     pass.check_sections_closed();
     if !pass.errors.is_empty() {
@@ -211,6 +215,10 @@ struct Pass<'a> {
     falls_through: Option<String>,
     /// `FALLCHECK ON` seen (and not switched off): ENDS checks `falls_through`.
     fall_check: bool,
+    /// JRX sites (numbered in pass order) assembled as JP in the previous pass / this one.
+    prev_jrx_long: &'a std::collections::BTreeSet<usize>,
+    jrx_long: std::collections::BTreeSet<usize>,
+    jrx_sites: usize,
     lines_seen: usize,
     /// Set by a runaway-expansion error: the rest of the pass is skipped.
     abort: bool,
@@ -263,7 +271,13 @@ impl Resolver for Ctx<'_, '_> {
 }
 
 impl<'a> Pass<'a> {
-    fn new(prev: &'a Symbols, layout: &'a Layout, files: &'a mut FileCache, last: bool) -> Self {
+    fn new(
+        prev: &'a Symbols,
+        layout: &'a Layout,
+        jrx_long: &'a std::collections::BTreeSet<usize>,
+        files: &'a mut FileCache,
+        last: bool,
+    ) -> Self {
         Pass {
             prev,
             layout,
@@ -292,6 +306,9 @@ impl<'a> Pass<'a> {
             saw_unknown: false,
             falls_through: None,
             fall_check: false,
+            prev_jrx_long: jrx_long,
+            jrx_long: jrx_long.clone(),
+            jrx_sites: 0,
             lines_seen: 0,
             abort: false,
         }

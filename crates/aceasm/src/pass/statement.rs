@@ -239,6 +239,13 @@ impl Pass<'_> {
                     self.expand(&m, line, op, f.args)?;
                     return Ok(None);
                 }
+                // JRX: a JR when the target is in range, else a JP (decided per site and
+                // kept once long: the layout then settles, see `Pass::jrx_long`).
+                let (upper, jrx) = if upper == "JRX" {
+                    ("JR", true)
+                } else {
+                    (upper, false)
+                };
                 if !is_mnemonic(upper) {
                     let mut msg = format!("unknown mnemonic '{}'", op.text);
                     if let Some(l) = f.label.filter(|l| !f.colon && l.col == 1) {
@@ -273,6 +280,7 @@ impl Pass<'_> {
                     ops.push(o);
                 }
                 let cols: Vec<usize> = words.iter().map(|w| w.col).collect();
+                let upper = if jrx { self.jrx_choice(&ops, start) } else { upper };
                 let bytes = encode(upper, &ops, &cols, op.col, start, self.last)
                     .map_err(|e| name_the_non_register(e, &words, &ops))?;
                 self.emit(&bytes, op.col)?;
@@ -297,6 +305,31 @@ impl Pass<'_> {
                 format!("{} needs {what}", f.op.map_or("", |o| o.text)),
             )
         })
+    }
+}
+
+impl Pass<'_> {
+    /// The mnemonic a `JRX` site assembles to: `JP` if this site was long in the previous
+    /// pass (sites only ever grow, so the passes settle) or its target is now out of JR
+    /// range, else `JR`. In the final pass only the previous pass's choice counts.
+    fn jrx_choice(&mut self, ops: &[Operand], start: u32) -> &'static str {
+        let site = self.jrx_sites;
+        self.jrx_sites += 1;
+        let mut long = self.prev_jrx_long.contains(&site);
+        if !long && !self.last {
+            if let Some(Operand::Imm(v)) = ops.last() {
+                if let Some(target) = v.v {
+                    let d = i64::from(target) - (i64::from(start) + 2);
+                    long = !(-128..=127).contains(&d);
+                }
+            }
+        }
+        if long {
+            self.jrx_long.insert(site);
+            "JP"
+        } else {
+            "JR"
+        }
     }
 }
 
