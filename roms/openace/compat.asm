@@ -27,7 +27,6 @@
         EI
         RET
 
-        CUT
 ; pop_de (RST 24): the data stack grows upwards, SPARE is one past the top (ace-forth.md
 ; 1). Preserves BC.
 pop_de:

@@ -63,7 +63,11 @@ enclose_de:
         RET
 
         CUT
-; enclose_a: put the byte A at HERE. Uses AF, BC, DE, HL.
+; enclose_e_next: put the byte E at HERE, then the next word (C,'s tail). enclose_a: put
+; the byte A at HERE. Uses AF, BC, DE, HL.
+enclose_e_next:
+        PUSH IY                 ; enclose_a's RET goes on to the next word
+        LD A,E
 enclose_a:
         PUSH AF
         LD BC,1
@@ -189,9 +193,7 @@ comma_code:
         PRIM "C,", ccomma_cfa, 0
 ccomma_code:
         RST 24
-        LD A,E
-        CALL enclose_a
-        JP (IY)
+        JRX enclose_e_next
 
 ; ALLOT: written from rom-words.tsv (ALLOT: n bytes, not written) and save-vectors.md v14.
         PRIM "ALLOT", allot_cfa, 0

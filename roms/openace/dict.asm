@@ -142,7 +142,6 @@ trim_chain:
         LD (HL),E
         JR trim_chain
 
-        CUT
 ; below_cut: carry set if HL is below the FORGET cut (W_NUM). Uses F only.
 below_cut:
         PUSH DE

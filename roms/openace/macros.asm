@@ -87,12 +87,13 @@ cfa:
         ENDM
 
 ; A runtime whose code is its own: like PRIM, the code follows in a floating section,
-; right after the code field when the gap there holds it.
+; right after the code field whenever the gap there holds it (ALWAYS: runtimes are the
+; hottest code, and inline they are where the original has them).
 RUNTIME_CODE MACRO cfa, nops, owner_nm
         RUNTIME cfa, nops, owner_nm
         DW .code
         ENDS
-        SECTION cfa##_body FOLLOWS cfa##_head
+        SECTION cfa##_body FOLLOWS cfa##_head ALWAYS
 .code:
         ENDM
 
@@ -139,7 +140,7 @@ RUNTIME_LIT_CODE MACRO cfa, nops
         RUNTIME_LIT cfa, nops
         DW .code
         ENDS
-        SECTION cfa##_body FOLLOWS cfa##_head
+        SECTION cfa##_body FOLLOWS cfa##_head ALWAYS
 .code:
         ENDM
 

@@ -13,12 +13,12 @@ emit_a:                         ; shared tail: print A, next word
 ; CR: written from rom-words.tsv (CR).
         PRIM "CR", cr_cfa, 0
         LD A,13
-        JR emit_a
+        JRX emit_a
 
 ; SPACE: written from rom-words.tsv (SPACE).
         PRIM "SPACE", space_cfa, 0
         LD A,' '
-        JR emit_a
+        JRX emit_a
 
 ; SPACES: written from rom-words.tsv (SPACES: none if n < 1).
         PRIM "SPACES", spaces_cfa, 0

@@ -20,7 +20,7 @@ push_a_next:
         LD B,D
         LD C,E
         IN A,(C)                ; B goes out on A8-A15
-        JR push_a_next
+        JRX push_a_next
 
 ; OUT ( byte port -- ): written from ace-forth.md 9 and rom-words.tsv (OUT).
         PRIM "OUT", out_cfa, 0

@@ -30,7 +30,10 @@ lit_tail:                       ; shared tail: IP := HL + 1, push DE
         POP HL
         LD E,(HL)
         LD D,0
-        JR lit_tail
+        INC HL                  ; (its own tail: lit16's is not within JR range)
+        PUSH HL
+        RST 16
+        JP (IY)
 
 ; <does-exit>: ends the defining part of a DEFINER word (owner DOES>); 5 operand bytes.
         RUNTIME does_rt, 5, does_cfa - 8
@@ -57,7 +60,7 @@ lit_tail:                       ; shared tail: IP := HL + 1, push DE
 ; branch_next: JP next within JR range of branch_code: placed right after BEGIN's header
 ; and thread (where the original has internal code), an assembler error if not in range.
         ENDS
-        SECTION branch_next_sec FOLLOWS begin_cfa_head
+        SECTION branch_next_sec FOLLOWS begin_cfa_head ALWAYS
 branch_next:
         JP next
 
@@ -101,7 +104,7 @@ skip_cell:                      ; shared tail: IP past the offset field, next wo
 ; like any word.
         RUNTIME_CODE loop_rt, 2, loop_cfa - 7
         LD DE,1
-        JRX loop_step
+        JR loop_step            ; (a JR: 5 bytes fit the gap after LOOP's runtime)
 
 ; <+loop>: add n to the counter; finished when it reaches or passes the limit (from below
 ; for n >= 0, from above for n < 0) or overflows (ace-forth.md 6).
@@ -122,9 +125,10 @@ loop_step:
         EX DE,HL                ; counting down: limit - counter
 .up:    CALL bias               ; counting up: counter - limit; biased: unsigned compare =
         SBC HL,DE               ; signed compare (bias clears the carry)
-        JR NC,loop_finished     ; reached or passed
+        JRX NC,loop_finished    ; reached or passed
         PUSH BC                 ; loop again: branch back by the offset
         JRX branch_code
+        CUT                     ; (so that <+loop>'s code fits the 31 bytes after it)
 loop_finished:
         POP HL                  ; counter
         POP HL                  ; limit

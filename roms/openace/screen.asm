@@ -298,7 +298,6 @@ delete_at:
         LD (HL),' '             ; the new end
         RET
 
-        CUT
 ; remove_cursor: take the cursor character out of the line (after ENTER).
 remove_cursor:
         LD HL,(CURSOR)

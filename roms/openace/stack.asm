@@ -54,7 +54,6 @@ neg_de:
         EX DE,HL
         RET
 
-        CUT
 ; umul: HL:DE = DE * BC (unsigned, HL high). Uses AF.
 umul:
         LD HL,0
@@ -251,12 +250,12 @@ fetch_tail:                     ; shared tail: push the cell at DE, next word
         POP HL
         POP DE
         PUSH HL
-        JR cfetch_push
+        JRX cfetch_push
 
 ; I: written from rom-words.tsv (I) and ace-forth.md 6.
         PRIM "I", i_cfa, 0
         LD HL,2
-        JR rstack_fetch
+        JRX rstack_fetch
 
 ; I': written from rom-words.tsv (I') and ace-forth.md 6.
         PRIM "I'", ilimit_cfa, 0
@@ -313,26 +312,29 @@ rstack_fetch:
         CALL abs_de
         JRX push_next
 
-; 1+: written from rom-words.tsv (1+).
+; 1+ 2+ 1- 2-: written from rom-words.tsv. Each on its own (no shared tail): with the
+; headers at the original's addresses a jump to a shared tail would be a JP.
         PRIM "1+", oneplus_cfa, 0
-        LD BC,1
-        JRX add_bc
-; 2+: written from rom-words.tsv (2+).
-        PRIM "2+", twoplus_cfa, 0
-        LD BC,2
-        JRX add_bc
-; 1-: written from rom-words.tsv (1-).
-        PRIM "1-", oneminus_cfa, 0
-        LD BC,-1
-        JRX add_bc
-; 2-: written from rom-words.tsv (2-).
-        PRIM "2-", twominus_cfa, 0
-        LD BC,-2
-; add_bc: shared tail: top += BC.
-add_bc:
         RST 24
-        EX DE,HL
-        ADD HL,BC
+oneplus_inc:
+        INC DE
+        RST 16
+        JP (IY)
+        PRIM "2+", twoplus_cfa, 0
+        RST 24
+        INC DE
+        JRX oneplus_inc         ; (5 bytes at most: the room after 2+'s header)
+        PRIM "1-", oneminus_cfa, 0
+        RST 24
+oneminus_dec:
+        DEC DE
+        RST 16
+        JP (IY)
+        PRIM "2-", twominus_cfa, 0
+        RST 24
+        DEC DE
+        JRX oneminus_dec        ; (5 bytes at most: the room after 2-'s header)
+        CUT
 ex_push:                        ; shared tail: push HL, next word
         EX DE,HL
 push_next:                      ; shared tail: push DE, next word
@@ -347,7 +349,7 @@ push_next:                      ; shared tail: push DE, next word
         LD D,A
         LD A,L
         AND E
-        JR logic_tail
+        JRX logic_tail
 
 ; OR: written from rom-words.tsv (OR).
         PRIM "OR", or_cfa, 0
@@ -357,7 +359,7 @@ push_next:                      ; shared tail: push DE, next word
         LD D,A
         LD A,L
         OR E
-        JR logic_tail
+        JRX logic_tail
 
 ; XOR: written from rom-words.tsv (XOR).
         PRIM "XOR", xor_cfa, 0
@@ -382,7 +384,7 @@ max_pick:                       ; push DE if carry, else HL (MIN comes here too)
         PRIM "MIN", min_cfa, 0
         CALL pop_greater        ; carry if n1 > n2; DE = n1, HL = n2
         CCF
-        JR max_pick
+        JRX max_pick
 
 ; D+: written from rom-words.tsv (D+).
         PRIM "D+", dplus_cfa, 0

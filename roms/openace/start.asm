@@ -48,7 +48,6 @@ cold_start:                     ; (reached from 0x0000, after its DI)
         JRX quit_code
 
 
-        CUT
 ; Initial values of 0x3C24-0x3C50 (ace-forth.md 2 "value after reset", 3).
 init_table:
         DW 0x26E0               ; L_HALF

@@ -225,7 +225,6 @@ tape_name:
 ; and the name, on a new line). Returns with the header at RD_HDR (interrupts on).
 tape_find:
         LD (HDR_TYPE),A
-        DI
 .next:  LD C,0                  ; a header block (tape_read_block: the original's
         LD HL,RD_HDR            ; contract, interrupts on when it returns)
         LD DE,HDR_SIZE

@@ -15,6 +15,8 @@ pub(crate) struct SectionUse {
     /// `FOLLOWS other`: goes right after section `other` if the free gap there holds it
     /// (e.g. a word's code after its pinned header), else wherever the packer puts it.
     pub follows: Option<String>,
+    /// `FOLLOWS other ALWAYS`: follow whenever the gap holds it, sliver or not.
+    pub follow_always: bool,
     /// Where `SECTION` was written, for messages.
     pub at: Place,
 }
@@ -67,6 +69,10 @@ pub(crate) struct LayoutError {
     pub at: Place,
     pub message: String,
 }
+
+/// A FOLLOWS section goes after its section only if it fills the gap there exactly or
+/// leaves at least this many bytes of it (see [`place`]).
+pub(crate) const FOLLOW_SPARE: u32 = 16;
 
 /// Places `sections` (in source order) given the PACK `regions` and the `fixed` ranges of
 /// code assembled outside sections (`(lo, end)`, any order).
@@ -130,7 +136,9 @@ pub(crate) fn place(
     }
     let mut gaps = free_gaps(regions, &taken);
     // FOLLOWS preferences first, in source order, each only into the gap that starts
-    // exactly where the section it follows ends (pinned, or placed by an earlier FOLLOWS).
+    // exactly where the section it follows ends (pinned, or placed by an earlier FOLLOWS),
+    // and only when that gap is no worse a fit than best fit would find: it holds the
+    // section exactly, or leaves at least FOLLOW_SPARE bytes (slivers are wasted space).
     let mut followers = std::collections::BTreeSet::new();
     for (i, s) in sections.iter().enumerate() {
         let Some(target) = s.follows.as_ref().filter(|_| s.pinned_at.is_none()) else {
@@ -143,7 +151,12 @@ pub(crate) fn place(
             continue;
         };
         let at = t_start + t.size;
-        if let Some(g) = gaps.iter_mut().find(|g| g.0 == at && g.1 - g.0 >= s.size) {
+        if let Some(g) = gaps.iter_mut().find(|g| {
+            let room = g.1 - g.0;
+            g.0 == at
+                && room >= s.size
+                && (s.follow_always || room == s.size || room - s.size >= FOLLOW_SPARE)
+        }) {
             g.0 += s.size;
             layout.starts.insert(s.name.clone(), at);
             followers.insert(i);
@@ -265,6 +278,7 @@ mod tests {
             size,
             pinned_at,
             follows: None,
+            follow_always: false,
             at: Place {
                 file: "t.asm".into(),
                 line: 1,

@@ -25,7 +25,9 @@ use std::rc::Rc;
 /// Nesting limit for macro expansions and includes together.
 const MAX_DEPTH: usize = 32;
 /// Passes allowed before giving up on symbols that keep changing.
-const MAX_PASSES: usize = 16;
+const MAX_PASSES: usize = 24;
+/// From this pass on a JRX that became a JP stays one (pass/statement.rs `jrx_choice`).
+const JRX_STICKY_FROM: usize = 8;
 /// Lines one pass may process (macros calling macros several times grow exponentially).
 const MAX_LINES: usize = 1_000_000;
 /// Errors reported before an assembly stops.
@@ -109,6 +111,7 @@ pub(crate) fn assemble(root: Root) -> Result<Assembly, AsmErrors> {
     let mut jrx_long = std::collections::BTreeSet::new();
     for n in 0..MAX_PASSES {
         let mut pass = Pass::new(&prev, &layout, &jrx_long, &mut files, false);
+        pass.jrx_sticky = n >= JRX_STICKY_FROM;
         pass.block(&lines, &dir);
         pass.check_sections_closed();
         if !pass.errors.is_empty() {
@@ -219,6 +222,8 @@ struct Pass<'a> {
     prev_jrx_long: &'a std::collections::BTreeSet<usize>,
     jrx_long: std::collections::BTreeSet<usize>,
     jrx_sites: usize,
+    /// JRX choices are sticky (see `jrx_choice`) from pass JRX_STICKY_FROM on.
+    jrx_sticky: bool,
     lines_seen: usize,
     /// Set by a runaway-expansion error: the rest of the pass is skipped.
     abort: bool,
@@ -309,6 +314,7 @@ impl<'a> Pass<'a> {
             prev_jrx_long: jrx_long,
             jrx_long: jrx_long.clone(),
             jrx_sites: 0,
+            jrx_sticky: true,
             lines_seen: 0,
             abort: false,
         }

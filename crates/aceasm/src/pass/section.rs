@@ -21,8 +21,10 @@ pub(super) struct SectionRec {
     /// The first `AT`/`PIN`: offset into the section and the address it asks for
     /// (`None` while the address is not known yet).
     pub pin: Option<(u32, Option<i32>)>,
-    /// `FOLLOWS other`: placed right after section `other` when the gap there holds it.
+    /// `FOLLOWS other [ALWAYS]`: placed right after section `other` when the gap there
+    /// holds it (with ALWAYS even when that leaves a sliver).
     pub follows: Option<String>,
+    pub follow_always: bool,
     pub at: Place,
     /// The address assembly continues at after `ENDS`.
     pub outer_pc: u32,
@@ -46,6 +48,7 @@ impl Pass<'_> {
                 size: 0,
                 pin: None,
                 follows: None,
+                follow_always: false,
                 at: Place {
                     file: line.file.to_string(),
                     line: line.line,
@@ -89,17 +92,23 @@ impl Pass<'_> {
         let args_col = f.args.map_or(op_col, |a| a.col);
         let args_len = f.args.map_or(0, |a| a.text.len());
         let mut follows = None;
+        let mut follow_always = false;
         let at = match rest.trim_start() {
             "" => None,
             r => {
                 let col = args_col + args_len - r.len();
                 let word_len = ident_len(r.as_bytes(), 0);
                 let tail = r[word_len..].trim();
+                let (tail, always) = match tail.rsplit_once(char::is_whitespace) {
+                    Some((t, w)) if w.eq_ignore_ascii_case("ALWAYS") => (t.trim(), true),
+                    _ => (tail, false),
+                };
                 if r[..word_len].eq_ignore_ascii_case("FOLLOWS")
                     && !tail.is_empty()
                     && ident_len(tail.as_bytes(), 0) == tail.len()
                 {
                     follows = Some(tail.to_string());
+                    follow_always = always;
                     None
                 } else if !r[..word_len].eq_ignore_ascii_case("AT") || tail.is_empty() {
                     return Err(Diag::new(
@@ -153,6 +162,7 @@ impl Pass<'_> {
             size: 0,
             pin: at_value.map(|v| (0, v)),
             follows,
+            follow_always,
             at: Place {
                 file: line.file.to_string(),
                 line: line.line,
@@ -308,6 +318,7 @@ impl Pass<'_> {
                     .pin
                     .and_then(|(off, v)| v.map(|v| i64::from(v) - i64::from(off))),
                 follows: s.follows.clone(),
+                follow_always: s.follow_always,
                 at: s.at.clone(),
             })
             .collect();

@@ -309,13 +309,16 @@ impl Pass<'_> {
 }
 
 impl Pass<'_> {
-    /// The mnemonic a `JRX` site assembles to: `JP` if this site was long in the previous
-    /// pass (sites only ever grow, so the passes settle) or its target is now out of JR
-    /// range, else `JR`. In the final pass only the previous pass's choice counts.
+    /// The mnemonic a `JRX` site assembles to: `JP` if its target is out of JR range (by
+    /// the previous pass's addresses), else `JR`. From pass JRX_STICKY_FROM on, a site that
+    /// was a JP stays one (sites then only grow, so the passes settle); the final pass
+    /// repeats the previous pass's choices.
     fn jrx_choice(&mut self, ops: &[Operand], start: u32) -> &'static str {
         let site = self.jrx_sites;
         self.jrx_sites += 1;
-        let mut long = self.prev_jrx_long.contains(&site);
+        // Early passes decide afresh (the layout is still forming); later ones keep a JP
+        // once chosen, so that the passes settle.
+        let mut long = self.prev_jrx_long.contains(&site) && (self.jrx_sticky || self.last);
         if !long && !self.last {
             if let Some(Operand::Imm(v)) = ops.last() {
                 if let Some(target) = v.v {
