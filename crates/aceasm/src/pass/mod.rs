@@ -25,7 +25,7 @@ use std::rc::Rc;
 /// Nesting limit for macro expansions and includes together.
 const MAX_DEPTH: usize = 32;
 /// Passes allowed before giving up on symbols that keep changing.
-const MAX_PASSES: usize = 24;
+const MAX_PASSES: usize = 16;
 /// From this pass on a JRX that became a JP stays one (pass/statement.rs `jrx_choice`).
 const JRX_STICKY_FROM: usize = 8;
 /// Lines one pass may process (macros calling macros several times grow exponentially).
