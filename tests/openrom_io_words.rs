@@ -48,6 +48,7 @@ fn check_beep(m: u32, n: u32) {
 }
 
 #[test]
+#[ignore = "BEEP is silent in the pinned open ROM until room is found for its 113 bytes (issue 16, PIN_NO_BEEP in roms/openace/main.asm)"]
 fn beep_halves_and_period_count_follow_the_spec() {
     check_beep(100, 50); // 1,302 T halves, 62 periods
     check_beep(30, 20); // short halves, 83 periods
@@ -56,6 +57,7 @@ fn beep_halves_and_period_count_follow_the_spec() {
 }
 
 #[test]
+#[ignore = "BEEP is silent in the pinned open ROM until room is found for its 113 bytes (issue 16, PIN_NO_BEEP in roms/openace/main.asm)"]
 fn beep_keeps_interrupts_off() {
     let mut ace = boot();
     enter_within(&mut ace, ": T 200 500 BEEP ;", 100); // ~0.5 s
@@ -72,6 +74,7 @@ fn beep_keeps_interrupts_off() {
 }
 
 #[test]
+#[ignore = "BEEP is silent in the pinned open ROM until room is found for its 113 bytes (issue 16, PIN_NO_BEEP in roms/openace/main.asm)"]
 fn space_stops_beep_with_error_3_and_zero_m_is_silent() {
     let mut ace = boot();
     start_line(&mut ace, "1000 10000 BEEP");
