@@ -561,5 +561,39 @@ far:    RET
         JRX start
         ENDS
 ");
-    assert_eq!(a.bytes[..8], [0x18, 0x03, 0xC2, 0x00, 0x02, 0x00, 0x18, 0xF8]);
+    assert_eq!(
+        a.bytes[..8],
+        [0x18, 0x03, 0xC2, 0x00, 0x02, 0x00, 0x18, 0xF8]
+    );
+}
+
+#[test]
+fn follows_always_takes_the_gap_even_when_it_leaves_a_sliver() {
+    // h is pinned at 0x10 (2 bytes); the gap after it runs to 0x1A (8 bytes). A 4-byte
+    // follower would leave 4: plain FOLLOWS declines (best fit puts it in the 4-byte gap at
+    // 0x20), FOLLOWS ... ALWAYS takes it (0x12).
+    let src = |always: &str| {
+        format!(
+            "        ORG 0
+        PACK 0, 0x30
+        SECTION h AT 0x10
+        DW 0
+        ENDS
+        SECTION x AT 0x1A
+        DS 6
+        ENDS
+        SECTION y AT 0x24
+        DS 12
+        ENDS
+        SECTION b FOLLOWS h {always}
+b:      DS 4
+        ENDS
+        SECTION filler
+        DS 16
+        ENDS
+"
+        )
+    };
+    assert_eq!(asm(&src("ALWAYS")).symbol("b"), Some(0x12));
+    assert_eq!(asm(&src("")).symbol("b"), Some(0x20));
 }

@@ -280,7 +280,11 @@ impl Pass<'_> {
                     ops.push(o);
                 }
                 let cols: Vec<usize> = words.iter().map(|w| w.col).collect();
-                let upper = if jrx { self.jrx_choice(&ops, start) } else { upper };
+                let upper = if jrx {
+                    self.jrx_choice(&ops, start)
+                } else {
+                    upper
+                };
                 let bytes = encode(upper, &ops, &cols, op.col, start, self.last)
                     .map_err(|e| name_the_non_register(e, &words, &ops))?;
                 self.emit(&bytes, op.col)?;
