@@ -504,7 +504,8 @@ here:   JR here
 
 #[test]
 fn anonymous_sections_and_followers_place_code_after_a_pinned_header() {
-    // A word's header pinned at 0x10 with its code FOLLOWing it when the gap holds it, a
+    // A word's header pinned at 0x10 with its code FOLLOWing it (ALWAYS: even though the
+    // 14-byte gap is left with a sliver) when the gap holds it, a
     // second one whose code does not fit behind it (the next pin is 2 bytes on), and an
     // anonymous section; `##` pastes a label from a macro parameter.
     let a = asm("        ORG 0
@@ -514,7 +515,7 @@ HEAD    MACRO cfa, at
         PIN at
 cfa:    DW cfa##_code
         ENDS
-        SECTION cfa##_body FOLLOWS cfa##_head
+        SECTION cfa##_body FOLLOWS cfa##_head ALWAYS
 cfa##_code:
         ENDM
         HEAD one, 0x10
