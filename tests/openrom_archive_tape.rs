@@ -2,7 +2,8 @@
 //! here byte by byte from the spec's compiled layouts (ace-forth.md 4.1, 5, 5.1, 5.2, 6)
 //! with the ORIGINAL ROM's addresses in it (rom-words.tsv): colon words calling ROM words,
 //! a DEFINER word and its child, a COMPILER word and a word using it, control structures,
-//! and a machine-code word that calls ROM subroutines (RST 16, pop-to-BC 0x084E, RST 8).
+//! a float literal, and a machine-code word that calls ROM subroutines (RST 16, pop-to-BC
+//! 0x084E, RST 8).
 //! It is played as a signal with the spec's timings (ace-hardware.md 7) into the open ROM's
 //! LOAD, into an empty dictionary and on top of a word (relocation), and run: the screen
 //! must show what the original would print (worked out by hand below). No address in the
@@ -37,6 +38,8 @@ const CFETCH: u16 = 0x0896;
 const EMIT: u16 = 0x0AA3;
 const DOT: u16 = 0x09B3;
 const I: u16 = 0x12E9;
+const FLIT: u16 = 0x1064;
+const FDOT: u16 = 0x0AAF;
 const DICT_START: u16 = 0x3C51;
 const FORTH_NFA: u16 = 0x3C49;
 
@@ -174,6 +177,11 @@ fn archive() -> (Vec<u8>, Vec<u8>) {
     im.cell(body.wrapping_sub(at + 1));
     im.cell(EXIT_RT);
 
+    // : FL 1.5 F. ;   (a float literal: 1064 and the number's 4 bytes in data-stack order,
+    // ace-forth.md 6 and 8: 1.5 is the cells 0x0000, 0x4115)
+    im.header("FL", false, DOCOLON);
+    im.cells(&[FLIT, 0x0000, 0x4115, FDOT, EXIT_RT]);
+
     // A machine-code word: its code field points at its parameter field, which pushes 0x43
     // (RST 16), pops it into BC through the ROM's pop-to-BC at 0x084E, prints C (RST 8).
     let pfa = im.here() + 9; // after "MC" (2), length (2), link (2), nl (1), code field (2)
@@ -211,6 +219,7 @@ fn run_the_words(ace: &mut Ace) {
     assert_eq!(eval(ace, "K42 ."), "K42 . 42");
     assert_eq!(eval(ace, "SAY"), "SAY AB0 1 2");
     assert_eq!(eval(ace, "MC"), "MC C");
+    assert_eq!(eval(ace, "FL"), "FL 1.5");
     assert_eq!(eval(ace, "7 KON K7 K7 ."), "7 KON K7 K7 . 7");
 }
 
