@@ -1,5 +1,5 @@
-; Word-header macros of the open ROM: one macro per header, so every word can be
-; placed anywhere (part 3 of the ROM work moves them to the original addresses).
+; Word-header macros of the open ROM: one macro per header, each putting its word at the
+; original ROM's address (issue 16, below).
 ; Header layout of a ROM word (shared/spec/ace-forth.md 4.2): name (bit 7 set on the last
 ; character), link (address of the previous word's name-length field, 0 ends the chain),
 ; name-length byte (bits 0-5 length, bit 6 immediate), code field, parameter field.
