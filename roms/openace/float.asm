@@ -26,6 +26,7 @@ FA      EQU FP_WS + 7           ; the same for the first operand and every resul
 FA_EXP  EQU FP_WS + 12          ; the word scanner's W_START..W_NUM (FP_WS + 0..7), so the
 FA_SGN  EQU FP_WS + 13          ; literal parser can use it while they are still in use
 ACC     EQU FP_WS + 14          ; 5 bytes: product, quotient (FP_WS ends at +18)
+        ASSERT FA_EXP == FA + 5 && ACC == FA_SGN + 1   ; (shl5 and fp_sign count on it)
 
 ; unpack: the float at HL into DE = FA or FB (unpack_fa: FA). out: HL = the float's
 ; sign/exponent byte, DE = the copy's sign byte. Uses AF, BC, DE.
@@ -47,18 +48,14 @@ unpack:
         LD (DE),A               ; sign
         RET
 
-; fp_top: HL = the address of the float on top of the data stack. Uses DE.
-fp_top:
-        LD HL,(SPARE)
-        LD DE,-4
-        ADD HL,DE
-        RET
-
-; fp_two: the second float into FA, the top one into FB. out: the second float's address
-; (where the result goes) pushed under the return address. Uses AF, BC, DE, HL.
+; fp_two: pop two floats (their bytes stay where they were): the second into FA, the top
+; one into FB. out: the second float's address (where the result goes, SPARE now) pushed
+; under the return address. Uses AF, BC, DE, HL.
 fp_two:
-        CALL fp_top
-        ADD HL,DE
+        RST 24
+        RST 24
+        RST 24
+        RST 24                  ; HL = SPARE: the second float
         POP BC
         PUSH HL
         PUSH BC
@@ -157,8 +154,7 @@ fp_pack:
         AND 0xF0
         JR NZ,.range
         LD HL,FA
-        CALL shl5               ; A = 0 here
-        LD HL,FA_EXP
+        CALL shl5               ; A = 0 here; HL = FA + 5 = FA_EXP after it
         DEC (HL)
         DEC C
         JR NZ,.l
@@ -183,7 +179,7 @@ fp_sign:
         LD HL,FA_SGN
         XOR (HL)
         LD (HL),A
-        LD HL,ACC
+        INC HL                  ; ACC
         LD B,5
         CALL zero_b
 fp_exps:                        ; A = FA_EXP, HL = FB_EXP (also F+)
@@ -221,23 +217,29 @@ fp_exps:                        ; A = FA_EXP, HL = FB_EXP (also F+)
         JR acc_done
 
 ; F+: written from rom-words.tsv (F+) and ace-forth.md 8. The operand with the smaller
-; exponent is shifted right until the exponents agree (digits below the guard are lost;
-; after 8 shifts it is 0). One digit a step keeps this short, but exponents far apart
-; (adding 0.0, whose exponent is 0, to 1.5 takes 65 steps) cost about 350 T a step.
+; exponent is shifted right until the exponents agree (digits below the guard are lost).
+; After 10 shifts all its 10 digits are 0: it then takes the larger exponent at once, so
+; exponents far apart (0.0, whose exponent is 0, plus 1.5) cost at most 10 steps.
         PRIM "F+", fplus_cfa, 0
         CALL fp_two
+        LD C,10                 ; after 10 shifts the smaller operand is 0
 .align: CALL fp_exps
         CP (HL)
         JR Z,.aligned
+        LD E,A                  ; E := the larger exponent
         LD HL,FB + 4
         JR NC,.shift
+        INC HL
+        LD E,(HL)               ; FB_EXP
         LD HL,FA + 4
 .shift: PUSH HL
         CALL shr5
         POP HL
         INC HL
         INC (HL)                ; its exponent
-        JR .align
+        DEC C
+        JR NZ,.align
+        LD (HL),E               ; the smaller operand is 0 now: it takes the larger exponent
 .aligned:
         LD HL,FA_SGN
         LD A,(FB_SGN)
@@ -305,11 +307,12 @@ set_spare:                      ; the data stack ends at DE (also flit_rt's end)
         INC A
         JR .try
 .over:  CALL fa_add_fb          ; one too many: add it back
-        POP AF                  ; the digit
-        LD HL,ACC
-        CALL shl5
         XOR A
         LD HL,FA
+        CALL shl5               ; HL = FA_EXP after it
+        POP AF                  ; the digit
+        INC HL
+        INC HL                  ; ACC
         CALL shl5
         DEC C
         JR NZ,.digit
@@ -333,21 +336,19 @@ set_spare:                      ; the data stack ends at DE (also flit_rt's end)
 
 ; INT: written from rom-words.tsv (INT): the integer part, towards zero.
         PRIM "INT", int_cfa, 0
-        CALL fp_top
-        PUSH HL
+        RST 24
+        RST 24                  ; HL = SPARE: the float (its bytes stay there)
         CALL unpack_fa
         DEC DE
         LD A,(DE)               ; FA_EXP
-        LD HL,0
+        LD DE,0
         SUB 0x41
         JR C,.done              ; below 1 (zero too)
         INC A
         LD C,A                  ; digits before the point
-.digit: PUSH HL
-        CALL next_digit
-        POP HL
-        LD D,H
-        LD E,L
+.digit: CALL next_digit         ; DE := 10 DE + the digit
+        LD H,D
+        LD L,E
         ADD HL,HL
         ADD HL,HL
         ADD HL,DE
@@ -355,15 +356,13 @@ set_spare:                      ; the data stack ends at DE (also flit_rt's end)
         LD E,A
         LD D,0
         ADD HL,DE
+        EX DE,HL
         DEC C
         JR NZ,.digit
         LD A,(FA_SGN)
         OR A
-        CALL NZ,neg_hl
-.done:  EX DE,HL
-        POP HL
-        LD (SPARE),HL
-        RST 16
+        CALL NZ,neg_de
+.done:  RST 16
         JP (IY)
 
 ; UFLOAT: written from rom-words.tsv (UFLOAT): the cell as an unsigned number, converted
@@ -391,12 +390,10 @@ set_spare:                      ; the data stack ends at DE (also flit_rt's end)
 ; F.: written from ace-forth.md 8: without exponent when 1.0E-4 <= |f| < 1.0E9, else
 ; d.ddddE-n; trailing zero digits are not printed; then a space.
         PRIM "F.", fdot_cfa, 0
-        CALL fp_top
-        LD (SPARE),HL
+        RST 24
+        RST 24                  ; HL = SPARE: the float (its bytes stay there)
         CALL print_float
-        LD A,' '
-        RST 8
-        JP (IY)
+        JP space_cfa + 2        ; SPACE's code: the space, next word
 
 ; print_float: print the float at HL as F. does, without the space (also LIST's float
 ; literal). Uses all.
@@ -426,16 +423,13 @@ print_float:
         LD A,'E'
         RST 8
         LD A,E
-        DEC A
-        LD L,A
-        ADD A,A
-        SBC A,A
-        LD H,A                  ; HL = e - 1
-        JP P,.pos
+        DEC A                   ; e - 1
+        JP P,print_udec_a
         LD A,'-'
-        RST 8
-        CALL neg_hl
-.pos:   JP print_udec
+        RST 8                   ; (keeps DE)
+        LD A,1
+        SUB E                   ; 1 - e
+        JP print_udec_a
 
 ; put_digits: print FA's digits with a point after the C-th (C <= 0: the point first, then
 ; -C zeros), stopping after the point once the digits left are all 0. Uses AF, BC, HL.

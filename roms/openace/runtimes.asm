@@ -133,11 +133,7 @@ loop_finished:
         RUNTIME comment_rt, 255, paren_cfa - 4
         DW $ + 2
         POP HL
-        LD E,(HL)
-        INC HL
-        LD D,(HL)
-        INC HL
-        ADD HL,DE
+        CALL skip_text
         PUSH HL
         JP (IY)
 

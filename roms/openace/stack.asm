@@ -189,9 +189,8 @@ pop_index:
         OR B                    ; bit 7: n < 0 or n - 1 < 0
         INC BC
         RLA
-        JR C,.bad
+        JR C,.bad               ; (no carry from here on)
         LD HL,(SPARE)
-        AND A
         SBC HL,BC
         AND A
         SBC HL,BC
