@@ -368,7 +368,8 @@ set_spare:                      ; the data stack ends at DE (also flit_rt's end)
 ; UFLOAT: written from rom-words.tsv (UFLOAT): the cell as an unsigned number, converted
 ; to BCD by doubling (16 times: FA := 2 x FA + next bit), then FA is worth N x 10^0.
         PRIM "UFLOAT", ufloat_cfa, 0
-        RST 24
+        RST 24                  ; HL = SPARE: where the float goes
+        PUSH HL                 ; (for fp_done)
         CALL zero_fa
         EX DE,HL
         LD C,16
@@ -383,8 +384,6 @@ set_spare:                      ; the data stack ends at DE (also flit_rt's end)
         JR NZ,.bit
         LD A,0x48
         LD (FA_EXP),A
-        LD HL,(SPARE)
-        PUSH HL
         JP fp_done
 
 ; F.: written from ace-forth.md 8: without exponent when 1.0E-4 <= |f| < 1.0E9, else
@@ -448,12 +447,10 @@ put_digits:
 .next:  LD A,C
         DEC A
         JP P,.digit             ; digits before the point remain
-        LD HL,FA                ; after it: stop when the digits left are all 0
-        LD B,4
-        XOR A
-.z:     OR (HL)
-        INC HL
-        DJNZ .z
+        LD HL,(FA + 1)          ; after it: stop when the digits left are all 0 (in
+        LD A,(FA + 3)           ; m0..m2: the guard byte below them stays 0)
+        OR H
+        OR L
         RET Z
 .digit: CALL next_digit
         ADD A,'0'
@@ -565,7 +562,6 @@ parse_float:
         CP 100
         CCF
         RET C
-        JR .next
 .next:  DJNZ .char
 .end:   LD A,E                  ; a point and a digit, and digits after an E
         AND 7

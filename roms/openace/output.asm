@@ -180,13 +180,10 @@ sharp_step:
         RST 24
         RST 24
         LD DE,(HLD)
-        RST 16
         LD HL,PAD_END
         AND A
         SBC HL,DE
-        EX DE,HL
-        RST 16
-        JP (IY)
+        JP push_de_hl           ; the address, then the length
 
 ; .: written from rom-words.tsv (. : signed number and a space) and ace-forth.md 8.
         COLON ".", dot_cfa, 0
