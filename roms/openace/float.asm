@@ -109,16 +109,14 @@ bcd_adc:
 
 ; fa_sub_fb: FA -= FB. out: carry = borrow out of the top. Uses AF, B, DE, HL.
 fa_sub_fb:
-        LD HL,FA
-        LD DE,FB
+        LD DE,FA
+        LD HL,FB
         LD B,5
         AND A
-.l:     LD A,(HL)
-        EX DE,HL
+.l:     LD A,(DE)
         SBC A,(HL)
-        EX DE,HL
         DAA
-        LD (HL),A
+        LD (DE),A
         INC HL
         INC DE
         DJNZ .l

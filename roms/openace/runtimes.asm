@@ -145,8 +145,6 @@ loop_finished:
         INC HL
         LD B,(HL)
         INC HL
+        CALL print_string       ; HL = past the text: the new IP
         PUSH HL
-        ADD HL,BC
-        EX (SP),HL
-        CALL print_string
         JP (IY)

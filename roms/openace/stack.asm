@@ -471,9 +471,9 @@ push_de_hl:
         POP BC                  ; |n3|
         PUSH AF                 ; both signs, under |n3|
         PUSH BC
-        BIT 7,H
-        CALL NZ,neg_hl
-        CALL abs_de
+        CALL abs_de             ; |n2|
+        EX DE,HL
+        CALL abs_de             ; |n1|
         LD B,H
         LD C,L
         CALL umul               ; HL:DE = |n1 * n2|
