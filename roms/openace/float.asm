@@ -219,7 +219,10 @@ fp_exps:                        ; A = FA_EXP, HL = FB_EXP (also F+)
 ; After 10 shifts all its 10 digits are 0: it then takes the larger exponent at once, so
 ; exponents far apart (0.0, whose exponent is 0, plus 1.5) cost at most 10 steps.
         PRIM "F+", fplus_cfa, 0
-        CALL fp_two
+        CALL fp_two             ; A = FB_SGN (unpack's last byte)
+        LD HL,FA_SGN
+        XOR (HL)
+        PUSH AF                 ; NZ: the signs differ
         LD C,10                 ; after 10 shifts the smaller operand is 0
 .align: CALL fp_exps
         CP (HL)
@@ -239,9 +242,7 @@ fp_exps:                        ; A = FA_EXP, HL = FB_EXP (also F+)
         JR NZ,.align
         LD (HL),E               ; the smaller operand is 0 now: it takes the larger exponent
 .aligned:
-        LD HL,FA_SGN
-        LD A,(FB_SGN)
-        XOR (HL)
+        POP AF
         JR NZ,.sub
         CALL fa_add_fb
         JR .done
