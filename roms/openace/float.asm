@@ -170,10 +170,10 @@ fp_pack:
         LD (FA + 4),A
         RET
 
-; fp_sign: FA_SGN := FA_SGN xor FB_SGN (the sign of a product or quotient) and ACC := 0.
-; out: A = FA_EXP, HL = FB_EXP, for the caller's exponent arithmetic. Uses AF, B, HL.
+; fp_sign: A = FB_SGN (as fp_two leaves it): FA_SGN := FA_SGN xor FB_SGN (the sign of a
+; product or quotient) and ACC := 0. out: A = FA_EXP, HL = FB_EXP, for the caller's
+; exponent arithmetic. Uses AF, B, HL.
 fp_sign:
-        LD A,(FB_SGN)
         LD HL,FA_SGN
         XOR (HL)
         LD (HL),A
@@ -189,7 +189,7 @@ fp_exps:                        ; A = FA_EXP, HL = FB_EXP (also F+)
 ; FB's 8 digits from the last (the 2 guard digits are 0); ACC keeps 2 guard digits for
 ; the normalization.
         PRIM "F*", fstar_cfa, 0
-        CALL fp_two
+        CALL fp_two             ; A = FB_SGN
         CALL fp_sign
         ADD A,(HL)
         SUB 0x40
@@ -290,8 +290,8 @@ set_spare:                      ; the data stack ends at DE (also flit_rt's end)
         PRIM "F/", fslash_cfa, 0
         CALL fp_two
         DEC HL                  ; fp_two left HL at the divisor's last byte
-        LD A,(HL)               ; m2: 0 only in zero
-        OR A
+        INC (HL)                ; m2: 0 only in zero (A = FB_SGN kept for fp_sign)
+        DEC (HL)
         JR Z,fp_done.error
         CALL fp_sign
         SUB (HL)
@@ -577,6 +577,5 @@ parse_float:
         LD BC,(FA + 1)
         LD DE,(FA + 3)
         LD A,(FA_EXP)           ; after normalizing: 0x80-0xFF is out of range
-        CP 0x80
-        CCF
+        RLA                     ; (carry = its bit 7)
         RET

@@ -104,7 +104,8 @@ clear_upper:
 .fill:  CALL blank32
         CALL hl_below_de
         JR C,.fill
-        LD HL,0
+        LD H,B                  ; blank32's DJNZ left B = 0
+        LD L,B
         LD (XCOORD),HL          ; and YCOORD, the next byte
         RET
         ASSERT YCOORD == XCOORD + 1
