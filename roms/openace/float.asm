@@ -475,7 +475,7 @@ put_digits:
 fliteral_cfa:
         DW compiler_cf
         DW flit_rt
-        DW swap_cfa, comma_cfa, comma_cfa, exit_rt
+        DW swap_cfa, comma_cfa, comma_exit_cfa
 
 ; parse_float: the scanned word (W_START, W_LEN) as a float literal (ace-forth.md 7:
 ; optional -, digits with one point, optionally E, an optional - and decimal digits; a
