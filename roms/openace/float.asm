@@ -29,7 +29,8 @@ ACC     EQU FP_WS + 14          ; 5 bytes: product, quotient (FP_WS ends at +18)
         ASSERT FA_EXP == FA + 5 && ACC == FA_SGN + 1   ; (shl5 and fp_sign count on it)
 
 ; unpack: the float at HL into DE = FA or FB (unpack_fa: FA). out: HL = the float's
-; sign/exponent byte, DE = the copy's sign byte. Uses AF, BC, DE.
+; sign/exponent byte, DE = the copy's sign byte, A = the sign (0 or 0x80). Uses AF, BC,
+; DE.
 unpack_fa:
         LD DE,FA
 unpack:
@@ -171,8 +172,8 @@ fp_pack:
         RET
 
 ; fp_sign: A = FB_SGN (as fp_two leaves it): FA_SGN := FA_SGN xor FB_SGN (the sign of a
-; product or quotient) and ACC := 0. out: A = FA_EXP, HL = FB_EXP, for the caller's
-; exponent arithmetic. Uses AF, B, HL.
+; product or quotient), ACC := 0 and C := 8 (F* and F/ make 8 digits). out: A = FA_EXP,
+; HL = FB_EXP, for the caller's exponent arithmetic. Uses AF, B, C, HL.
 fp_sign:
         LD HL,FA_SGN
         XOR (HL)
@@ -180,6 +181,7 @@ fp_sign:
         INC HL                  ; ACC
         LD B,5
         CALL zero_b
+        LD C,8
 fp_exps:                        ; A = FA_EXP, HL = FB_EXP (also F+)
         LD HL,FB_EXP
         LD A,(FA_EXP)
@@ -196,7 +198,6 @@ fp_exps:                        ; A = FA_EXP, HL = FB_EXP (also F+)
         JR NC,.exp
         LD A,0xE0               ; far below 10^-64: fp_done makes it 0
 .exp:   LD (FA_EXP),A
-        LD C,8
 .digit: LD HL,FB + 4
         CALL shr5               ; A = FB's last digit
         OR A
@@ -297,7 +298,6 @@ set_spare:                      ; the data stack ends at DE (also flit_rt's end)
         SUB (HL)
         ADD A,0x41
         LD (FA_EXP),A
-        LD C,8
 .digit: XOR A
 .try:   PUSH AF
         CALL fa_sub_fb
@@ -337,7 +337,8 @@ set_spare:                      ; the data stack ends at DE (also flit_rt's end)
         PRIM "INT", int_cfa, 0
         RST 24
         RST 24                  ; HL = SPARE: the float (its bytes stay there)
-        CALL unpack_fa
+        CALL unpack_fa          ; A = FA_SGN
+        PUSH AF
         DEC DE
         LD A,(DE)               ; FA_EXP
         LD DE,0
@@ -358,10 +359,10 @@ set_spare:                      ; the data stack ends at DE (also flit_rt's end)
         EX DE,HL
         DEC C
         JR NZ,.digit
-        LD A,(FA_SGN)
+.done:  POP AF                  ; the sign (0 stays 0)
         OR A
         CALL NZ,neg_de
-.done:  RST 16
+        RST 16
         JP (IY)
 
 ; UFLOAT: written from rom-words.tsv (UFLOAT): the cell as an unsigned number, converted
@@ -396,8 +397,7 @@ set_spare:                      ; the data stack ends at DE (also flit_rt's end)
 ; print_float: print the float at HL as F. does, without the space (also LIST's float
 ; literal). Uses all.
 print_float:
-        CALL unpack_fa
-        LD A,(DE)               ; FA_SGN
+        CALL unpack_fa          ; A = FA_SGN
         OR A
         LD A,'-'
         CALL NZ,print_a
