@@ -247,6 +247,7 @@ in_list:
         OR 1                      ; NZ
         RET
 
+reloc_kinds:    DW vocab_cf       ; (LOAD's relocation, tape.asm, looks for it too)
 list_kinds:     DW docolon, definer_cf, compiler_cf
 list_heads:     DW colon_cfa - 1, definer_cfa - 1, compiler_cfa - 1 ; the heading: a ROM word's name
 list_own:       DW exit_rt, does_rt, runs_rt
