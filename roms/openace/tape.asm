@@ -33,14 +33,15 @@ LOAD_MARGIN     EQU 80              ; bytes kept free between a loaded dictionar
 ; ---------------------------------------------------------------------------------------
 ; SAVE name ( -- ): written from ace-forth.md 12 (SAVE row) and ace-hardware.md 7.1.
         PRIM "SAVE", save_cfa, 0
-        CALL tape_name
+        CALL tape_name          ; (carry clear after it and check_complete)
         CALL check_complete
+        LD DE,DICT_START
+        LD (HDR_START),DE
         LD HL,(STKBOT)
-        LD DE,-DICT_START
-        ADD HL,DE               ; HL = STKBOT - 0x3C51 (0: nothing to save, ERROR 10 next)
+        SBC HL,DE               ; HL = STKBOT - 0x3C51
+        JP Z,tape_error         ; nothing to save
         LD (HDR_LEN),HL
-        LD HL,DICT_START
-        LD (HDR_START),HL
+        CALL fill_newest_length ; the newest word's length field, before it is written
         LD HL,(FORTH_PFA)       ; FORTH's newest word
         LD (HDR_NEWEST),HL
         LD HL,CURRENT           ; CURRENT, CONTEXT, VOCLNK, STKBOT are consecutive
@@ -52,26 +53,20 @@ LOAD_MARGIN     EQU 80              ; bytes kept free between a loaded dictionar
 
 ; BSAVE name ( addr n -- ): written from ace-forth.md 12 (BSAVE row), ace-hardware.md 7.1.
         PRIM "BSAVE", bsave_cfa, 0
-        CALL bytes_args
+        CALL bytes_args         ; HL = n
+        LD A,H
+        OR L
+        JP Z,tape_error         ; nothing to save
         LD HL,HDR_NEWEST        ; the five pointers of a dictionary header are spaces
         LD B,10
         CALL blank_b
         LD A,TYPE_BYTES
         JR save_common
 
-; save_common: A = type; header fields and name ready. ERROR 10 for a length of 0, else
-; (a dictionary: the newest word's length field filled first) write header and data, back
-; to the interpreter. (Shared tail of SAVE and BSAVE.)
+; save_common: A = type; header fields (length not 0) and name ready: write header and
+; data, back to the interpreter. (Shared tail of SAVE and BSAVE.)
 save_common:
         LD (HDR_TYPE),A
-        LD C,A
-        LD HL,(HDR_LEN)
-        LD A,H
-        OR L
-        JP Z,tape_error
-        LD A,C
-        OR A
-        CALL Z,fill_newest_length
         DI
         XOR A                   ; header block: flag 0x00
         LD HL,TAPE_HDR
@@ -105,6 +100,8 @@ bytes_args:
 ; ---------------------------------------------------------------------------------------
 ; tape_name: the file name from the input (WORD with a space), ERROR 10 if empty; pads it
 ; with spaces to 10 characters in the header work area (WORD left it at PAD+1 = 0x2302).
+; Returns with the carry clear (SAVE relies on it): every round ends with SUB 1 not
+; borrowing or with XOR A.
 tape_name:
         LD A,' '
         CALL word_sub           ; HL = PAD, length at PAD
