@@ -185,11 +185,14 @@ grow_buffer:
         LD HL,(L_HALF)
         LD DE,-32
         ADD HL,DE               ; the new L_HALF
+        PUSH HL
         LD DE,(SCRPOS)
         AND A
         SBC HL,DE
-        CALL C,scroll_upper     ; below SCRPOS: the upper part scrolls
-        LD HL,(L_HALF)
+        CALL C,scroll_upper     ; below SCRPOS: the upper part scrolls (L_HALF stays)
+        POP DE                  ; DE = one line higher
+        LD HL,32
+        ADD HL,DE               ; HL = L_HALF
         XOR A
         SUB L
         LD C,A
@@ -197,11 +200,6 @@ grow_buffer:
         SBC A,H
         LD B,A                  ; BC = bytes in the buffer
         ASSERT LOW(SCREEN_END) == 0
-        PUSH HL
-        LD DE,-32
-        ADD HL,DE
-        EX DE,HL                ; DE = one line higher
-        POP HL
         LDIR
         LD HL,SCREEN_END - 32
         CALL blank32
@@ -269,21 +267,20 @@ insert_char:
 delete_at:
         LD D,H
         LD E,L                  ; DE = the deleted place
+        INC HL
+        PUSH HL                 ; the byte after it
         LD HL,(ENDBUF)
         DEC HL
         LD (ENDBUF),HL
-        PUSH HL
         AND A
         SBC HL,DE
         LD B,H
         LD C,L                  ; bytes after the deleted one
-        LD H,D
-        LD L,E
-        INC HL
+        POP HL
         JR Z,.none
-        LDIR
-.none:  POP HL
-        LD (HL),' '             ; the new end
+        LDIR                    ; (DE ends at the new end, as it is with none)
+.none:  LD A,' '
+        LD (DE),A               ; the new end
         RET
 
 ; remove_cursor: take the cursor character out of the line (after ENTER).
@@ -372,12 +369,13 @@ editor_key.delline:
         LD HL,(INSCRN)
         INC HL
         LD (CURSOR),HL
+        PUSH HL
         LD DE,(ENDBUF)
 .blank: LD (HL),' '
         INC HL
         CALL hl_below_de
         JR C,.blank
-        LD HL,(CURSOR)
+        POP HL
         INC HL
         LD (ENDBUF),HL
         RET
