@@ -153,29 +153,24 @@ clear_input:
         LD (CURSOR),HL
         INC HL
         LD (ENDBUF),HL
-        JP show_cursor
+        ; falls into show_cursor (a subroutine, not a word)
 
-; cursor_char: A = the cursor character for the current mode (ace-forth.md 11); the ?
-; of a line handed back by RETYPE wins over the modes until ENTER. Uses C.
-cursor_char:
-        LD A,(STATIN)
-        LD C,A
-        BIT ST_RETYPE,C
-        LD A,0xBF
-        RET NZ
-        BIT ST_GRAPHICS,C
-        LD A,0xC7
-        RET NZ
-        BIT ST_CAPS,C
-        LD A,0xC3
-        RET NZ
-        LD A,0x97
-        RET
-
-; show_cursor: write the mode's cursor character at CURSOR.
+; show_cursor: write the cursor character for the current mode (ace-forth.md 11) at
+; CURSOR; the ? of a line handed back by RETYPE wins over the modes until ENTER.
+; Uses AF, HL.
 show_cursor:
-        CALL cursor_char
-        LD HL,(CURSOR)
+        LD HL,STATIN
+        LD A,0xBF
+        BIT ST_RETYPE,(HL)
+        JR NZ,.put
+        LD A,0xC7
+        BIT ST_GRAPHICS,(HL)
+        JR NZ,.put
+        LD A,0xC3
+        BIT ST_CAPS,(HL)
+        JR NZ,.put
+        LD A,0x97
+.put:   LD HL,(CURSOR)
         LD (HL),A
         RET
 
@@ -312,19 +307,18 @@ editor_key:
         RES ST_EDITING,(HL)
         RET
 .notenter:
+        LD DE,show_cursor
+        PUSH DE                 ; every key's routine returns into show_cursor
         CP 0x20
         JR NC,.printable
         CP .keys_end - .keys
-        JR NC,.cursor           ; other control codes are ignored
+        RET NC                  ; other control codes are ignored
         LD C,A                  ; the mode keys' codes are their STATIN bit masks
-        LD DE,show_cursor
-        PUSH DE                 ; every key's routine returns into show_cursor
         LD HL,.keys
         LD E,A
         LD D,0
         ADD HL,DE
-        LD E,(HL)               ; the routine's offset from .base
-        LD HL,.base
+        LD E,(HL)               ; the routine's offset from its own entry
         ADD HL,DE
         JP (HL)
 .printable:
@@ -338,12 +332,26 @@ editor_key:
         JR Z,.noinverse
         OR 0x80
 .noinverse:
-        CALL insert_char
-.cursor:
-        JP show_cursor
+        JP insert_char
+
+; Key codes 0-10 (ace-hardware.md 6: the SHIFT+digit editing keys) -> the offset of the
+; routine from the entry (the routines follow the table).
+editor_key.keys:
+        DB editor_key.ignore - $        ; 0
+        DB cursor_left - $              ; 1 SHIFT+5 left
+        DB editor_key.toggle - $        ; 2 SHIFT+2 CAPS LOCK
+        DB cursor_right - $             ; 3 SHIFT+8 right
+        DB editor_key.toggle - $        ; 4 SHIFT+9 GRAPHICS
+        DB editor_key.delete - $        ; 5 SHIFT+0 DELETE
+        DB editor_key.ignore - $        ; 6
+        DB editor_key.up - $            ; 7 SHIFT+6 up
+        DB editor_key.toggle - $        ; 8 SHIFT+4 INVERSE VIDEO
+        DB editor_key.down - $          ; 9 SHIFT+7 down
+        DB editor_key.delline - $       ; 10 SHIFT+1 DELETE LINE
+editor_key.keys_end:
+        ASSERT cursor_right - editor_key.keys < 256, "editor key offsets are bytes"
 
 ; The editing keys' routines (C = the key code), reached through .keys.
-editor_key.base:
 editor_key.toggle:              ; CAPS LOCK, INVERSE VIDEO, GRAPHICS: flip the STATIN bit
         LD HL,STATIN
         LD A,(HL)
@@ -380,20 +388,6 @@ editor_key.delline:
         LD (ENDBUF),HL
         RET
 
-; Key codes 0-10 (ace-hardware.md 6: the SHIFT+digit editing keys) -> routine offsets.
-editor_key.keys:
-        DB editor_key.ignore - editor_key.base          ; 0
-        DB cursor_left - editor_key.base                ; 1 SHIFT+5 left
-        DB editor_key.toggle - editor_key.base          ; 2 SHIFT+2 CAPS LOCK
-        DB cursor_right - editor_key.base               ; 3 SHIFT+8 right
-        DB editor_key.toggle - editor_key.base          ; 4 SHIFT+9 GRAPHICS
-        DB editor_key.delete - editor_key.base          ; 5 SHIFT+0 DELETE
-        DB editor_key.ignore - editor_key.base          ; 6
-        DB editor_key.up - editor_key.base              ; 7 SHIFT+6 up
-        DB editor_key.toggle - editor_key.base          ; 8 SHIFT+4 INVERSE VIDEO
-        DB editor_key.down - editor_key.base            ; 9 SHIFT+7 down
-        DB editor_key.delline - editor_key.base         ; 10 SHIFT+1 DELETE LINE
-editor_key.keys_end:
 
 ; cursor_left / cursor_right: swap the cursor with its neighbour inside the logical line.
 ; Use AF, C, DE, HL (B is kept: the editor loops on it).
