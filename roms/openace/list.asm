@@ -15,6 +15,7 @@
 L_PTR   EQU LISTWS                ; the next cell of the body
 L_IND   EQU LISTWS + 2            ; the indentation
 L_CNT   EQU LISTWS + 3            ; lines left before the next pause
+        ASSERT L_CNT == L_IND + 1
 
 ; LIST: written from rom-words.tsv (LIST) and ace-forth.md 9, 10 (ERROR 13: not found or a
 ; ROM word; ERROR 14: not a :, DEFINER or COMPILER word).
@@ -90,10 +91,10 @@ L_CNT   EQU LISTWS + 3            ; lines left before the next pause
         JR .level
 .own:   LD A,13                   ; DOES> RUNS> ; on a line of their own
         RST 8
+        PUSH BC                   ; B = 1 for ;
         CALL list_cell
-        LD HL,exit_rt
-        CALL same
-        JR NZ,.body
+        POP BC
+        DJNZ .body
         LD A,13                   ; after ; a new line with one space (transcripts.md)
         RST 8
         LD A,' '
@@ -126,8 +127,9 @@ list_line:
         OR A
         JR Z,.key
 .line:  LD A,13
-        RST 8
-        LD A,(L_IND)
+        RST 8                     ; (HL = L_CNT on both ways here)
+        DEC HL
+        LD A,(HL)                 ; L_IND
         OR A
         RET Z
         LD B,A
@@ -230,8 +232,8 @@ list_cell:
         RST 8
         RET
 
-; same (Z if HL = DE, uses AF, HL) is in a gap between the restarts (main.asm); for the
-; same test with HL kept, list.asm uses hl_below_de.
+; (LIST tells ; from DOES> and RUNS> by in_list's count, so main.asm's `same` has no
+; caller left; list.asm compares with hl_below_de, which keeps HL.)
 
 ; in_list: Z if DE is one of the B cells at HL. Uses AF, B, HL.
 in_list:
@@ -250,7 +252,7 @@ in_list:
 reloc_kinds:    DW vocab_cf       ; (LOAD's relocation, tape.asm, looks for it too)
 list_kinds:     DW docolon, definer_cf, compiler_cf
 list_heads:     DW colon_cfa - 1, definer_cfa - 1, compiler_cfa - 1 ; the heading: a ROM word's name
-list_own:       DW exit_rt, does_rt, runs_rt
+list_own:       DW does_rt, runs_rt, exit_rt ; (exit_rt last: LIST tests B = 1)
         ASSERT $ == list_own + 6  ; in_list leaves HL past list_own when DE is not in it
 list_closes:    DW then_rt, loop_rt, ploop_rt, until_rt, repeat_rt ; and the next two
 list_opens:     DW else_rt, while_rt, if_rt, do_rt, begin_rt
