@@ -54,16 +54,13 @@ put_char:
         CP 13
         JR Z,.cr
         LD (HL),A
-        INC HL
+.next:  INC HL
         LD (SCRPOS),HL
         RET
-.cr:
-        LD A,L
+.cr:    LD A,L                  ; the last column of the line: the next is the new line
         OR 31
         LD L,A
-        INC HL
-        LD (SCRPOS),HL
-        RET
+        JR .next
 
 ; make_room: scroll the upper part until SCRPOS is above the input buffer.
 ; out: HL = SCRPOS. Uses AF, BC, DE.
@@ -72,12 +69,10 @@ make_room:
         LD DE,(L_HALF)
         AND A
         SBC HL,DE
-        JR C,.fits
+        ADD HL,DE               ; SCRPOS again; carry (as SBC's borrow): below L_HALF
+        RET C
         CALL scroll_upper
         JR make_room
-.fits:
-        ADD HL,DE               ; SCRPOS again
-        RET
 
 ; scroll_upper: move [0x2420, L_HALF) up one line, blank the line above L_HALF and move
 ; SCRPOS up a line with the text. The buffer never covers more than 22 lines, so there
@@ -85,10 +80,9 @@ make_room:
 scroll_upper:
         LD HL,SCRPOS
         CALL down32
-        LD HL,(L_HALF)
-        LD DE,VIDEO + 32
-        AND A
-        SBC HL,DE
+        LD BC,(L_HALF)
+        LD HL,-(VIDEO + 32)
+        ADD HL,BC
         LD B,H
         LD C,L
         LD HL,VIDEO + 32
@@ -402,6 +396,8 @@ cursor_back:
         LD HL,(CURSOR)
         DEC HL
         LD DE,(INSCRN)
+; cursor_to: CURSOR := HL (NZ) unless HL = DE, the end of the line (Z).
+cursor_to:
         CALL hl_below_de
         RET Z
         LD (CURSOR),HL
@@ -411,9 +407,8 @@ cursor_right:
         LD HL,(CURSOR)
         INC HL
         LD DE,(ENDBUF)
-        CALL hl_below_de
+        CALL cursor_to
         RET Z
-        LD (CURSOR),HL
         DEC HL
         ; fall into swap_next (a subroutine tail, not a word)
 swap_next:                      ; swap (HL) and (HL+1)

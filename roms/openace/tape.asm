@@ -322,8 +322,6 @@ tape_find:
         LD B,A                  ; store
         CALL tape_read_block
         JR NC,.next             ; bad headers are skipped silently
-        LD A,13
-        RST 8
         LD HL,RD_TYPE           ; type and name: 11 bytes must match exactly
         LD A,(HDR_TYPE)
         XOR (HL)
@@ -349,8 +347,10 @@ tape_find:
         RET
 
 text_dict:
+        DB 13                   ; (each announcement starts a new line)
         DC "Dict: "
 text_bytes:
+        DB 13
         DC "Bytes: "
 
 ; reloc_cell: the cell at HL: if it points into the saved image [0x3C51, 0x3C51 + length)
