@@ -221,10 +221,9 @@ read_data:
 ; Then FORTH's newest := tape newest + offset, STKBOT += length, DICT = the last word's
 ; length field, data stack emptied, next word.
 ; Scratch (the header area is free now): RL_IMGEND (end of the loaded image in RAM, set
-; by LOAD), RL_WORDEND, RL_LASTLF.
+; by LOAD), RL_WORDEND.
 RL_IMGEND       EQU TAPE_HDR + 2 * HDR_SIZE      ; 0x2333 (through the CPU alias)
 RL_WORDEND      EQU RL_IMGEND + 2
-RL_LASTLF       EQU RL_IMGEND + 4
 
 relocate:                       ; HL = first word's name (old STKBOT)
         LD C,1                  ; C = 1 for the first word only (BC is not used below)
@@ -239,8 +238,6 @@ relocate:                       ; HL = first word's name (old STKBOT)
         LD HL,(RL_IMGEND)
         LD (STKBOT),HL
         CALL empty_data_stack
-        LD HL,(RL_LASTLF)
-        LD (DICT),HL
         JP (IY)
 .next:  LD HL,(RL_WORDEND)
 .word:  LD DE,(RL_IMGEND)
@@ -249,7 +246,7 @@ relocate:                       ; HL = first word's name (old STKBOT)
         BIT 7,(HL)
         INC HL
         JR Z,.name
-        LD (RL_LASTLF),HL       ; HL = word-length field
+        LD (DICT),HL            ; HL = word-length field (the last one stays in DICT)
         LD E,(HL)
         INC HL
         LD D,(HL)
