@@ -146,11 +146,7 @@ list_cell:
         DEC DE
         LD A,(DE)
         RLA                       ; bit 7
-        JR C,.runtime
-        EX DE,HL                  ; an ordinary word: HL = its name-length field
-        CALL print_name
-        JP .space                 ; (too far for JR past the float branch)
-.runtime:
+        JR NC,.word
         PUSH DE                   ; cfa - 1
         EX DE,HL
         LD D,(HL)
@@ -180,11 +176,13 @@ list_cell:
         ADD HL,DE
         LD (L_PTR),HL
         JR .space
+.word:  EX DE,HL                  ; an ordinary word: HL = its name-length field
+        CALL print_name
+        JR .space
 .literal:
         POP HL
         LD A,C                    ; operand count: 2 = a cell, 4 = a float
-        INC A
-        CP 3
+        CP 2
         JR Z,.cell
         LD HL,(L_PTR)             ; a float literal: printed as F. does (float.asm)
         CALL print_float
@@ -245,8 +243,7 @@ in_list:
         JR NZ,.no
         CP D
         RET Z
-.no:    DJNZ in_list
-        OR 1                      ; NZ
+.no:    DJNZ in_list              ; (DJNZ keeps the NZ of the last compare)
         RET
 
 reloc_kinds:    DW vocab_cf       ; (LOAD's relocation, tape.asm, looks for it too)
