@@ -226,7 +226,8 @@ RL_IMGEND       EQU TAPE_HDR + 2 * HDR_SIZE      ; 0x2333 (through the CPU alias
 RL_WORDEND      EQU RL_IMGEND + 2
 
 relocate:                       ; HL = first word's name (old STKBOT)
-        LD C,1                  ; C = 1 for the first word only (BC is not used below)
+        SCF                     ; F' carry: the first word (nothing else here uses AF')
+        EX AF,AF'
         JR .word
 .vocab: CALL reloc_cell         ; vocabulary: pfa+0 and pfa+3
         INC HL
@@ -247,18 +248,17 @@ relocate:                       ; HL = first word's name (old STKBOT)
         INC HL
         JR Z,.name
         LD (DICT),HL            ; HL = word-length field (the last one stays in DICT)
-        LD E,(HL)
+        LD C,(HL)
         INC HL
-        LD D,(HL)
+        LD B,(HL)
         INC HL                  ; HL = link field
-        LD A,D
-        OR E
+        LD A,B
+        OR C
         JR Z,.done              ; a zero length would never end: stop
         PUSH HL
         DEC HL
         DEC HL
-        ADD HL,DE               ; next word
-        LD DE,(RL_IMGEND)
+        ADD HL,BC               ; next word (DE = the image end still)
         JR C,.clamp
         CALL hl_below_de        ; carry: still inside the image
         JR C,.inside
@@ -266,10 +266,12 @@ relocate:                       ; HL = first word's name (old STKBOT)
 .inside:
         LD (RL_WORDEND),HL
         POP HL
-        SRL C                   ; carry: the first word
+        EX AF,AF'               ; carry: the first word
         LD DE,(FORTH_PFA)       ; the first word links to the previous newest word
         CALL C,store_de         ; (keeps the carry)
         CALL NC,reloc_cell
+        AND A                   ; the words after it
+        EX AF,AF'
         INC HL                  ; HL = code field (past the name-length byte)
         CALL reloc_cell         ; DE = the code field (ROM values are never moved); HL = pfa
         PUSH HL
