@@ -221,9 +221,8 @@ read_data:
 ; Then FORTH's newest := tape newest + offset, STKBOT += length, DICT = the last word's
 ; length field, data stack emptied, next word.
 ; Scratch (the header area is free now): RL_IMGEND (end of the loaded image in RAM, set
-; by LOAD), RL_WORDEND.
+; by LOAD). BC = the end of the current word.
 RL_IMGEND       EQU TAPE_HDR + 2 * HDR_SIZE      ; 0x2333 (through the CPU alias)
-RL_WORDEND      EQU RL_IMGEND + 2
 
 relocate:                       ; HL = first word's name (old STKBOT)
         SCF                     ; F' carry: the first word (nothing else here uses AF')
@@ -240,7 +239,8 @@ relocate:                       ; HL = first word's name (old STKBOT)
         LD (STKBOT),HL
         CALL empty_data_stack
         JP (IY)
-.next:  LD HL,(RL_WORDEND)
+.next:  LD H,B                  ; the next word
+        LD L,C
 .word:  LD DE,(RL_IMGEND)
 .name:  CALL hl_below_de        ; find the end of the name, bounded by the image end
         JR NC,.done
@@ -264,7 +264,8 @@ relocate:                       ; HL = first word's name (old STKBOT)
         JR C,.inside
 .clamp: EX DE,HL                ; a corrupt length never reaches beyond the image
 .inside:
-        LD (RL_WORDEND),HL
+        LD B,H                  ; BC = the end of this word
+        LD C,L
         POP HL
         EX AF,AF'               ; carry: the first word
         LD DE,(FORTH_PFA)       ; the first word links to the previous newest word
@@ -275,12 +276,14 @@ relocate:                       ; HL = first word's name (old STKBOT)
         INC HL                  ; HL = code field (past the name-length byte)
         CALL reloc_cell         ; DE = the code field (ROM values are never moved); HL = pfa
         PUSH HL
+        PUSH BC
         LD HL,reloc_kinds       ; B = 4 vocabulary, 3 colon, 2 DEFINER, 1 COMPILER
         LD B,4
         CALL in_list            ; (list.asm)
+        LD A,B
+        POP BC
         POP HL
         JR NZ,.next
-        LD A,B
         CP 3
         JR Z,.thread
         JR NC,.vocab
@@ -288,7 +291,8 @@ relocate:                       ; HL = first word's name (old STKBOT)
 ; the thread: relocate cells up to the first exit, skipping inline operands (ace-forth.md
 ; 4.3), never beyond the word's end.
 .thread:
-        LD DE,(RL_WORDEND)
+        LD D,B
+        LD E,C
         CALL hl_below_de
         JR NC,.next             ; reached the end of the word without an exit
         CALL reloc_cell         ; DE = cell (relocated), HL = next cell or the operands
