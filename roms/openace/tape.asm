@@ -198,9 +198,10 @@ read_data:
         LD HL,(STKBOT)
         ADD HL,DE
         JR C,tape_error
-        LD (RL_IMGEND),HL       ; end of the image once loaded
+        PUSH HL                 ; the end of the image once loaded (relocate keeps it there)
         EX DE,HL
-        LD HL,1 - LOAD_MARGIN   ; (ADD HL,SP carries: SP > margin, so SBC takes 1 more)
+        LD HL,3 - LOAD_MARGIN   ; (+2: the image end is pushed; +1: ADD HL,SP carries, as
+                                ; SP > margin, so SBC takes 1 more)
         ADD HL,SP
         SBC HL,DE               ; SP - margin - image end < 0: no room
         JR C,tape_error
@@ -220,9 +221,8 @@ read_data:
 ; and pfa+3. Only values inside the saved image [0x3C51, 0x3C51 + length) are moved.
 ; Then FORTH's newest := tape newest + offset, STKBOT += length, DICT = the last word's
 ; length field, data stack emptied, next word.
-; Scratch (the header area is free now): RL_IMGEND (end of the loaded image in RAM, set
-; by LOAD). BC = the end of the current word.
-RL_IMGEND       EQU TAPE_HDR + 2 * HDR_SIZE      ; 0x2333 (through the CPU alias)
+; The end of the loaded image in RAM is on the stack (pushed by LOAD); BC = the end of
+; the current word.
 
 relocate:                       ; HL = first word's name (old STKBOT)
         SCF                     ; F' carry: the first word (nothing else here uses AF')
@@ -235,13 +235,14 @@ relocate:                       ; HL = first word's name (old STKBOT)
 .done:  LD HL,RD_NEWEST         ; FORTH's newest word := the tape's newest + offset
         CALL reloc_cell         ; (it lies inside the image)
         LD (FORTH_PFA),DE
-        LD HL,(RL_IMGEND)
+        POP HL                  ; the image end
         LD (STKBOT),HL
         CALL empty_data_stack
         JP (IY)
 .next:  LD H,B                  ; the next word
         LD L,C
-.word:  LD DE,(RL_IMGEND)
+.word:  POP DE                  ; DE = the image end
+        PUSH DE
 .name:  CALL hl_below_de        ; find the end of the name, bounded by the image end
         JR NC,.done
         BIT 7,(HL)
