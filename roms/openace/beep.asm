@@ -19,15 +19,12 @@
         PUSH DE                 ; m
         LD DE,125               ; budget = n * 125 (below 2^23)
         CALL umul               ; HL:DE = n * 125 (the core's U* routine)
-        LD A,L                  ; A:DE = budget
-        POP HL                  ; HL = m
+        LD C,L                  ; C:HL = budget
+        EX DE,HL
+        POP DE                  ; DE = m
         PUSH DE
-        PUSH HL
-        EXX
-        POP DE                  ; DE' = m
-        POP HL                  ; C':HL' = budget
-        LD C,A
-        EXX
+        EXX                     ; C':HL' = budget, DE' = m (the sets stay swapped, as after
+        POP HL                  ; the tape words); HL = m
         ; delay counts (HL = m): first half m - 5, second half m - 7 units of 13 T
         LD DE,-8
         ADD HL,DE               ; carry: m >= 8
