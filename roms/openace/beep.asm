@@ -36,18 +36,16 @@
 .big:   INC HL
         INC HL
         INC HL                  ; N = m - 5 for the first half
-        LD B,L
+        LD D,L
         DEC HL
-        LD C,H
-        INC C
-        PUSH BC                 ; D, E: counts for the first half
+        LD E,H
+        INC E                   ; D, E: counts for the first half
         DEC HL                  ; N = m - 7 for the second half
         LD A,L
         DEC HL
         INC H
         LD L,H
         LD H,A                  ; H, L: counts for the second half
-        POP DE
         DI
         JR .budget              ; the first period needs a budget of at least m too
 ; One period. Times from the start of the IN (speaker off) / OUT (speaker on).
