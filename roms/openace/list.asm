@@ -27,10 +27,9 @@ L_CNT   EQU LISTWS + 3            ; lines left before the next pause
         RST 32
         DB 13
 .ram:   PUSH HL                   ; CFA
-        LD (L_PTR),HL
         LD A,18
         LD (L_CNT),A
-        CALL next_cell            ; DE = the code field, L_PTR = pfa
+        CALL next_cell_hl         ; DE = the code field, L_PTR = pfa
         LD HL,list_kinds
         LD B,3
         CALL in_list              ; B = 3 for :, 2 for DEFINER, 1 for COMPILER
@@ -101,9 +100,11 @@ L_CNT   EQU LISTWS + 3            ; lines left before the next pause
         RST 8
         JP (IY)
 
-; next_cell: DE = the cell at L_PTR, L_PTR += 2. Uses HL.
+; next_cell: DE = the cell at L_PTR, L_PTR += 2. next_cell_hl: DE = the cell at HL,
+; L_PTR = HL + 2. Use HL.
 next_cell:
         LD HL,(L_PTR)
+next_cell_hl:
         LD E,(HL)
         INC HL
         LD D,(HL)
