@@ -256,10 +256,10 @@ tape_read_block:
         DEC DE
         CALL space_check        ; once per byte
         JR .data
-.sum:   XOR B                   ; data XOR checksum must be 0
-        JR NZ,.fail
+.sum:   XOR B                   ; data XOR checksum must be 0 (XOR: carry clear)
+        RET NZ
         BIT 7,C                 ; and no mismatch when comparing
-        JR NZ,.fail
+        RET NZ
         SCF                     ; (the alternate set stays in use: callers keep nothing)
         RET
 .fail:  OR A                    ; carry clear
