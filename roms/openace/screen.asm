@@ -251,6 +251,11 @@ insert_char:
         POP AF
         RET
 
+; remove_cursor: take the cursor character out of the line (after ENTER).
+remove_cursor:
+        LD HL,(CURSOR)
+        ; falls into delete_at (subroutines, not words)
+
 ; delete_at: remove the character at HL from the logical line (the rest moves left,
 ; ENDBUF moves back). Uses AF, BC, DE, HL.
 delete_at:
@@ -272,10 +277,6 @@ delete_at:
         LD (DE),A               ; the new end
         RET
 
-; remove_cursor: take the cursor character out of the line (after ENTER).
-remove_cursor:
-        LD HL,(CURSOR)
-        JR delete_at
 
 ; wait_enter: let the interrupt edit the line until ENTER (ace-forth.md 11); HALT while
 ; waiting so the emulator can skip idle time. out: HL = STATIN.
