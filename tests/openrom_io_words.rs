@@ -275,6 +275,10 @@ fn beep_halves_at_delay_round_boundaries_and_for_short_m() {
     for m in [1u32, 5, 7] {
         let (edges, _) = beep_edges(m, 40);
         let d: Vec<u64> = edges.windows(2).map(|w| w[1].0 - w[0].0).collect();
-        assert!(d.iter().filter(|&&x| x == 106).count() >= 20, "m={m} {:?}", &d[..12]);
+        assert!(
+            d.iter().filter(|&&x| x == 106).count() >= 20,
+            "m={m} {:?}",
+            &d[..12]
+        );
     }
 }
