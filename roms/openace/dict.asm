@@ -5,18 +5,9 @@
 ; VLIST: written from rom-words.tsv (VLIST) and ace-forth.md 9 (newest first, ROM words
 ; too, separated by spaces, HALT after each name, BREAK stops it).
         PRIM "VLIST", vlist_cfa, 0
-        LD HL,(CONTEXT)
-        LD A,(HL)
-        INC HL
-        LD H,(HL)
-        LD L,A
+        CALL first_entry        ; (interp.asm: zero-length entries are passed over)
 .entry:
-        LD A,H
-        OR L
         JR Z,.done
-        LD A,(HL)
-        AND 0x3F
-        JR Z,.next
         PUSH HL
         CALL print_name
         LD A,' '
@@ -26,12 +17,7 @@
         POP HL
         CALL test_break
         JR Z,.done
-.next:
-        DEC HL
-        LD D,(HL)
-        DEC HL
-        LD E,(HL)
-        EX DE,HL
+        CALL next_entry
         JR .entry
 .done:
         JP (IY)

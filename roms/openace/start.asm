@@ -6,7 +6,6 @@
 ; ---------------------------------------------------------------------------------------
 cold_start:                     ; (reached from 0x0000, after its DI)
         IM 1
-        LD IX,SYSVARS
         ; RAM sizing: write 0xFC into each 256-byte page from 0x3D00 upwards and stop at the
         ; first page that does not read it back; RAMTOP = that page rounded down to 1 KB.
         LD HL,0x3D00
@@ -28,24 +27,17 @@ cold_start:                     ; (reached from 0x0000, after its DI)
         LD DE,L_HALF
         LD BC,init_table_end - init_table
         LDIR
-        ; screen: all blank (filled downwards: HL ends at its start, the print position),
-        ; 0x2700 = 0 (end-of-screen marker)
-        LD HL,SCREEN_END
-        LD (HL),0
-        DEC HL
-        LD (HL),' '
-        LD D,H
-        LD E,L
-        DEC DE
-        LD BC,0x2FF
-        LDDR
-        ASSERT SCREEN_END - 0x300 == VIDEO
-        LD (SCRPOS),HL
+        ; screen: 0x2700 = 0 (end-of-screen marker), the upper part blank up to L_HALF
+        ; (print position 0x2400) and the input line below it blank and empty
+        XOR A
+        LD (SCREEN_END),A
+        CALL clear_upper        ; (output.asm)
         CALL font_install       ; the character set and block graphics (font.asm)
         LD IY,next_checks       ; SLOW is the default
         CALL clear_input        ; empty input line at the bottom (ace-forth.md 11); no
-        EI                      ; banner: the original's upper screen is empty (transcripts.md)
-        JP quit_code
+        JP abort_code           ; banner: the original's upper screen is empty (transcripts.md);
+                                ; ABORT sets IX, enables interrupts, finds ERR_NO = 255 (no
+                                ; message), the flags and the data stack as reset left them
 
 
 ; Initial values of 0x3C24-0x3C50 (ace-forth.md 2 "value after reset", 3).
