@@ -259,21 +259,22 @@ does_tail:
 
 ; enclose_name_offset: enclose the negative offset from this field to the first name byte
 ; of the word being defined (ace-forth.md 4.3: target = field + 1 + offset), then
-; patch_pfa0: the word being defined gets pfa+0 := HERE. Uses AF, C, DE, HL.
+; the word being defined gets pfa+0 := HERE. Uses AF, BC, DE, HL.
 enclose_name_offset:
         LD HL,(DICT)
         LD DE,4
         ADD HL,DE               ; name-length field
+        PUSH HL
         CALL name_field_start   ; first name byte
         LD DE,(STKBOT)
         SCF
         SBC HL,DE               ; - (HERE + 1)
         EX DE,HL
         CALL enclose_de
-patch_pfa0:
-        LD HL,(DICT)
-        LD DE,5 + 2
-        ADD HL,DE               ; pfa+0
+        POP HL
+        INC HL                  ; (the code field)
+        INC HL
+        INC HL                  ; pfa+0
         LD DE,(STKBOT)
         JP store_de
 

@@ -89,15 +89,16 @@ consume_word:
 ; characters from PAD+1, its length at PAD, 254 if longer), echo and consume it.
 ; out: HL = PAD. Uses AF, BC, DE.
 word_sub:
-        CALL word_bounds
-        LD BC,(W_LEN)
+        CALL word_bounds        ; DE = its length
         LD HL,-254
-        ADD HL,BC               ; carry: 254 characters or more
-        LD A,C
+        ADD HL,DE               ; carry: 254 characters or more
+        LD A,E
         JR NC,.short
-        LD BC,253
+        LD DE,253
         LD A,254
 .short: LD (PAD),A
+        LD B,D
+        LD C,E
         LD A,B
         OR C
         JR Z,.copied
@@ -317,10 +318,8 @@ parse_number:
         POP HL
         INC HL
         DJNZ .digit
-        LD A,C
-        OR A
-        RET Z                   ; carry is clear
-        CALL neg_de
+        DEC C
+        CALL Z,neg_de           ; (C was 1: a minus sign)
         AND A
         RET
 
@@ -332,12 +331,11 @@ scanned_word:
         OR A
         SCF
         RET NZ
-        OR L
+        OR L                    ; (clears the carry)
         LD B,A
         LD HL,(W_START)
+        RET NZ
         SCF
-        RET Z
-        AND A
         RET
 
 ; NUMBER: written from rom-words.tsv (NUMBER) and ace-forth.md 7: an integer (value and

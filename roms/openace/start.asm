@@ -27,11 +27,20 @@ cold_start:                     ; (reached from 0x0000, after its DI)
         LD DE,L_HALF
         LD BC,init_table_end - init_table
         LDIR
-        ; screen: 0x2700 = 0 (end-of-screen marker), the upper part blank up to L_HALF
-        ; (print position 0x2400) and the input line below it blank and empty
+        ; screen: all blank (LDIR: clear_upper's loop would make the prompt a frame
+        ; later, tests/openrom_editor.rs), print position 0x2400, then 0x2700 = 0 (the
+        ; end-of-screen marker, where the fill ends)
+        LD HL,VIDEO
+        LD (SCRPOS),HL
+        LD (HL),' '
+        LD D,H
+        LD E,L
+        INC DE
+        LD BC,0x2FF
+        LDIR
+        ASSERT VIDEO + 0x300 == SCREEN_END
         XOR A
-        LD (SCREEN_END),A
-        CALL clear_upper        ; (output.asm)
+        LD (DE),A
         CALL font_install       ; the character set and block graphics (font.asm)
         LD IY,next_checks       ; SLOW is the default
         CALL clear_input        ; empty input line at the bottom (ace-forth.md 11); no
@@ -77,19 +86,17 @@ init_table_end:
 ; out: A = delivered key code or 0.
 key_debounce:
         CALL key_scan
-        OR A
-        JR NZ,.one
-        DEC H                   ; H = keys held: 2 or more blocks like a second key
-        DEC H
+        LD C,A                  ; the key (not 0 only if H = 1)
+        LD A,H                  ; H = keys held: 2 or more blocks like a second key
         LD HL,KEYCOD
-        JP P,.block
-        LD (HL),A
+        CP 1
+        JR Z,.one
+        JR NC,.block
+        LD (HL),A               ; no key: (A = 0)
         INC HL
         LD (HL),A
         RET
 .one:
-        LD HL,KEYCOD
-        LD C,A
         LD A,(HL)
         CP C
         JR Z,.same
@@ -152,12 +159,10 @@ key_scan:
         JR NZ,key_debounce.none
         LD D,A                  ; (0)
         LD E,L
-        LD HL,keys_plain
-        BIT 1,C                 ; SYMBOL SHIFT wins over SHIFT
-        JR Z,.nosym
         LD HL,keys_symbol
-        JR .look
-.nosym:
+        BIT 1,C                 ; SYMBOL SHIFT wins over SHIFT
+        JR NZ,.look
+        LD HL,keys_plain
         BIT 0,C
         ADD HL,DE               ; (keeps Z)
         LD A,(HL)
