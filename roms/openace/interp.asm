@@ -134,12 +134,12 @@ scan_lookup:
 
 ; lookup: find the scanned word (W_START, W_LEN, in the input buffer; letters compared in
 ; upper case, as names are stored) in the CONTEXT vocabulary (ace-forth.md 4.1, 4.2, 4.4).
-; out: HL = CFA or 0. Uses AF, BC, DE.
+; out: HL = CFA and NZ, or HL = 0 and Z. Uses AF, BC, DE.
 lookup:
         LD A,(W_LEN + 1)
         OR A
         LD HL,0                 ; 256 characters or more: never a name
-        RET NZ
+        JR NZ,next_entry.test   ; (returns Z)
         CALL first_entry
 .entry:
         RET Z                   ; (HL = 0)
@@ -161,6 +161,7 @@ lookup:
         DJNZ .cmp
         POP HL
         INC HL                  ; CFA
+        OR H                    ; NZ (A = 0)
         RET
 .differs:
         POP HL
@@ -182,7 +183,7 @@ next_entry:
         DEC HL
         LD E,(HL)
         EX DE,HL
-        LD A,H
+.test:  LD A,H
         OR L
         RET Z
         LD A,(HL)
@@ -215,8 +216,6 @@ name_start:
 ; FIND: written from rom-words.tsv (FIND) and ace-forth.md 7.
         PRIM "FIND", find_cfa, 0
         CALL scan_lookup
-        LD A,H
-        OR L
         CALL NZ,take_hl         ; an absent word stays in the buffer
         EX DE,HL
         RST 16
@@ -245,8 +244,6 @@ execute_hl:                     ; run the word whose CFA is in HL
         OR E
         JP Z,exit_code          ; the line is done
         CALL lookup
-        LD A,H
-        OR L
         JR Z,.number
         CALL take_hl
         BIT FL_COMPILING,(IX+O_FLAGS)
@@ -430,8 +427,7 @@ retype_code:
         LD A,0xBF
         CALL insert_char
         CALL cursor_back        ; the cursor back onto the ?
-        LD HL,STATIN
-        SET ST_RETYPE,(HL)
+        SET ST_RETYPE,(IX+O_STATIN)
         CALL wait_enter         ; returns HL = STATIN
         RES ST_RETYPE,(HL)
         JR query_done

@@ -206,12 +206,12 @@ keys_symbol:
         DB " .,*/"
 
 ; test_break: Z set if BREAK (SHIFT + SPACE) is held now (ace-hardware.md 6). Uses A.
+; The SPACE row's bit 0 picks the next read's row: 0xFE (SHIFT's row) if SPACE is held,
+; else 0xFF, no row at all (bit 0 reads 1).
 test_break:
-        LD A,0xFE
-        IN A,(KBD_PORT)
-        AND 1
-        RET NZ
         LD A,0x7F
+        IN A,(KBD_PORT)
+        OR 0xFE
         IN A,(KBD_PORT)
         AND 1
         RET
