@@ -181,9 +181,15 @@ key_scan:
         LD A,(HL)
         RET
 
+; With SHIFT (ace-hardware.md 6): the plain code in capitals for letters, 0, ENTER and
+; SPACE unchanged, and for the digit keys these codes, indexed by the digit.
+keys_shift_digits:
+        DB 0x05, 0x0A, 0x02, '3', 0x08, 0x01, 0x07, 0x09, 0x03, 0x04
 ; Key code tables, index = half-row * 5 + bit (ace-hardware.md 6, "Codes produced").
-keys_plain:
-        DB 0, 0, "zxc"
+; Indexes 0 and 1 (SHIFT and SYMBOL SHIFT) are never looked up: each table starts 2
+; bytes before its first key, over the end of the table before it.
+keys_plain EQU $ - 2
+        DB "zxc"
         DB "asdfg"
         DB "qwert"
         DB "12345"
@@ -191,12 +197,8 @@ keys_plain:
         DB "poiuy"
         DB 13, "lkjh"
         DB " mnbv"
-; With SHIFT (ace-hardware.md 6): the plain code in capitals for letters, 0, ENTER and
-; SPACE unchanged, and for the digit keys these codes, indexed by the digit.
-keys_shift_digits:
-        DB 0x05, 0x0A, 0x02, '3', 0x08, 0x01, 0x07, 0x09, 0x03, 0x04
-keys_symbol:
-        DB 0, 0, ':', 0x60, '?'
+keys_symbol EQU $ - 2
+        DB ':', 0x60, '?'
         DB '~', '|', '\\', '{', '}'
         DB "QWE<>"
         DB "!@#$%"
