@@ -78,10 +78,9 @@
         OR L
         JR Z,.vocsdone
         PUSH HL
-        DEC HL
-        DEC HL
-        DEC HL                  ; pfa+0: newest word of this vocabulary
-        LD BC,-2                ; (a word's link is just below its name-length field)
+        LD BC,-3
+        ADD HL,BC               ; pfa+0: newest word of this vocabulary
+        INC BC                  ; -2: a word's link is just below its name-length field
         CALL trim_chain
         POP HL
         LD A,(HL)

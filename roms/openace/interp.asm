@@ -75,9 +75,8 @@ consume_word:
         JR Z,.moved
         LDI
         JR .move
-.moved:
-        LD HL,(ENDBUF)          ; blank from the new end to the old end
-        LD (ENDBUF),DE
+.moved:                         ; (HL = the old end)
+        LD (ENDBUF),DE          ; blank from the new end to the old end
 .blank:
         CALL hl_below_de
         RET Z
