@@ -368,13 +368,13 @@ number_scanned:
 
 ; CONVERT: written from rom-words.tsv (CONVERT) and ace-forth.md 9.
         PRIM "CONVERT", convert_cfa, 0
-        CALL pop_bc             ; BC = addr, ud stays on the data stack
+        RST 24                  ; DE = addr, ud stays on the data stack
 .digit:
-        INC BC
-        LD A,(BC)
+        INC DE
+        LD A,(DE)
         CALL digit_value
         JR C,.done
-        PUSH BC
+        PUSH DE
         PUSH AF                 ; digit
         ; ud := ud * BASE + digit
         LD C,(IX+O_BASE)
@@ -397,12 +397,10 @@ number_scanned:
         RST 16                  ; low
         POP DE
         RST 16                  ; high
-        POP BC
+        POP DE
         JR .digit
 .done:
-        LD D,B
-        LD E,C
-        RST 16
+        RST 16                  ; addr2
         JP (IY)
 
 ; QUERY: written from rom-words.tsv (QUERY) and ace-forth.md 7, 11.

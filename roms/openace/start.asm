@@ -8,15 +8,13 @@ cold_start:                     ; (reached from 0x0000, after its DI)
         IM 1
         ; RAM sizing: write 0xFC into each 256-byte page from 0x3D00 upwards and stop at the
         ; first page that does not read it back; RAMTOP = that page rounded down to 1 KB.
-        LD HL,0x3D00
+        LD HL,0x3C00
         LD A,0xFC
 .probe:
+        INC H                   ; 0x3D00 first
         LD (HL),A
         CP (HL)
-        JR NZ,.sized
-        INC H
-        JR .probe
-.sized:
+        JR Z,.probe
         LD A,H
         AND 0xFC
         LD H,A                  ; (L is 0)
@@ -208,12 +206,13 @@ keys_symbol EQU $ - 2
         DB " .,*/"
 
 ; test_break: Z set if BREAK (SHIFT + SPACE) is held now (ace-hardware.md 6). Uses A.
-; The SPACE row's bit 0 picks the next read's row: 0xFE (SHIFT's row) if SPACE is held,
-; else 0xFF, no row at all (bit 0 reads 1).
+; (SLOW mode runs it after every word: SHIFT is read first, so the usual case is one IN.)
 test_break:
-        LD A,0x7F
+        LD A,0xFE
         IN A,(KBD_PORT)
-        OR 0xFE
+        AND 1
+        RET NZ
+        LD A,0x7F
         IN A,(KBD_PORT)
         AND 1
         RET
