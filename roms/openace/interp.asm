@@ -216,9 +216,7 @@ name_start:
         PRIM "FIND", find_cfa, 0
         CALL scan_lookup
         CALL NZ,take_hl         ; an absent word stays in the buffer
-        EX DE,HL
-        RST 16
-        JP (IY)
+        JP ex_push              ; (stack.asm: push HL, next word)
 
 ; EXECUTE: written from rom-words.tsv (EXECUTE).
         PRIM "EXECUTE", execute_cfa, 0
@@ -434,9 +432,7 @@ retype_code:
         RST 24
         LD A,E
         CALL word_sub
-        EX DE,HL
-        RST 16
-        JP (IY)
+        JP ex_push              ; (stack.asm: push HL, next word)
 
 ; [check]: the SLOW checks once, also in FAST mode (used by LINE): its code is the SLOW
 ; value of IY itself (then next).
