@@ -171,9 +171,8 @@ key_scan:
         JR C,.digit
         SUB 'a' - 'A'
         RET
-.digit: SUB '0'                 ; digits give keys_shift_digits[digit]
-        LD E,A
-        LD HL,keys_shift_digits
+.digit: LD E,A                  ; digits give keys_shift_digits[digit]
+        LD HL,keys_shift_digits - '0'
 .look:
         ADD HL,DE
         LD A,(HL)
