@@ -26,17 +26,17 @@ word_bounds:
         JR Z,.skip
 .start:
         LD (W_START),HL
-        LD DE,0                 ; the length
+        LD DE,-1                ; the length
+        DEC HL
 .scan:
+        INC HL
+        INC DE
         CALL at_endbuf
         JR Z,.ended
         LD A,(HL)
         CP C
-        JR Z,.delim
-        INC HL
-        INC DE
-        JR .scan
-.delim: INC HL                  ; the delimiter is consumed with the word
+        JR NZ,.scan
+        INC HL                  ; the delimiter is consumed with the word
 .ended:
         LD (W_LEN),DE           ; length in the buffer
         LD (W_END),HL
