@@ -334,13 +334,12 @@ lit8_exit_code:
         INC HL
         LD E,(HL)
         LD D,0
-        RST 16
         BIT FL_COMPILING,(IX+O_FLAGS)
-        JR Z,.done
+        JP Z,push_next          ; (stack.asm: push DE, next word)
+        RST 16
         LD DE,lit8_rt
         CALL enclose_de
         JP ccomma_code          ; C, the character
-.done:  JP (IY)
 
 ; ---------------------------------------------------------------------------------------
 ; Control structures (ace-forth.md 6: markers BEGIN 1, IF/ELSE 2, DO 3, WHILE 4).

@@ -338,10 +338,9 @@ scanned_word:
         LD A,' '
         CALL scan_word
         CALL number_scanned
-        JR NC,.push
-        LD DE,0
-.push:  RST 16
-        JP (IY)
+        JP NC,push_next         ; (stack.asm: push DE, next word)
+        CCF
+        JP push_carry           ; (stack.asm: 0, as the carry is clear)
 
 ; number_scanned: the scanned word as an integer or a float: push its value (1 or 2 cells),
 ; take the word, DE = the CFA of the literal compiler for it; else carry, nothing done.
