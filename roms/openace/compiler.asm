@@ -61,11 +61,11 @@ enclose_bc:                     ; (BC = 1: the byte E, 2: the cell DE)
         CALL allot_bc
         POP DE
         DEC C
-        JR NZ,store_de
+        JR NZ,store_cell
         LD (HL),E
         RET
-; store_de: (HL) := DE, HL on its second byte. A shared tail.
-store_de:
+; store_cell: (HL) := DE, HL on its second byte. A shared tail.
+store_cell:
         LD (HL),E
         INC HL
         LD (HL),D
@@ -92,7 +92,7 @@ fill_newest_length:
         LD HL,(STKBOT)
         SBC HL,DE               ; (OR cleared the carry)
         EX DE,HL
-        JR store_de
+        JR store_cell
 
 ; check_complete: ERROR 12 if a definition is still incomplete (ace-forth.md 10).
 check_complete:
@@ -149,7 +149,7 @@ make_header:
         LD (HL),A
         INC HL                  ; code field
         POP DE
-        JR store_de
+        JR store_cell
 .badname:
         RST 32
         DB 6
@@ -276,7 +276,7 @@ enclose_name_offset:
         INC HL
         INC HL                  ; pfa+0
         LD DE,(STKBOT)
-        JP store_de
+        JP store_cell
 
 ; IMMEDIATE: written from rom-words.tsv (IMMEDIATE: newest word in CURRENT).
         PRIM "IMMEDIATE", immediate_cfa, 0
