@@ -264,3 +264,21 @@ fn out_writes_the_port_with_a_16_bit_address() {
     enter_within(&mut ace, "65 1 OUT", 100);
     assert_eq!(ace.debug_output(), vec![65], "port 1 is the debug port");
 }
+
+/// The delay counts change at 256-unit round boundaries (m - 5 and m - 7 = 256, 512);
+/// m < 8 is timed as m = 8 (beep.asm's documented choice: 13 * 8 + 2 T halves).
+#[test]
+fn beep_halves_at_delay_round_boundaries_and_for_short_m() {
+    for m in [8u32, 9, 255, 256, 261, 262, 263, 268, 269, 517, 518] {
+        check_beep(m, 40);
+    }
+    for m in [1u32, 5, 7] {
+        let (edges, _) = beep_edges(m, 40);
+        let d: Vec<u64> = edges.windows(2).map(|w| w[1].0 - w[0].0).collect();
+        assert!(
+            d.iter().filter(|&&x| x == 106).count() >= 20,
+            "m={m} {:?}",
+            &d[..12]
+        );
+    }
+}
