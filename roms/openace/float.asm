@@ -435,7 +435,7 @@ put_digits:
         LD A,C
         DEC A
         JP P,.next
-        LD A,'.'
+.point: LD A,'.'                ; (also after the C-th digit: C = 0 then)
 .zeros: RST 8
         LD A,C
         OR A
@@ -456,9 +456,7 @@ put_digits:
         RST 8
         DEC C
         JR NZ,.next
-        LD A,'.'
-        RST 8
-        JR .next
+        JR .point
 
 ; <literal-float>: push the 4 inline bytes (lower cell first) (ace-forth.md 6).
         RUNTIME_LIT flit_rt, 4
