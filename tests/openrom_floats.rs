@@ -238,3 +238,30 @@ fn arithmetic_edge_cases() {
         assert_eq!(data_stack(&ace), vec![0, 0], "{text}");
     }
 }
+
+#[test]
+fn addition_with_exponents_far_apart() {
+    // Hand-worked: an operand 8 or more places below the other contributes nothing (its 6
+    // digits and the 2 guard digits are all shifted out), whichever side it is on and
+    // whatever the signs; 7 places below, its top digit is still in the guard digits and
+    // a subtraction borrows from the kept ones (truncated, not rounded).
+    for (text, sum) in [
+        ("0.0 1.5 F+ F.", "1.5"),
+        ("1.5 0.0 F+ F.", "1.5"),
+        ("0.0 -1.5 F+ F.", "-1.5"),
+        ("1.0E30 1.0E-30 F+ F.", "1.E30"),
+        ("1.0E-30 -1.0E30 F+ F.", "-1.E30"),
+        ("-1.0E-63 1.0E62 F+ F.", "1.E62"),
+        ("1.0E10 1. F+ F.", "1.E10"),
+        ("1. 1.0E10 F+ F.", "1.E10"),
+        ("1.0E10 -1. F+ F.", "1.E10"),
+        ("1.0E9 -1. F+ F.", "1.E9"),
+        ("1.0E8 -1. F+ F.", "100000000."),
+        ("1.0E7 -1. F+ F.", "9999990."),
+        ("-1. 1.0E7 F+ F.", "9999990."),
+        ("1.0E12 1.0E3 F+ F.", "1.E12"),
+        ("2.5E-20 2.5E-20 F+ F.", "5.E-20"),
+    ] {
+        assert_eq!(run(text), format!("{text} {sum}"));
+    }
+}

@@ -731,12 +731,6 @@ fn program_plays_life(ace: &mut Ace) {
 }
 
 fn program_beeps(ace: &mut Ace) {
-    if aceemu::rom::open::open_rom_symbol("PIN_NO_BEEP").is_some() {
-        eprintln!(
-            "skipped the BEEP part: BEEP is silent in the pinned open ROM for now (issue 16)"
-        );
-        return;
-    }
     // forget the speaker's past without rendering it as samples (take_audio would render
     // every emulated second since power-on)
     let rate = ace.audio_rate();

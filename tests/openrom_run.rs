@@ -222,7 +222,6 @@ fn execute_runs_a_cfa() {
 /// Text typed ahead waits while the ROM keeps interrupts off: the SPACE in `7 .` would
 /// otherwise reach BEEP's break test and stop it with ERROR 3 (ace-hardware.md 5.3).
 #[test]
-#[ignore = "BEEP is silent in the pinned open ROM until room is found for its 113 bytes (issue 16, PIN_NO_BEEP in roms/openace/main.asm)"]
 fn typed_ahead_text_waits_for_a_beep_to_finish() {
     let mut ace = boot();
     enter(&mut ace, "CLS");

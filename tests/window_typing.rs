@@ -201,7 +201,6 @@ fn rollover_the_next_key_down_before_the_last_is_up_loses_nothing() {
 }
 
 #[test]
-#[ignore = "BEEP is silent in the pinned open ROM until room is found for its 113 bytes (issue 16, PIN_NO_BEEP in roms/openace/main.asm)"]
 fn keys_typed_while_the_rom_beeps_wait_for_it() {
     // BEEP keeps interrupts off, so the ROM does not scan the keyboard: the keys typed
     // meanwhile are held back until it does again.

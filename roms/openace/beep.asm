@@ -9,11 +9,6 @@
 
 ; BEEP ( m n -- ): written from ace-hardware.md 5.3 and ace-forth.md 9.
         PRIM "BEEP", beep_cfa, 0
-        IF DEFINED(PIN_NO_BEEP)
-        RST 24                  ; TEMPORARY (issue 16): no room for BEEP's sound in the
-        RST 24                  ; pinned image yet; it takes its two numbers and is silent
-        JP (IY)
-        ELSE
         RST 24                  ; DE = n
         PUSH DE
         RST 24                  ; DE = m
@@ -24,40 +19,33 @@
         PUSH DE                 ; m
         LD DE,125               ; budget = n * 125 (below 2^23)
         CALL umul               ; HL:DE = n * 125 (the core's U* routine)
-        LD A,L                  ; A:DE = budget
-        POP HL                  ; HL = m
+        LD C,L                  ; C:HL = budget
+        EX DE,HL
+        POP DE                  ; DE = m
         PUSH DE
-        PUSH HL
-        EXX
-        POP DE                  ; DE' = m
-        POP HL                  ; C':HL' = budget
-        LD C,A
-        EXX
+        EXX                     ; C':HL' = budget, DE' = m (the sets stay swapped, as after
+        POP HL                  ; the tape words); HL = m
         ; delay counts (HL = m): first half m - 5, second half m - 7 units of 13 T
-        LD A,H
-        OR A
-        JR NZ,.big
-        LD A,L
-        CP 8
-        JR NC,.big
-        LD L,8                  ; too short to time: use m = 8
+        LD DE,-8
+        ADD HL,DE               ; carry: m >= 8
+        JR C,.big
+        SBC HL,HL               ; too short to time: use m = 8 (HL = m - 8 = 0)
 ; A delay of N units of 13 T (N >= 1) is counted as B = N mod 256 (0 meaning 256) and
 ; C = (N - 1) div 256 + 1: the loop's first DJNZ runs B times, each further round 256
 ; units (3,328 T); in all 13 * N + 11 T.
-.big:   LD DE,-5
-        ADD HL,DE               ; N = m - 5 for the first half
-        LD B,L
+.big:   INC HL
+        INC HL
+        INC HL                  ; N = m - 5 for the first half
+        LD D,L
         DEC HL
-        LD C,H
-        INC C
-        PUSH BC                 ; D, E: counts for the first half
+        LD E,H
+        INC E                   ; D, E: counts for the first half
         DEC HL                  ; N = m - 7 for the second half
         LD A,L
         DEC HL
         INC H
         LD L,H
         LD H,A                  ; H, L: counts for the second half
-        POP DE
         DI
         JR .budget              ; the first period needs a budget of at least m too
 ; One period. Times from the start of the IN (speaker off) / OUT (speaker on).
@@ -67,15 +55,8 @@
         JR NC,.break            ; 7
         LD B,D                  ; 4
         LD C,E                  ; 4
-.d1:    DJNZ .d1                ; delay: 13 * (m-5) + 11 in all
-        DEC C
-        JR Z,.d1x
-        LD B,253
-        NOP
-        JP $+3
-        JR .d1
-.d1x:   JR $+2                  ; 12
-        JP $+3                  ; 10
+        CALL beep_delay         ; delay: 13 * (m-5) + 27 in all
+        INC BC                  ; 6   (BC is loaded again before its next use)
         XOR A                   ; 4   MIC (bit 3) stays low -> 13*m + 2
         OUT (KBD_PORT),A        ; 11  speaker on
         LD B,H                  ; 4
@@ -101,4 +82,14 @@
         JP (IY)
 .break: RST 32                  ; (ABORT turns interrupts back on)
         DB 3
-        ENDIF
+
+; beep_delay: B, C = a delay's counts (see above): 13 * N - 5 T from the first DJNZ to
+; the return, 13 * N + 27 with the CALL. Each further round is 256 units.
+beep_delay:
+        DJNZ beep_delay
+        DEC C                   ; 4
+        RET Z                   ; 11 / 5
+        LD B,253                ; 7
+        JR $+2                  ; 12
+        NOP                     ; 4
+        JR beep_delay           ; 12  (with the last DJNZ's 8: 52 = 3328 - 13 * 252 - 8 + 8)

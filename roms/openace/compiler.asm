@@ -13,28 +13,24 @@ allot_bc:
         PUSH HL                 ; old SPARE
         ADD HL,BC
         JR C,.full
-        PUSH HL                 ; new SPARE
-        EX DE,HL
-        LD HL,-(40 + 1)         ; 40 bytes + our return address and 4 pushed bytes must be
-        ADD HL,SP               ; left: SP - 41, carry set (SP > 41), so the SBC takes 42
+        EX DE,HL                ; DE = new SPARE
+        LD HL,-(40 + 3)         ; 40 bytes + our return address and 2 pushed bytes must be
+        ADD HL,SP               ; left: SP - 43, carry set (SP > 43), so the SBC takes 44
         SBC HL,DE
         JR C,.full
-        POP DE                  ; new SPARE
-        POP HL                  ; old SPARE
         LD (SPARE),DE
         DEC DE                  ; the new place of the stack's last byte
+        POP HL                  ; old SPARE
         PUSH BC                 ; n
         LD BC,(STKBOT)          ; the 12-byte gap moves with the stack, so what lies
         PUSH BC                 ; below the stack stays (transcripts.md: `: W ; .` prints 0)
         SBC HL,BC               ; bytes in the gap and on the data stack (no carry before)
         JR C,.moved
         JR Z,.moved
-        LD B,H
-        LD C,L
-        POP HL
         PUSH HL
         ADD HL,BC
         DEC HL                  ; last byte of the stack
+        POP BC
         LDDR
 .moved:
         POP HL                  ; old HERE
@@ -48,35 +44,39 @@ allot_bc:
         RST 32
         DB 1
 
-; enclose_de: put the cell DE at HERE. Uses AF, BC, DE, HL. enclose_de_next: the same,
-; then the next word (a shared tail of words, reached by jumps).
+; enclose_e_next: put the byte E at HERE, then the next word (C,'s tail: its code field's
+; slot at the original's address is short). enclose_a: put the byte A at HERE. Uses AF,
+; BC, DE, HL.
+enclose_e_next:
+        PUSH IY                 ; enclose_bc's RET goes on to the next word
+        JR enclose_e
+enclose_a:
+        LD E,A
+enclose_e:
+        LD BC,1
+        JR enclose_bc
+
+; enclose_de: put the cell DE at HERE (out: HL = its second byte). Uses AF, BC, DE, HL.
+; enclose_de_next: the same, then the next word (a shared tail of words, reached by jumps).
 enclose_de_next:
         PUSH IY                 ; enclose_de's RET goes on to the next word (= JP (IY))
 enclose_de:
-        PUSH DE
         LD BC,2
+enclose_bc:                     ; (BC = 1: the byte E, 2: the cell DE)
+        PUSH DE
         CALL allot_bc
         POP DE
+        DEC C
+        JR NZ,store_cell
+        LD (HL),E
+        RET
+; store_cell: (HL) := DE, HL on its second byte. A shared tail.
+store_cell:
         LD (HL),E
         INC HL
         LD (HL),D
         RET
 
-        CUT
-; enclose_e_next: put the byte E at HERE, then the next word (C,'s tail). enclose_a: put
-; the byte A at HERE. Uses AF, BC, DE, HL.
-enclose_e_next:
-        PUSH IY                 ; enclose_a's RET goes on to the next word
-        LD A,E
-enclose_a:
-        PUSH AF
-        LD BC,1
-        CALL allot_bc
-        POP AF
-        LD (HL),A
-        RET
-
-        CUT
 ; fill_length: write the pending word-length field (DICT) and clear DICT (ace-forth.md 2,
 ; 4.1). Uses AF, DE, HL.
 fill_length:
@@ -99,10 +99,7 @@ fill_newest_length:
         LD HL,(STKBOT)
         SBC HL,DE               ; (OR cleared the carry)
         EX DE,HL
-        LD (HL),E
-        INC HL
-        LD (HL),D
-        RET
+        JRX store_cell
 
         CUT
 ; check_complete: ERROR 12 if a definition is still incomplete (ace-forth.md 10).
@@ -149,22 +146,18 @@ make_header:
         INC HL
         EX DE,HL
         LD HL,(CURRENT)
-        PUSH HL
         LDI                     ; link = newest word of CURRENT
         LDI
-        POP HL
-        LD (HL),E               ; CURRENT's newest := this word (DE = name-length field)
-        INC HL
-        LD (HL),D
+        DEC HL
+        LD (HL),D               ; CURRENT's newest := this word (DE = name-length field)
+        DEC HL
+        LD (HL),E
         EX DE,HL
         LD A,(PAD)
         LD (HL),A
         INC HL                  ; code field
         POP DE
-        LD (HL),E
-        INC HL
-        LD (HL),D
-        RET
+        JRX store_cell
 .badname:
         RST 32
         DB 6
@@ -172,11 +165,11 @@ make_header:
 ; ---------------------------------------------------------------------------------------
 ; Enclosing words.
 ; ---------------------------------------------------------------------------------------
-; CREATE: written from rom-words.tsv (CREATE) and ace-forth.md 5 (code field {create-child}).
-        PRIM "CREATE", create_cfa, 0
-        LD HL,create_cf
-        CALL make_header
-        JP (IY)
+; CREATE: written from rom-words.tsv (CREATE) and ace-forth.md 5 (code field {create-child}):
+; a defining word with nothing to do after the header (the original's CREATE is no
+; primitive either, rom-words.tsv).
+        DEFINING "CREATE", create_cfa, create_cf
+        DW exit_rt
 
 ; ,: written from rom-words.tsv (, : enclose a 16-bit value).
         PRIM ",", comma_cfa, 0
@@ -273,26 +266,24 @@ does_tail:
         CUT
 ; enclose_name_offset: enclose the negative offset from this field to the first name byte
 ; of the word being defined (ace-forth.md 4.3: target = field + 1 + offset), then
-; patch_pfa0: the word being defined gets pfa+0 := HERE. Uses AF, C, DE, HL.
+; the word being defined gets pfa+0 := HERE. Uses AF, BC, DE, HL.
 enclose_name_offset:
         LD HL,(DICT)
         LD DE,4
         ADD HL,DE               ; name-length field
+        PUSH HL
         CALL name_field_start   ; first name byte
         LD DE,(STKBOT)
         SCF
         SBC HL,DE               ; - (HERE + 1)
         EX DE,HL
         CALL enclose_de
-patch_pfa0:
-        LD HL,(DICT)
-        LD DE,5 + 2
-        ADD HL,DE               ; pfa+0
-        LD DE,(STKBOT)
-        LD (HL),E
+        POP HL
+        INC HL                  ; (the code field)
         INC HL
-        LD (HL),D
-        RET
+        INC HL                  ; pfa+0
+        LD DE,(STKBOT)
+        JP store_cell
 
 ; IMMEDIATE: written from rom-words.tsv (IMMEDIATE: newest word in CURRENT).
         PRIM "IMMEDIATE", immediate_cfa, 0
@@ -350,13 +341,12 @@ lit8_exit_code:
         INC HL
         LD E,(HL)
         LD D,0
-        RST 16
         BIT FL_COMPILING,(IX+O_FLAGS)
-        JR Z,.done
+        JP Z,push_next          ; (stack.asm: push DE, next word)
+        RST 16
         LD DE,lit8_rt
         CALL enclose_de
         JP ccomma_code          ; C, the character
-.done:  JP (IY)
 
 ; ---------------------------------------------------------------------------------------
 ; Control structures (ace-forth.md 6: markers BEGIN 1, IF/ELSE 2, DO 3, WHILE 4).
@@ -369,10 +359,8 @@ lit8_exit_code:
         INC HL
         PUSH HL
         RST 24                  ; (keeps A)
-        CP E
-        JR NZ,.wrong
-        LD A,D
-        OR A
+        SUB E
+        OR D                    ; 0 only if DE = the marker
         JR NZ,.wrong
         JP (IY)
 .wrong: RST 32

@@ -7,18 +7,9 @@
         PRIM "VLIST", vlist_cfa, 0
         LD A,13                 ; the list starts on a new row (transcripts.md, VLIST)
         RST 8
-        LD HL,(CONTEXT)
-        LD A,(HL)
-        INC HL
-        LD H,(HL)
-        LD L,A
+        CALL first_entry        ; (interp.asm: zero-length entries are passed over)
 .entry:
-        LD A,H
-        OR L
         JR Z,.done
-        LD A,(HL)
-        AND 0x3F
-        JR Z,.next
         PUSH HL
         CALL print_name
         LD A,' '
@@ -28,12 +19,7 @@
         POP HL
         CALL test_break
         JR Z,.done
-.next:
-        DEC HL
-        LD D,(HL)
-        DEC HL
-        LD E,(HL)
-        EX DE,HL
+        CALL next_entry
         JR .entry
 .done:
         JP (IY)
@@ -94,10 +80,9 @@
         OR L
         JRX Z,.vocsdone
         PUSH HL
-        DEC HL
-        DEC HL
-        DEC HL                  ; pfa+0: newest word of this vocabulary
-        LD BC,-2                ; (a word's link is just below its name-length field)
+        LD BC,-3
+        ADD HL,BC               ; pfa+0: newest word of this vocabulary
+        INC BC                  ; -2: a word's link is just below its name-length field
         CALL trim_chain
         POP HL
         LD A,(HL)

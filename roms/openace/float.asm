@@ -26,9 +26,11 @@ FA      EQU FP_WS + 7           ; the same for the first operand and every resul
 FA_EXP  EQU FP_WS + 12          ; the word scanner's W_START..W_NUM (FP_WS + 0..7), so the
 FA_SGN  EQU FP_WS + 13          ; literal parser can use it while they are still in use
 ACC     EQU FP_WS + 14          ; 5 bytes: product, quotient (FP_WS ends at +18)
+        ASSERT FA_EXP == FA + 5 && ACC == FA_SGN + 1   ; (shl5 and fp_sign count on it)
 
 ; unpack: the float at HL into DE = FA or FB (unpack_fa: FA). out: HL = the float's
-; sign/exponent byte, DE = the copy's sign byte. Uses AF, BC, DE.
+; sign/exponent byte, DE = the copy's sign byte, A = the sign (0 or 0x80). Uses AF, BC,
+; DE.
 unpack_fa:
         LD DE,FA
 unpack:
@@ -48,19 +50,14 @@ unpack:
         RET
 
         CUT
-; fp_top: HL = the address of the float on top of the data stack. Uses DE.
-fp_top:
-        LD HL,(SPARE)
-        LD DE,-4
-        ADD HL,DE
-        RET
-
-        CUT
-; fp_two: the second float into FA, the top one into FB. out: the second float's address
-; (where the result goes) pushed under the return address. Uses AF, BC, DE, HL.
+; fp_two: pop two floats (their bytes stay where they were): the second into FA, the top
+; one into FB. out: the second float's address (where the result goes, SPARE now) pushed
+; under the return address. Uses AF, BC, DE, HL.
 fp_two:
-        CALL fp_top
-        ADD HL,DE
+        RST 24
+        RST 24
+        RST 24
+        RST 24                  ; HL = SPARE: the second float
         POP BC
         PUSH HL
         PUSH BC
@@ -119,16 +116,14 @@ bcd_adc:
         CUT
 ; fa_sub_fb: FA -= FB. out: carry = borrow out of the top. Uses AF, B, DE, HL.
 fa_sub_fb:
-        LD HL,FA
-        LD DE,FB
+        LD DE,FA
+        LD HL,FB
         LD B,5
         AND A
-.l:     LD A,(HL)
-        EX DE,HL
+.l:     LD A,(DE)
         SBC A,(HL)
-        EX DE,HL
         DAA
-        LD (HL),A
+        LD (DE),A
         INC HL
         INC DE
         DJNZ .l
@@ -166,8 +161,7 @@ fp_pack:
         AND 0xF0
         JR NZ,.range
         LD HL,FA
-        CALL shl5               ; A = 0 here
-        LD HL,FA_EXP
+        CALL shl5               ; A = 0 here; HL = FA + 5 = FA_EXP after it
         DEC (HL)
         DEC C
         JR NZ,.l
@@ -186,16 +180,17 @@ fp_pack:
         RET
 
         CUT
-; fp_sign: FA_SGN := FA_SGN xor FB_SGN (the sign of a product or quotient) and ACC := 0.
-; out: A = FA_EXP, HL = FB_EXP, for the caller's exponent arithmetic. Uses AF, B, HL.
+; fp_sign: A = FB_SGN (as fp_two leaves it): FA_SGN := FA_SGN xor FB_SGN (the sign of a
+; product or quotient), ACC := 0 and C := 8 (F* and F/ make 8 digits). out: A = FA_EXP,
+; HL = FB_EXP, for the caller's exponent arithmetic. Uses AF, B, C, HL.
 fp_sign:
-        LD A,(FB_SGN)
         LD HL,FA_SGN
         XOR (HL)
         LD (HL),A
-        LD HL,ACC
+        INC HL                  ; ACC
         LD B,5
         CALL zero_b
+        LD C,8
 fp_exps:                        ; A = FA_EXP, HL = FB_EXP (also F+)
         LD HL,FB_EXP
         LD A,(FA_EXP)
@@ -205,14 +200,13 @@ fp_exps:                        ; A = FA_EXP, HL = FB_EXP (also F+)
 ; FB's 8 digits from the last (the 2 guard digits are 0); ACC keeps 2 guard digits for
 ; the normalization.
         PRIM "F*", fstar_cfa, 0
-        CALL fp_two
+        CALL fp_two             ; A = FB_SGN
         CALL fp_sign
         ADD A,(HL)
         SUB 0x40
         JR NC,.exp
         LD A,0xE0               ; far below 10^-64: fp_done makes it 0
 .exp:   LD (FA_EXP),A
-        LD C,8
 .digit: LD HL,FB + 4
         CALL shr5               ; A = FB's last digit
         OR A
@@ -231,27 +225,34 @@ fp_exps:                        ; A = FA_EXP, HL = FB_EXP (also F+)
         JRX acc_done
 
 ; F+: written from rom-words.tsv (F+) and ace-forth.md 8. The operand with the smaller
-; exponent is shifted right until the exponents agree (digits below the guard are lost;
-; after 8 shifts it is 0). One digit a step keeps this short, but exponents far apart
-; (adding 0.0, whose exponent is 0, to 1.5 takes 65 steps) cost about 350 T a step.
+; exponent is shifted right until the exponents agree (digits below the guard are lost).
+; After 10 shifts all its 10 digits are 0: it then takes the larger exponent at once, so
+; exponents far apart (0.0, whose exponent is 0, plus 1.5) cost at most 10 steps.
         PRIM "F+", fplus_cfa, 0
-        CALL fp_two
+        CALL fp_two             ; A = FB_SGN (unpack's last byte)
+        LD HL,FA_SGN
+        XOR (HL)
+        PUSH AF                 ; NZ: the signs differ
+        LD C,10                 ; after 10 shifts the smaller operand is 0
 .align: CALL fp_exps
         CP (HL)
         JR Z,.aligned
+        LD E,A                  ; E := the larger exponent
         LD HL,FB + 4
         JR NC,.shift
+        INC HL
+        LD E,(HL)               ; FB_EXP
         LD HL,FA + 4
 .shift: PUSH HL
         CALL shr5
         POP HL
         INC HL
         INC (HL)                ; its exponent
-        JR .align
+        DEC C
+        JR NZ,.align
+        LD (HL),E               ; the smaller operand is 0 now: it takes the larger exponent
 .aligned:
-        LD HL,FA_SGN
-        LD A,(FB_SGN)
-        XOR (HL)
+        POP AF
         JR NZ,.sub
         CALL fa_add_fb
         JR .done
@@ -300,14 +301,13 @@ set_spare:                      ; the data stack ends at DE (also flit_rt's end)
         PRIM "F/", fslash_cfa, 0
         CALL fp_two
         DEC HL                  ; fp_two left HL at the divisor's last byte
-        LD A,(HL)               ; m2: 0 only in zero
-        OR A
+        INC (HL)                ; m2: 0 only in zero (A = FB_SGN kept for fp_sign)
+        DEC (HL)
         JRX Z,fp_done.error
         CALL fp_sign
         SUB (HL)
         ADD A,0x41
         LD (FA_EXP),A
-        LD C,8
 .digit: XOR A
 .try:   PUSH AF
         CALL fa_sub_fb
@@ -316,11 +316,12 @@ set_spare:                      ; the data stack ends at DE (also flit_rt's end)
         INC A
         JR .try
 .over:  CALL fa_add_fb          ; one too many: add it back
-        POP AF                  ; the digit
-        LD HL,ACC
-        CALL shl5
         XOR A
         LD HL,FA
+        CALL shl5               ; HL = FA_EXP after it
+        POP AF                  ; the digit
+        INC HL
+        INC HL                  ; ACC
         CALL shl5
         DEC C
         JR NZ,.digit
@@ -344,21 +345,20 @@ set_spare:                      ; the data stack ends at DE (also flit_rt's end)
 
 ; INT: written from rom-words.tsv (INT): the integer part, towards zero.
         PRIM "INT", int_cfa, 0
-        CALL fp_top
-        PUSH HL
-        CALL unpack_fa
+        RST 24
+        RST 24                  ; HL = SPARE: the float (its bytes stay there)
+        CALL unpack_fa          ; A = FA_SGN
+        PUSH AF
         DEC DE
         LD A,(DE)               ; FA_EXP
-        LD HL,0
+        LD DE,0
         SUB 0x41
         JR C,.done              ; below 1 (zero too)
         INC A
         LD C,A                  ; digits before the point
-.digit: PUSH HL
-        CALL next_digit
-        POP HL
-        LD D,H
-        LD E,L
+.digit: CALL next_digit         ; DE := 10 DE + the digit
+        LD H,D
+        LD L,E
         ADD HL,HL
         ADD HL,HL
         ADD HL,DE
@@ -366,21 +366,20 @@ set_spare:                      ; the data stack ends at DE (also flit_rt's end)
         LD E,A
         LD D,0
         ADD HL,DE
+        EX DE,HL
         DEC C
         JR NZ,.digit
-        LD A,(FA_SGN)
+.done:  POP AF                  ; the sign (0 stays 0)
         OR A
-        CALL NZ,neg_hl
-.done:  EX DE,HL
-        POP HL
-        LD (SPARE),HL
+        CALL NZ,neg_de
         RST 16
         JP (IY)
 
 ; UFLOAT: written from rom-words.tsv (UFLOAT): the cell as an unsigned number, converted
 ; to BCD by doubling (16 times: FA := 2 x FA + next bit), then FA is worth N x 10^0.
         PRIM "UFLOAT", ufloat_cfa, 0
-        RST 24
+        RST 24                  ; HL = SPARE: where the float goes
+        PUSH HL                 ; (for fp_done)
         CALL zero_fa
         EX DE,HL
         LD C,16
@@ -395,26 +394,21 @@ set_spare:                      ; the data stack ends at DE (also flit_rt's end)
         JR NZ,.bit
         LD A,0x48
         LD (FA_EXP),A
-        LD HL,(SPARE)
-        PUSH HL
         JP fp_done
 
 ; F.: written from ace-forth.md 8: without exponent when 1.0E-4 <= |f| < 1.0E9, else
 ; d.ddddE-n; trailing zero digits are not printed; then a space.
         PRIM "F.", fdot_cfa, 0
-        CALL fp_top
-        LD (SPARE),HL
+        RST 24
+        RST 24                  ; HL = SPARE: the float (its bytes stay there)
         CALL print_float
-        LD A,' '
-        RST 8
-        JP (IY)
+        JP space_cfa + 2        ; SPACE's code: the space, next word
 
         CUT
 ; print_float: print the float at HL as F. does, without the space (also LIST's float
 ; literal). Uses all.
 print_float:
-        CALL unpack_fa
-        LD A,(DE)               ; FA_SGN
+        CALL unpack_fa          ; A = FA_SGN
         OR A
         LD A,'-'
         CALL NZ,print_a
@@ -438,16 +432,13 @@ print_float:
         LD A,'E'
         RST 8
         LD A,E
-        DEC A
-        LD L,A
-        ADD A,A
-        SBC A,A
-        LD H,A                  ; HL = e - 1
-        JP P,.pos
+        DEC A                   ; e - 1
+        JP P,print_udec_a
         LD A,'-'
-        RST 8
-        CALL neg_hl
-.pos:   JP print_udec
+        RST 8                   ; (keeps DE)
+        LD A,1
+        SUB E                   ; 1 - e
+        JP print_udec_a
 
 ; put_digits: print FA's digits with a point after the C-th (C <= 0: the point first, then
 ; -C zeros), stopping after the point once the digits left are all 0. Uses AF, BC, HL.
@@ -455,7 +446,7 @@ put_digits:
         LD A,C
         DEC A
         JP P,.next
-        LD A,'.'
+.point: LD A,'.'                ; (also after the C-th digit: C = 0 then)
 .zeros: RST 8
         LD A,C
         OR A
@@ -466,21 +457,17 @@ put_digits:
 .next:  LD A,C
         DEC A
         JP P,.digit             ; digits before the point remain
-        LD HL,FA                ; after it: stop when the digits left are all 0
-        LD B,4
-        XOR A
-.z:     OR (HL)
-        INC HL
-        DJNZ .z
+        LD HL,(FA + 1)          ; after it: stop when the digits left are all 0 (in
+        LD A,(FA + 3)           ; m0..m2: the guard byte below them stays 0)
+        OR H
+        OR L
         RET Z
 .digit: CALL next_digit
         ADD A,'0'
         RST 8
         DEC C
         JR NZ,.next
-        LD A,'.'
-        RST 8
-        JR .next
+        JR .point
 
 ; <literal-float>: push the 4 inline bytes (lower cell first) (ace-forth.md 6).
         RUNTIME_LIT_CODE flit_rt, 4
@@ -497,7 +484,7 @@ put_digits:
 fliteral_cfa:
         DW compiler_cf
         DW flit_rt
-        DW swap_cfa, comma_cfa, comma_cfa, exit_rt
+        DW swap_cfa, comma_cfa, comma_exit_cfa
 
 ; parse_float: the scanned word (W_START, W_LEN) as a float literal (ace-forth.md 7:
 ; optional -, digits with one point, optionally E, an optional - and decimal digits; a
@@ -583,7 +570,6 @@ parse_float:
         CP 100
         CCF
         RET C
-        JR .next
 .next:  DJNZ .char
 .end:   LD A,E                  ; a point and a digit, and digits after an E
         AND 7
@@ -600,6 +586,5 @@ parse_float:
         LD BC,(FA + 1)
         LD DE,(FA + 3)
         LD A,(FA_EXP)           ; after normalizing: 0x80-0xFF is out of range
-        CP 0x80
-        CCF
+        RLA                     ; (carry = its bit 7)
         RET

@@ -145,12 +145,14 @@ run_pfa2:
         CUT
 ; skip_operands: HL = the inline operands of a runtime whose operand count is A
 ; (ace-forth.md 4.3: 255 = a 2-byte length, then that many bytes) -> HL = first address
-; after them. Uses AF, DE.
+; after them; skip_text: the same for a 2-byte length and its bytes (<comment>). Uses AF,
+; DE.
 skip_operands:
         LD E,A
         LD D,0
         INC A
-        JR NZ,.add              ; a fixed count
+        JR NZ,skip_text.add     ; a fixed count
+skip_text:
         LD E,(HL)
         INC HL
         LD D,(HL)

@@ -12,32 +12,31 @@
 scan_word EQU word_bounds
 
 ; word_bounds: A = delimiter. Find the next word of the logical line without taking it:
-; W_START, W_LEN, W_END (past the delimiter that ends it, if any). Uses AF, BC, DE, HL.
+; W_START, W_LEN, W_END (past the delimiter that ends it, if any); also DE = W_LEN.
+; Uses AF, BC, DE, HL.
 word_bounds:
         LD C,A
-        LD HL,(INSCRN)
-        INC HL
+        LD HL,(INSCRN)          ; (the line starts one past INSCRN)
 .skip:
+        INC HL
         CALL at_endbuf
         JR Z,.start
         LD A,(HL)
         CP C
-        JR NZ,.start
-        INC HL
-        JR .skip
+        JR Z,.skip
 .start:
         LD (W_START),HL
-        LD DE,0                 ; the length
+        LD DE,-1                ; the length
+        DEC HL
 .scan:
+        INC HL
+        INC DE
         CALL at_endbuf
         JR Z,.ended
         LD A,(HL)
         CP C
-        JR Z,.delim
-        INC HL
-        INC DE
-        JR .scan
-.delim: INC HL                  ; the delimiter is consumed with the word
+        JR NZ,.scan
+        INC HL                  ; the delimiter is consumed with the word
 .ended:
         LD (W_LEN),DE           ; length in the buffer
         LD (W_END),HL
@@ -78,9 +77,8 @@ consume_word:
         JR Z,.moved
         LDI
         JR .move
-.moved:
-        LD HL,(ENDBUF)          ; blank from the new end to the old end
-        LD (ENDBUF),DE
+.moved:                         ; (HL = the old end)
+        LD (ENDBUF),DE          ; blank from the new end to the old end
 .blank:
         RST 0x30  ; hl_below_de
         RET Z
@@ -93,15 +91,16 @@ consume_word:
 ; characters from PAD+1, its length at PAD, 254 if longer), echo and consume it.
 ; out: HL = PAD. Uses AF, BC, DE.
 word_sub:
-        CALL word_bounds
-        LD BC,(W_LEN)
+        CALL word_bounds        ; DE = its length
         LD HL,-254
-        ADD HL,BC               ; carry: 254 characters or more
-        LD A,C
+        ADD HL,DE               ; carry: 254 characters or more
+        LD A,E
         JR NC,.short
-        LD BC,253
+        LD DE,253
         LD A,254
 .short: LD (PAD),A
+        LD B,D
+        LD C,E
         LD A,B
         OR C
         JR Z,.copied
@@ -140,24 +139,15 @@ scan_lookup:
 
 ; lookup: find the scanned word (W_START, W_LEN, in the input buffer; letters compared in
 ; upper case, as names are stored) in the CONTEXT vocabulary (ace-forth.md 4.1, 4.2, 4.4).
-; out: HL = CFA or 0. Uses AF, BC, DE.
+; out: HL = CFA and NZ, or HL = 0 and Z. Uses AF, BC, DE.
 lookup:
         LD A,(W_LEN + 1)
         OR A
         LD HL,0                 ; 256 characters or more: never a name
-        RET NZ
-        LD HL,(CONTEXT)
-        LD A,(HL)
-        INC HL
-        LD H,(HL)
-        LD L,A                  ; name-length field of the newest word
+        JR NZ,next_entry.test   ; (returns Z)
+        CALL first_entry
 .entry:
-        LD A,H
-        OR L
-        RET Z
-        LD A,(HL)
-        AND 0x3F
-        JR Z,.next              ; zero-length entry: only a link
+        RET Z                   ; (HL = 0)
         LD C,A
         LD A,(W_LEN)
         CP C
@@ -176,16 +166,35 @@ lookup:
         DJNZ .cmp
         POP HL
         INC HL                  ; CFA
+        INC A                   ; NZ (A was 0; a CFA may lie below 0x0100)
         RET
 .differs:
         POP HL
 .next:
+        CALL next_entry
+        JR .entry
+
+; first_entry: HL = the newest entry of the CONTEXT vocabulary with a name (its name-length
+; field), A = its name length; Z (and HL = 0) if there is none. next_entry: the same for
+; the entry after the one at HL. Zero-length entries (only a link) are passed over.
+; Use AF, DE, HL.
+first_entry:
+        LD HL,(CONTEXT)         ; (pfa+0 holds the newest word, as a link would)
+        INC HL
+        INC HL
+next_entry:
         DEC HL
         LD D,(HL)
         DEC HL
         LD E,(HL)
         EX DE,HL
-        JR .entry
+.test:  LD A,H
+        OR L
+        RET Z
+        LD A,(HL)
+        AND 0x3F
+        JR Z,next_entry
+        RET
 
         CUT
 ; name_field_start: HL = name-length field -> HL = first byte of the name, C = its length.
@@ -213,12 +222,8 @@ name_start:
 ; FIND: written from rom-words.tsv (FIND) and ace-forth.md 7.
         PRIM "FIND", find_cfa, 0
         CALL scan_lookup
-        LD A,H
-        OR L
         CALL NZ,take_hl         ; an absent word stays in the buffer
-        EX DE,HL
-        RST 16
-        JP (IY)
+        JP ex_push              ; (stack.asm: push HL, next word)
 
 ; EXECUTE: written from rom-words.tsv (EXECUTE).
         PRIM "EXECUTE", execute_cfa, 0
@@ -232,29 +237,40 @@ execute_hl:                     ; run the word whose CFA is in HL
         EX DE,HL
         JP (HL)
 
-; [exec-or-compile] ( cfa -- ): compile the word when compiling and not immediate, else
-; execute it (ace-forth.md 7).
-        INTERNAL exec_or_compile_cfa
-        RST 24
-        EX DE,HL
+; [interpret]: LINE's step (ace-forth.md 7). No word left: leave LINE's thread. A word
+; in the dictionary: compile it when compiling and it is not immediate, else execute it.
+; A number: compiling, run the literal compiler NUMBER gives; else leave the number. Else
+; RETYPE, and the [check] after [interpret] in LINE's thread is passed over.
+        INTERNAL interpret_cfa
+        LD A,' '
+        CALL scan_word          ; DE = its length
+        LD A,D
+        OR E
+        JP Z,exit_code          ; the line is done
+        CALL lookup
+        JR Z,.number
+        CALL take_hl
         BIT FL_COMPILING,(IX+O_FLAGS)
-        JR Z,.run
+        JRX Z,execute_hl
         DEC HL
         BIT 6,(HL)              ; immediate?
         INC HL
-        JR NZ,.run
+        JRX NZ,execute_hl
         EX DE,HL
         JP enclose_de_next
-.run:   JRX execute_hl
-
-; [number-done] ( n cfa -- ): compiling: run the literal compiler NUMBER returned; else
-; leave n (ace-forth.md 7).
-        INTERNAL number_done_cfa
-        RST 24
+.number:
+        CALL number_scanned     ; (the scan above is still in W_START, W_LEN)
+        JR C,.retype
         EX DE,HL
         BIT FL_COMPILING,(IX+O_FLAGS)
         JRX NZ,execute_hl
         JP (IY)
+.retype:
+        POP HL                  ; IP past the [check]
+        INC HL
+        INC HL
+        PUSH HL
+        JP retype_code
 
         CUT
 ; digit_value: A = character -> A = its value in BASE, carry set if it is not a digit.
@@ -305,10 +321,8 @@ parse_number:
         POP HL
         INC HL
         DJNZ .digit
-        LD A,C
-        OR A
-        RET Z                   ; carry is clear
-        CALL neg_de
+        DEC C
+        CALL Z,neg_de           ; (C was 1: a minus sign)
         AND A
         RET
 
@@ -321,12 +335,11 @@ scanned_word:
         OR A
         SCF
         RET NZ
-        OR L
+        OR L                    ; (clears the carry)
         LD B,A
         LD HL,(W_START)
+        RET NZ
         SCF
-        RET Z
-        AND A
         RET
 
 ; NUMBER: written from rom-words.tsv (NUMBER) and ace-forth.md 7: an integer (value and
@@ -334,78 +347,67 @@ scanned_word:
         PRIM "NUMBER", number_cfa, 0
         LD A,' '
         CALL scan_word
+        CALL number_scanned
+        JP NC,push_next         ; (stack.asm: push DE, next word)
+        CCF
+        JP push_carry           ; (stack.asm: 0, as the carry is clear)
+
+; number_scanned: the scanned word as an integer or a float: push its value (1 or 2 cells),
+; take the word, DE = the CFA of the literal compiler for it; else carry, nothing done.
+; Uses AF, BC, DE, HL.
+number_scanned:
         CALL parse_number
+        LD HL,literal_cfa
         JR NC,.int
         CALL parse_float        ; BC = lower cell, DE = upper cell
-        JR C,.no
+        RET C
         PUSH DE
-        PUSH BC
-        CALL consume_word
-        POP DE
+        LD D,B
+        LD E,C
         RST 16
         POP DE
+        LD HL,fliteral_cfa
+.int:   PUSH HL
         RST 16
-        LD DE,fliteral_cfa
-        JR .push
-.int:   PUSH DE
-        CALL consume_word
+        CALL consume_word       ; (ends with the carry clear)
         POP DE
-        RST 16
-        LD DE,literal_cfa
-        JR .push
-.no:
-        LD DE,0
-.push:  RST 16
-        JP (IY)
+        RET
 
 ; CONVERT: written from rom-words.tsv (CONVERT) and ace-forth.md 9.
         PRIM "CONVERT", convert_cfa, 0
-        RST 24
-        PUSH DE                 ; addr
-        RST 24
-        PUSH DE                 ; high
-        RST 24                  ; DE = low
-        POP HL                  ; HL = high
-        POP BC                  ; BC = addr
+        RST 24                  ; DE = addr, ud stays on the data stack
 .digit:
-        INC BC
-        LD A,(BC)
+        INC DE
+        LD A,(DE)
         CALL digit_value
         JR C,.done
-        PUSH BC
-        PUSH AF                 ; digit
-        ; HL:DE = HL:DE * BASE + digit
         PUSH DE
-        EX DE,HL
+        PUSH AF                 ; digit
+        ; ud := ud * BASE + digit
         LD C,(IX+O_BASE)
         LD B,0
+        RST 24                  ; high
         CALL umul               ; DE = high * BASE (low 16 bits)
-        POP HL
         PUSH DE
-        EX DE,HL                ; DE = low
-        CALL umul               ; HL:DE = low * BASE (BC = BASE still)
+        RST 24                  ; low
+        CALL umul               ; HL:DE = low * BASE
         POP BC
         ADD HL,BC               ; high part
         POP AF
-        PUSH HL
-        LD L,A
-        LD H,0
-        ADD HL,DE
-        EX DE,HL
-        POP HL
+        ADD A,E                 ; + digit
+        LD E,A
         JR NC,.nc
+        INC D
+        JR NZ,.nc
         INC HL
-.nc:
-        POP BC
+.nc:    PUSH HL
+        RST 16                  ; low
+        POP DE
+        RST 16                  ; high
+        POP DE
         JR .digit
 .done:
-        PUSH BC
-        PUSH HL
-        RST 16
-        POP DE
-        RST 16
-        POP DE
-        RST 16
+        RST 16                  ; addr2
         JP (IY)
 
 ; QUERY: written from rom-words.tsv (QUERY) and ace-forth.md 7, 11.
@@ -422,14 +424,14 @@ query_done:
 ; (measured on the original, transcripts.md). The ? stays while the line is edited
 ; (cursor_char); ENTER lets LINE go on with the corrected line.
         PRIM "RETYPE", retype_cfa, 0
+retype_code:
         LD HL,(INSCRN)
         INC HL
         LD (CURSOR),HL
         LD A,0xBF
         CALL insert_char
         CALL cursor_back        ; the cursor back onto the ?
-        LD HL,STATIN
-        SET ST_RETYPE,(HL)
+        SET ST_RETYPE,(IX+O_STATIN)
         CALL wait_enter         ; returns HL = STATIN
         RES ST_RETYPE,(HL)
         JRX query_done
@@ -439,23 +441,12 @@ query_done:
         RST 24
         LD A,E
         CALL word_sub
-        EX DE,HL
-        RST 16
-        JP (IY)
+        JP ex_push              ; (stack.asm: push HL, next word)
 
-; [more?] ( -- flag ): not 0 if a non-space character is left in the logical line (the
-; length of the next word).
-        INTERNAL more_cfa
-        LD A,' '
-        CALL word_bounds
-        LD DE,(W_LEN)
-        RST 16
-        JP (IY)
-
-; [check]: the SLOW checks once, also in FAST mode (used by LINE).
-        INTERNAL check_cfa
-        CALL run_checks
-        JP (IY)
+; [check]: the SLOW checks once, also in FAST mode (used by LINE): its code is the SLOW
+; value of IY itself (then next).
+check_cfa:
+        DW next_checks
 
 ; [print-OK]: " OK" and a new line unless compiling or INVIS (ace-forth.md 7).
         INTERNAL print_ok_cfa
@@ -469,30 +460,10 @@ query_done:
 ; input buffer word by word; an unknown word gives the buffer back (RETYPE).
         COLON "LINE", line_cfa, 0
 line_loop:
-        DW more_cfa
-        DW if_rt
-        DW line_done - $ - 1
-        DW find_cfa, qdup_cfa
-        DW if_rt
-        DW line_number - $ - 1
-        DW exec_or_compile_cfa
-line_check:
+        DW interpret_cfa        ; (leaves the thread when the line is done)
         DW check_cfa
         DW else_rt
         DW line_loop - $ - 1
-line_number:
-        DW number_cfa, qdup_cfa
-        DW if_rt
-        DW line_retype - $ - 1
-        DW number_done_cfa
-        DW else_rt
-        DW line_check - $ - 1
-line_retype:
-        DW retype_cfa
-        DW else_rt
-        DW line_loop - $ - 1
-line_done:
-        DW exit_rt
 
 ; The outer loop QUIT runs: QUERY LINE [print-OK], forever.
 outer_loop:

@@ -15,6 +15,7 @@
 L_PTR   EQU LISTWS                ; the next cell of the body
 L_IND   EQU LISTWS + 2            ; the indentation
 L_CNT   EQU LISTWS + 3            ; lines left before the next pause
+        ASSERT L_CNT == L_IND + 1
 
 ; LIST: written from rom-words.tsv (LIST) and ace-forth.md 9, 10 (ERROR 13: not found or a
 ; ROM word; ERROR 14: not a :, DEFINER or COMPILER word).
@@ -26,10 +27,9 @@ L_CNT   EQU LISTWS + 3            ; lines left before the next pause
         RST 32
         DB 13
 .ram:   PUSH HL                   ; CFA
-        LD (L_PTR),HL
         LD A,18
         LD (L_CNT),A
-        CALL next_cell            ; DE = the code field, L_PTR = pfa
+        CALL next_cell_hl         ; DE = the code field, L_PTR = pfa
         LD HL,list_kinds
         LD B,3
         CALL in_list              ; B = 3 for :, 2 for DEFINER, 1 for COMPILER
@@ -90,10 +90,10 @@ L_CNT   EQU LISTWS + 3            ; lines left before the next pause
         JR .level
 .own:   LD A,13                   ; DOES> RUNS> ; on a line of their own
         RST 8
+        PUSH BC                   ; B = 1 for ;
         CALL list_cell
-        LD HL,exit_rt
-        CALL same
-        JR NZ,.body
+        POP BC
+        DJNZ .body
         LD A,13                   ; after ; a new line with one space (transcripts.md)
         RST 8
         LD A,' '
@@ -101,9 +101,11 @@ L_CNT   EQU LISTWS + 3            ; lines left before the next pause
         JP (IY)
 
         CUT
-; next_cell: DE = the cell at L_PTR, L_PTR += 2. Uses HL.
+; next_cell: DE = the cell at L_PTR, L_PTR += 2. next_cell_hl: DE = the cell at HL,
+; L_PTR = HL + 2. Use HL.
 next_cell:
         LD HL,(L_PTR)
+next_cell_hl:
         LD E,(HL)
         INC HL
         LD D,(HL)
@@ -128,8 +130,9 @@ list_line:
         OR A
         JR Z,.key
 .line:  LD A,13
-        RST 8
-        LD A,(L_IND)
+        RST 8                     ; (HL = L_CNT on both ways here)
+        DEC HL
+        LD A,(HL)                 ; L_IND
         OR A
         RET Z
         LD B,A
@@ -147,11 +150,7 @@ list_cell:
         DEC DE
         LD A,(DE)
         RLA                       ; bit 7
-        JR C,.runtime
-        EX DE,HL                  ; an ordinary word: HL = its name-length field
-        CALL print_name
-        JP .space                 ; (too far for JR past the float branch)
-.runtime:
+        JR NC,.word
         PUSH DE                   ; cfa - 1
         EX DE,HL
         LD D,(HL)
@@ -181,11 +180,13 @@ list_cell:
         ADD HL,DE
         LD (L_PTR),HL
         JR .space
+.word:  EX DE,HL                  ; an ordinary word: HL = its name-length field
+        CALL print_name
+        JR .space
 .literal:
         POP HL
         LD A,C                    ; operand count: 2 = a cell, 4 = a float
-        INC A
-        CP 3
+        CP 2
         JR Z,.cell
         LD HL,(L_PTR)             ; a float literal: printed as F. does (float.asm)
         CALL print_float
@@ -233,8 +234,8 @@ list_cell:
         RST 8
         RET
 
-; same (Z if HL = DE, uses AF, HL) is in a gap between the restarts (main.asm); for the
-; same test with HL kept, list.asm uses hl_below_de.
+; (LIST tells ; from DOES> and RUNS> by in_list's count, so main.asm's `same` has no
+; caller left; list.asm compares with hl_below_de, which keeps HL.)
 
 ; in_list: Z if DE is one of the B cells at HL. Uses AF, B, HL.
 in_list:
@@ -246,14 +247,14 @@ in_list:
         JR NZ,.no
         CP D
         RET Z
-.no:    DJNZ in_list
-        OR 1                      ; NZ
+.no:    DJNZ in_list              ; (DJNZ keeps the NZ of the last compare)
         RET
 
         CUT
+reloc_kinds:    DW vocab_cf       ; (LOAD's relocation, tape.asm, looks for it too)
 list_kinds:     DW docolon, definer_cf, compiler_cf
 list_heads:     DW colon_cfa - 1, definer_cfa - 1, compiler_cfa - 1 ; the heading: a ROM word's name
-list_own:       DW exit_rt, does_rt, runs_rt
+list_own:       DW does_rt, runs_rt, exit_rt ; (exit_rt last: LIST tests B = 1)
         ASSERT $ == list_own + 6  ; in_list leaves HL past list_own when DE is not in it
 list_closes:    DW then_rt, loop_rt, ploop_rt, until_rt, repeat_rt ; and the next two
 list_opens:     DW else_rt, while_rt, if_rt, do_rt, begin_rt

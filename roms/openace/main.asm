@@ -7,7 +7,6 @@
 ; Z80 stack (the return stack), the data stack grows upwards in memory with SPARE one
 ; past the top. Every machine-code word ends with JP (IY).
 
-PIN_NO_BEEP EQU 1              ; TEMPORARY: BEEP silent, no room yet (see beep.asm)
         INCLUDE "sysvars.asm"
         INCLUDE "pins.asm"      ; the original's addresses by label (generated, issue 16)
         INCLUDE "macros.asm"

@@ -105,7 +105,8 @@ emit_a:                         ; shared tail: print A, next word
 .fill:  CALL blank32
         RST 0x30  ; hl_below_de
         JR C,.fill
-        LD HL,0
+        LD H,B                  ; blank32's DJNZ left B = 0
+        LD L,B
         LD (XCOORD),HL          ; and YCOORD, the next byte
         RET
         ASSERT YCOORD == XCOORD + 1
@@ -181,13 +182,10 @@ sharp_step:
         RST 24
         RST 24
         LD DE,(HLD)
-        RST 16
         LD HL,PAD_END
         AND A
         SBC HL,DE
-        EX DE,HL
-        RST 16
-        JP (IY)
+        JP push_de_hl           ; the address, then the length
 
 ; .: written from rom-words.tsv (. : signed number and a space) and ace-forth.md 8.
         COLON ".", dot_cfa, 0

@@ -57,13 +57,11 @@
         ADD HL,HL               ; (no carry out)
         LD A,E
         RRA
-        OR L                    ; (carry clear for the SBC)
+        OR L
         LD L,A
-        PUSH HL                 ; ERROR 9 if the cell is in the input buffer (measured on
-        LD DE,(L_HALF)          ; the original, transcripts.md: a line of two rows leaves
-        SBC HL,DE               ; PLOT's bottom row to the buffer)
-        POP HL
-        JR NC,.inbuf
+        LD DE,(L_HALF)          ; ERROR 9 if the cell is in the input buffer (measured on
+        RST 0x30                ; hl_below_de: the original, transcripts.md: a line of two rows leaves
+        JR NC,.inbuf            ; PLOT's bottom row to the buffer)
         ; current mask: 0x10 + m for m < 8, 0x9F - m (= m XOR 0x9F) for m >= 8
         LD A,(HL)
         XOR 0x10

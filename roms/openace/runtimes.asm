@@ -138,11 +138,7 @@ loop_finished:
 ; <comment>: skip a 2-byte length and that many text bytes (owner ().
         RUNTIME_CODE comment_rt, 255, paren_cfa - 4
         POP HL
-        LD E,(HL)
-        INC HL
-        LD D,(HL)
-        INC HL
-        ADD HL,DE
+        CALL skip_text
         PUSH HL
         JP (IY)
 
@@ -153,8 +149,6 @@ loop_finished:
         INC HL
         LD B,(HL)
         INC HL
+        CALL print_string       ; HL = past the text: the new IP
         PUSH HL
-        ADD HL,BC
-        EX (SP),HL
-        CALL print_string
         JP (IY)

@@ -55,16 +55,13 @@ put_char:
         CP 13
         JR Z,.cr
         LD (HL),A
-        INC HL
+.next:  INC HL
         LD (SCRPOS),HL
         RET
-.cr:
-        LD A,L
+.cr:    LD A,L                  ; the last column of the line: the next is the new line
         OR 31
         LD L,A
-        INC HL
-        LD (SCRPOS),HL
-        RET
+        JR .next
 
         CUT
 ; make_room: scroll the upper part until SCRPOS is above the input buffer.
@@ -74,12 +71,10 @@ make_room:
         LD DE,(L_HALF)
         AND A
         SBC HL,DE
-        JR C,.fits
+        ADD HL,DE               ; SCRPOS again; carry (as SBC's borrow): below L_HALF
+        RET C
         CALL scroll_upper
         JR make_room
-.fits:
-        ADD HL,DE               ; SCRPOS again
-        RET
 
         CUT
 ; scroll_upper: move [0x2420, L_HALF) up one line, blank the line above L_HALF and move
@@ -88,10 +83,9 @@ make_room:
 scroll_upper:
         LD HL,SCRPOS
         CALL down32
-        LD HL,(L_HALF)
-        LD DE,VIDEO + 32
-        AND A
-        SBC HL,DE
+        LD BC,(L_HALF)
+        LD HL,-(VIDEO + 32)
+        ADD HL,BC
         LD B,H
         LD C,L
         LD HL,VIDEO + 32
@@ -159,31 +153,24 @@ clear_input:
         LD (CURSOR),HL
         INC HL
         LD (ENDBUF),HL
-        JP show_cursor
+        ; falls into show_cursor (a subroutine, not a word)
 
-        CUT
-; cursor_char: A = the cursor character for the current mode (ace-forth.md 11); the ?
-; of a line handed back by RETYPE wins over the modes until ENTER. Uses C.
-cursor_char:
-        LD A,(STATIN)
-        LD C,A
-        BIT ST_RETYPE,C
-        LD A,0xBF
-        RET NZ
-        BIT ST_GRAPHICS,C
-        LD A,0xC7
-        RET NZ
-        BIT ST_CAPS,C
-        LD A,0xC3
-        RET NZ
-        LD A,0x97
-        RET
-
-        CUT
-; show_cursor: write the mode's cursor character at CURSOR.
+; show_cursor: write the cursor character for the current mode (ace-forth.md 11) at
+; CURSOR; the ? of a line handed back by RETYPE wins over the modes until ENTER.
+; Uses AF, HL.
 show_cursor:
-        CALL cursor_char
-        LD HL,(CURSOR)
+        LD HL,STATIN
+        LD A,0xBF
+        BIT ST_RETYPE,(HL)
+        JR NZ,.put
+        LD A,0xC7
+        BIT ST_GRAPHICS,(HL)
+        JR NZ,.put
+        LD A,0xC3
+        BIT ST_CAPS,(HL)
+        JR NZ,.put
+        LD A,0x97
+.put:   LD HL,(CURSOR)
         LD (HL),A
         RET
 
@@ -194,11 +181,14 @@ grow_buffer:
         LD HL,(L_HALF)
         LD DE,-32
         ADD HL,DE               ; the new L_HALF
+        PUSH HL
         LD DE,(SCRPOS)
         AND A
         SBC HL,DE
-        CALL C,scroll_upper     ; below SCRPOS: the upper part scrolls
-        LD HL,(L_HALF)
+        CALL C,scroll_upper     ; below SCRPOS: the upper part scrolls (L_HALF stays)
+        POP DE                  ; DE = one line higher
+        LD HL,32
+        ADD HL,DE               ; HL = L_HALF
         XOR A
         SUB L
         LD C,A
@@ -206,11 +196,6 @@ grow_buffer:
         SBC A,H
         LD B,A                  ; BC = bytes in the buffer
         ASSERT LOW(SCREEN_END) == 0
-        PUSH HL
-        LD DE,-32
-        ADD HL,DE
-        EX DE,HL                ; DE = one line higher
-        POP HL
         LDIR
         LD HL,SCREEN_END - 32
         CALL blank32
@@ -275,33 +260,32 @@ insert_char:
         POP AF
         RET
 
-        CUT
+; remove_cursor: take the cursor character out of the line (after ENTER).
+remove_cursor:
+        LD HL,(CURSOR)
+        ; falls into delete_at (subroutines, not words)
+
 ; delete_at: remove the character at HL from the logical line (the rest moves left,
 ; ENDBUF moves back). Uses AF, BC, DE, HL.
 delete_at:
         LD D,H
         LD E,L                  ; DE = the deleted place
+        INC HL
+        PUSH HL                 ; the byte after it
         LD HL,(ENDBUF)
         DEC HL
         LD (ENDBUF),HL
-        PUSH HL
         AND A
         SBC HL,DE
         LD B,H
         LD C,L                  ; bytes after the deleted one
-        LD H,D
-        LD L,E
-        INC HL
+        POP HL
         JR Z,.none
-        LDIR
-.none:  POP HL
-        LD (HL),' '             ; the new end
+        LDIR                    ; (DE ends at the new end, as it is with none)
+.none:  LD A,' '
+        LD (DE),A               ; the new end
         RET
 
-; remove_cursor: take the cursor character out of the line (after ENTER).
-remove_cursor:
-        LD HL,(CURSOR)
-        JRX delete_at
 
         CUT
 ; wait_enter: let the interrupt edit the line until ENTER (ace-forth.md 11); HALT while
@@ -329,19 +313,18 @@ editor_key:
         RES ST_EDITING,(HL)
         RET
 .notenter:
+        LD DE,show_cursor
+        PUSH DE                 ; every key's routine returns into show_cursor
         CP 0x20
         JR NC,.printable
         CP .keys_end - .keys
-        JR NC,.cursor           ; other control codes are ignored
+        RET NC                  ; other control codes are ignored
         LD C,A                  ; the mode keys' codes are their STATIN bit masks
-        LD DE,show_cursor
-        PUSH DE                 ; every key's routine returns into show_cursor
         LD HL,.keys
         LD E,A
         LD D,0
         ADD HL,DE
-        LD E,(HL)               ; the routine's offset from .base
-        LD HL,.base
+        LD E,(HL)               ; the routine's offset from its own entry
         ADD HL,DE
         JP (HL)
 .printable:
@@ -355,12 +338,26 @@ editor_key:
         JR Z,.noinverse
         OR 0x80
 .noinverse:
-        CALL insert_char
-.cursor:
-        JP show_cursor
+        JP insert_char
+
+; Key codes 0-10 (ace-hardware.md 6: the SHIFT+digit editing keys) -> the offset of the
+; routine from the entry (the routines follow the table).
+editor_key.keys:
+        DB editor_key.ignore - $        ; 0
+        DB cursor_left - $              ; 1 SHIFT+5 left
+        DB editor_key.toggle - $        ; 2 SHIFT+2 CAPS LOCK
+        DB cursor_right - $             ; 3 SHIFT+8 right
+        DB editor_key.toggle - $        ; 4 SHIFT+9 GRAPHICS
+        DB editor_key.delete - $        ; 5 SHIFT+0 DELETE
+        DB editor_key.ignore - $        ; 6
+        DB editor_key.up - $            ; 7 SHIFT+6 up
+        DB editor_key.toggle - $        ; 8 SHIFT+4 INVERSE VIDEO
+        DB editor_key.down - $          ; 9 SHIFT+7 down
+        DB editor_key.delline - $       ; 10 SHIFT+1 DELETE LINE
+editor_key.keys_end:
+        ASSERT cursor_right - editor_key.keys < 256, "editor key offsets are bytes"
 
 ; The editing keys' routines (C = the key code), reached through .keys.
-editor_key.base:
 editor_key.toggle:              ; CAPS LOCK, INVERSE VIDEO, GRAPHICS: flip the STATIN bit
         LD HL,STATIN
         LD A,(HL)
@@ -386,30 +383,17 @@ editor_key.delline:
         LD HL,(INSCRN)
         INC HL
         LD (CURSOR),HL
+        PUSH HL
         LD DE,(ENDBUF)
 .blank: LD (HL),' '
         INC HL
         RST 0x30  ; hl_below_de
         JR C,.blank
-        LD HL,(CURSOR)
+        POP HL
         INC HL
         LD (ENDBUF),HL
         RET
 
-; Key codes 0-10 (ace-hardware.md 6: the SHIFT+digit editing keys) -> routine offsets.
-editor_key.keys:
-        DB editor_key.ignore - editor_key.base          ; 0
-        DB cursor_left - editor_key.base                ; 1 SHIFT+5 left
-        DB editor_key.toggle - editor_key.base          ; 2 SHIFT+2 CAPS LOCK
-        DB cursor_right - editor_key.base               ; 3 SHIFT+8 right
-        DB editor_key.toggle - editor_key.base          ; 4 SHIFT+9 GRAPHICS
-        DB editor_key.delete - editor_key.base          ; 5 SHIFT+0 DELETE
-        DB editor_key.ignore - editor_key.base          ; 6
-        DB editor_key.up - editor_key.base              ; 7 SHIFT+6 up
-        DB editor_key.toggle - editor_key.base          ; 8 SHIFT+4 INVERSE VIDEO
-        DB editor_key.down - editor_key.base            ; 9 SHIFT+7 down
-        DB editor_key.delline - editor_key.base         ; 10 SHIFT+1 DELETE LINE
-editor_key.keys_end:
 
 ; cursor_left / cursor_right: swap the cursor with its neighbour inside the logical line.
 ; Use AF, C, DE, HL (B is kept: the editor loops on it).
@@ -424,6 +408,8 @@ cursor_back:
         LD HL,(CURSOR)
         DEC HL
         LD DE,(INSCRN)
+; cursor_to: CURSOR := HL (NZ) unless HL = DE, the end of the line (Z).
+cursor_to:
         RST 0x30  ; hl_below_de
         RET Z
         LD (CURSOR),HL
@@ -433,9 +419,8 @@ cursor_right:
         LD HL,(CURSOR)
         INC HL
         LD DE,(ENDBUF)
-        RST 0x30  ; hl_below_de
+        CALL cursor_to
         RET Z
-        LD (CURSOR),HL
         DEC HL
         ; fall into swap_next (a subroutine tail, not a word)
 swap_next:                      ; swap (HL) and (HL+1)

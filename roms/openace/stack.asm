@@ -189,9 +189,8 @@ pop_index:
         OR B                    ; bit 7: n < 0 or n - 1 < 0
         INC BC
         RLA
-        JR C,.bad
+        JR C,.bad               ; (no carry from here on)
         LD HL,(SPARE)
-        AND A
         SBC HL,BC
         AND A
         SBC HL,BC
@@ -476,9 +475,9 @@ push_de_hl:
         POP BC                  ; |n3|
         PUSH AF                 ; both signs, under |n3|
         PUSH BC
-        BIT 7,H
-        CALL NZ,neg_hl
-        CALL abs_de
+        CALL abs_de             ; |n2|
+        EX DE,HL
+        CALL abs_de             ; |n1|
         LD B,H
         LD C,L
         CALL umul               ; HL:DE = |n1 * n2|

@@ -6,18 +6,15 @@
 ; ---------------------------------------------------------------------------------------
 cold_start:                     ; (reached from 0x0000, after its DI)
         IM 1
-        LD IX,SYSVARS
         ; RAM sizing: write 0xFC into each 256-byte page from 0x3D00 upwards and stop at the
         ; first page that does not read it back; RAMTOP = that page rounded down to 1 KB.
-        LD HL,0x3D00
+        LD HL,0x3C00
         LD A,0xFC
 .probe:
+        INC H                   ; 0x3D00 first
         LD (HL),A
         CP (HL)
-        JR NZ,.sized
-        INC H
-        JR .probe
-.sized:
+        JR Z,.probe
         LD A,H
         AND 0xFC
         LD H,A                  ; (L is 0)
@@ -28,24 +25,26 @@ cold_start:                     ; (reached from 0x0000, after its DI)
         LD DE,L_HALF
         LD BC,init_table_end - init_table
         LDIR
-        ; screen: all blank (filled downwards: HL ends at its start, the print position),
-        ; 0x2700 = 0 (end-of-screen marker)
-        LD HL,SCREEN_END
-        LD (HL),0
-        DEC HL
+        ; screen: all blank (LDIR: clear_upper's loop would make the prompt a frame
+        ; later, tests/openrom_editor.rs), print position 0x2400, then 0x2700 = 0 (the
+        ; end-of-screen marker, where the fill ends)
+        LD HL,VIDEO
+        LD (SCRPOS),HL
         LD (HL),' '
         LD D,H
         LD E,L
-        DEC DE
+        INC DE
         LD BC,0x2FF
-        LDDR
-        ASSERT SCREEN_END - 0x300 == VIDEO
-        LD (SCRPOS),HL
+        LDIR
+        ASSERT VIDEO + 0x300 == SCREEN_END
+        XOR A
+        LD (DE),A
         CALL font_install       ; the character set and block graphics (font.asm)
         LD IY,next_checks       ; SLOW is the default
         CALL clear_input        ; empty input line at the bottom (ace-forth.md 11); no
-        EI                      ; banner: the original's upper screen is empty (transcripts.md)
-        JRX quit_code
+        JP abort_code           ; banner: the original's upper screen is empty (transcripts.md);
+                                ; ABORT sets IX, enables interrupts, finds ERR_NO = 255 (no
+                                ; message), the flags and the data stack as reset left them
 
 
 ; Initial values of 0x3C24-0x3C50 (ace-forth.md 2 "value after reset", 3).
@@ -86,19 +85,18 @@ init_table_end:
 ; out: A = delivered key code or 0.
 key_debounce:
         CALL key_scan
+        LD C,A                  ; the key, or 0: then H = the keys held (0, or 2 or more)
         OR A
-        JR NZ,.one
-        DEC H                   ; H = keys held: 2 or more blocks like a second key
-        DEC H
+        LD A,H
         LD HL,KEYCOD
-        JP P,.block
-        LD (HL),A
+        JR NZ,.one              ; exactly one key
+        OR A
+        JR NZ,.block            ; 2 or more block like a second key
+        LD (HL),A               ; no key: (A = 0)
         INC HL
         LD (HL),A
         RET
 .one:
-        LD HL,KEYCOD
-        LD C,A
         LD A,(HL)
         CP C
         JR Z,.same
@@ -161,12 +159,10 @@ key_debounce:
         JRX NZ,key_debounce.none
         LD D,A                  ; (0)
         LD E,L
-        LD HL,keys_plain
-        BIT 1,C                 ; SYMBOL SHIFT wins over SHIFT
-        JR Z,.nosym
         LD HL,keys_symbol
-        JR .look
-.nosym:
+        BIT 1,C                 ; SYMBOL SHIFT wins over SHIFT
+        JR NZ,.look
+        LD HL,keys_plain
         BIT 0,C
         ADD HL,DE               ; (keeps Z)
         LD A,(HL)
@@ -177,18 +173,23 @@ key_debounce:
         JR C,.digit
         SUB 'a' - 'A'
         RET
-.digit: SUB '0'                 ; digits give keys_shift_digits[digit]
-        LD E,A
-        LD HL,keys_shift_digits
+.digit: LD E,A                  ; digits give keys_shift_digits[digit]
+        LD HL,keys_shift_digits - '0'
 .look:
         ADD HL,DE
         LD A,(HL)
         RET
 
         CUT
+; With SHIFT (ace-hardware.md 6): the plain code in capitals for letters, 0, ENTER and
+; SPACE unchanged, and for the digit keys these codes, indexed by the digit.
+keys_shift_digits:
+        DB 0x05, 0x0A, 0x02, '3', 0x08, 0x01, 0x07, 0x09, 0x03, 0x04
 ; Key code tables, index = half-row * 5 + bit (ace-hardware.md 6, "Codes produced").
-keys_plain:
-        DB 0, 0, "zxc"
+; Indexes 0 and 1 (SHIFT and SYMBOL SHIFT) are never looked up: each table starts 2
+; bytes before its first key, over the end of the table before it.
+keys_plain EQU $ - 2
+        DB "zxc"
         DB "asdfg"
         DB "qwert"
         DB "12345"
@@ -196,12 +197,8 @@ keys_plain:
         DB "poiuy"
         DB 13, "lkjh"
         DB " mnbv"
-; With SHIFT (ace-hardware.md 6): the plain code in capitals for letters, 0, ENTER and
-; SPACE unchanged, and for the digit keys these codes, indexed by the digit.
-keys_shift_digits:
-        DB 0x05, 0x0A, 0x02, '3', 0x08, 0x01, 0x07, 0x09, 0x03, 0x04
-keys_symbol:
-        DB 0, 0, ':', 0x60, '?'
+keys_symbol EQU $ - 2
+        DB ':', 0x60, '?'
         DB '~', '|', '\\', '{', '}'
         DB "QWE<>"
         DB "!@#$%"
@@ -211,6 +208,7 @@ keys_symbol:
         DB " .,*/"
 
 ; test_break: Z set if BREAK (SHIFT + SPACE) is held now (ace-hardware.md 6). Uses A.
+; (SLOW mode runs it after every word: SHIFT is read first, so the usual case is one IN.)
 test_break:
         LD A,0xFE
         IN A,(KBD_PORT)

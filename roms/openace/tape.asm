@@ -33,14 +33,15 @@ LOAD_MARGIN     EQU 80              ; bytes kept free between a loaded dictionar
 ; ---------------------------------------------------------------------------------------
 ; SAVE name ( -- ): written from ace-forth.md 12 (SAVE row) and ace-hardware.md 7.1.
         PRIM "SAVE", save_cfa, 0
-        CALL tape_name
+        CALL tape_name          ; (carry clear after it and check_complete)
         CALL check_complete
+        LD DE,DICT_START
+        LD (HDR_START),DE
         LD HL,(STKBOT)
-        LD DE,-DICT_START
-        ADD HL,DE               ; HL = STKBOT - 0x3C51 (0: nothing to save, ERROR 10 next)
+        SBC HL,DE               ; HL = STKBOT - 0x3C51
+        JP Z,tape_error         ; nothing to save
         LD (HDR_LEN),HL
-        LD HL,DICT_START
-        LD (HDR_START),HL
+        CALL fill_newest_length ; the newest word's length field, before it is written
         LD HL,(FORTH_PFA)       ; FORTH's newest word
         LD (HDR_NEWEST),HL
         LD HL,CURRENT           ; CURRENT, CONTEXT, VOCLNK, STKBOT are consecutive
@@ -52,26 +53,20 @@ LOAD_MARGIN     EQU 80              ; bytes kept free between a loaded dictionar
 
 ; BSAVE name ( addr n -- ): written from ace-forth.md 12 (BSAVE row), ace-hardware.md 7.1.
         PRIM "BSAVE", bsave_cfa, 0
-        CALL bytes_args
+        CALL bytes_args         ; HL = n
+        LD A,H
+        OR L
+        JP Z,tape_error         ; nothing to save
         LD HL,HDR_NEWEST        ; the five pointers of a dictionary header are spaces
         LD B,10
         CALL blank_b
         LD A,TYPE_BYTES
         JR save_common
 
-; save_common: A = type; header fields and name ready. ERROR 10 for a length of 0, else
-; (a dictionary: the newest word's length field filled first) write header and data, back
-; to the interpreter. (Shared tail of SAVE and BSAVE.)
+; save_common: A = type; header fields (length not 0) and name ready: write header and
+; data, back to the interpreter. (Shared tail of SAVE and BSAVE.)
 save_common:
         LD (HDR_TYPE),A
-        LD C,A
-        LD HL,(HDR_LEN)
-        LD A,H
-        OR L
-        JRX Z,tape_error
-        LD A,C
-        OR A
-        CALL Z,fill_newest_length
         DI
         XOR A                   ; header block: flag 0x00
         LD HL,TAPE_HDR
@@ -104,35 +99,24 @@ bytes_args:
         RET
 
 ; ---------------------------------------------------------------------------------------
-; LOAD name ( -- ): written from ace-forth.md 12 (LOAD row and "LOAD appends and
-; relocates").
-        PRIM "LOAD", load_cfa, 0
-        CALL tape_name
-        CALL check_complete
-        XOR A                   ; TYPE_DICT
-        CALL tape_find          ; returns with interrupts off
-        ; room: STKBOT + length + margin must stay below the return stack
-        LD DE,(RD_LEN)
-        LD A,D
-        OR E
-        JRX Z,tape_error
-        LD HL,(STKBOT)
-        ADD HL,DE
-        JRX C,tape_error
-        LD (RL_IMGEND),HL       ; end of the image once loaded
-        EX DE,HL
-        LD HL,-LOAD_MARGIN
-        ADD HL,SP
+; tape_name: the file name from the input (WORD with a space), ERROR 10 if empty; pads it
+; with spaces to 10 characters in the header work area (WORD left it at PAD+1 = 0x2302).
+; Returns with the carry clear (SAVE relies on it): every round ends with SUB 1 not
+; borrowing or with XOR A.
+tape_name:
+        LD A,' '
+        CALL word_sub           ; HL = PAD, length at PAD
+        LD A,(HL)
         OR A
-        SBC HL,DE               ; SP - margin - image end < 0: no room
-        JRX C,tape_error
-        CALL fill_newest_length ; the old newest word gets followers
-        LD HL,(STKBOT)
-        LD DE,(RD_LEN)
-        LD B,0                  ; store
-        CALL read_data
-        JP relocate             ; (ends with JP (IY))
-
+        JRX Z,tape_error         ; empty name
+        LD B,10
+.pad:   INC HL                  ; name character 1..10
+        SUB 1
+        JR NC,.keep             ; still inside the name
+        LD (HL),' '
+        XOR A                   ; (stays past the name)
+.keep:  DJNZ .pad
+        RET
 
 ; VERIFY name ( -- ): written from ace-forth.md 12 (VERIFY row).
         PRIM "VERIFY", verify_cfa, 0
@@ -202,24 +186,137 @@ read_data:
 
         CUT
 ; ---------------------------------------------------------------------------------------
-; tape_name: the file name from the input (WORD with a space), ERROR 10 if empty; pads it
-; with spaces to 10 characters in the header work area (WORD left it at PAD+1 = 0x2302).
-tape_name:
-        LD A,' '
-        CALL word_sub           ; HL = PAD, length at PAD
-        LD A,(HL)
-        OR A
-        JRX Z,tape_error         ; empty name
-        LD B,10
-.pad:   INC HL                  ; name character 1..10
-        SUB 1
-        JR NC,.keep             ; still inside the name
-        LD (HL),' '
-        XOR A                   ; (stays past the name)
-.keep:  DJNZ .pad
-        RET
+; LOAD name ( -- ): written from ace-forth.md 12 (LOAD row and "LOAD appends and
+; relocates").
+        PRIM "LOAD", load_cfa, 0
+        CALL tape_name
+        CALL check_complete
+        XOR A                   ; TYPE_DICT
+        CALL tape_find          ; returns with interrupts off
+        ; room: STKBOT + length + margin must stay below the return stack
+        LD DE,(RD_LEN)
+        LD A,D
+        OR E
+        JRX Z,tape_error
+        LD HL,(STKBOT)
+        ADD HL,DE
+        JRX C,tape_error
+        PUSH HL                 ; the end of the image once loaded (relocate keeps it there)
+        EX DE,HL
+        LD HL,3 - LOAD_MARGIN   ; (+2: the image end is pushed; +1: ADD HL,SP carries, as
+                                ; SP > margin, so SBC takes 1 more)
+        ADD HL,SP
+        SBC HL,DE               ; SP - margin - image end < 0: no room
+        JRX C,tape_error
+        CALL fill_newest_length ; the old newest word gets followers
+        LD HL,(STKBOT)
+        PUSH HL                 ; (relocate starts at the first new word)
+        LD DE,(RD_LEN)
+        LD B,0                  ; store
+        CALL read_data
+        POP HL
+        ; falls into relocate (LOAD's own code, no word header between)
+; relocate: after LOAD put the new words in place (ace-forth.md 12): the image was saved
+; at 0x3C51 and now sits at the old STKBOT. For every word: the link (the first word's link
+; becomes the previous newest word), the code field, and for colon / DEFINER / COMPILER
+; words pfa+0 (DEFINER, COMPILER) and every thread cell up to the first exit, skipping
+; inline operands by the runtime's operand count (ace-forth.md 4.3); for vocabularies pfa+0
+; and pfa+3. Only values inside the saved image [0x3C51, 0x3C51 + length) are moved.
+; Then FORTH's newest := tape newest + offset, STKBOT += length, DICT = the last word's
+; length field, data stack emptied, next word.
+; The end of the loaded image in RAM is on the stack (pushed by LOAD); BC = the end of
+; the current word.
 
-        CUT
+relocate:                       ; HL = first word's name (old STKBOT)
+        SCF                     ; F' carry: the first word (nothing else here uses AF')
+        EX AF,AF'
+        JR .word
+.vocab: CALL reloc_cell         ; vocabulary: pfa+0 and pfa+3
+        INC HL
+        CALL reloc_cell
+        JR .next
+.done:  LD HL,RD_NEWEST         ; FORTH's newest word := the tape's newest + offset
+        CALL reloc_cell         ; (it lies inside the image)
+        LD (FORTH_PFA),DE
+        POP HL                  ; the image end
+        LD (STKBOT),HL
+        CALL empty_data_stack
+        JP (IY)
+.next:  LD H,B                  ; the next word
+        LD L,C
+.word:  POP DE                  ; DE = the image end
+        PUSH DE
+.name:  CALL hl_below_de        ; find the end of the name, bounded by the image end
+        JR NC,.done
+        BIT 7,(HL)
+        INC HL
+        JR Z,.name
+        LD (DICT),HL            ; HL = word-length field (the last one stays in DICT)
+        LD C,(HL)
+        INC HL
+        LD B,(HL)
+        INC HL                  ; HL = link field
+        LD A,B
+        OR C
+        JR Z,.done              ; a zero length would never end: stop
+        PUSH HL
+        DEC HL
+        DEC HL
+        ADD HL,BC               ; next word (DE = the image end still)
+        JR C,.clamp
+        RST 0x30                ; hl_below_de: carry: still inside the image
+        JR C,.inside
+.clamp: EX DE,HL                ; a corrupt length never reaches beyond the image
+.inside:
+        LD B,H                  ; BC = the end of this word
+        LD C,L
+        POP HL
+        EX AF,AF'               ; carry: the first word
+        LD DE,(FORTH_PFA)       ; the first word links to the previous newest word
+        CALL C,store_de         ; (keeps the carry)
+        CALL NC,reloc_cell
+        AND A                   ; the words after it
+        EX AF,AF'
+        INC HL                  ; HL = code field (past the name-length byte)
+        CALL reloc_cell         ; DE = the code field (ROM values are never moved); HL = pfa
+        PUSH HL
+        PUSH BC
+        LD HL,reloc_kinds       ; B = 4 vocabulary, 3 colon, 2 DEFINER, 1 COMPILER
+        LD B,4
+        CALL in_list            ; (list.asm)
+        LD A,B
+        POP BC
+        POP HL
+        JR NZ,.next
+        CP 3
+        JR Z,.thread
+        JR NC,.vocab
+        CALL reloc_cell         ; DEFINER, COMPILER: pfa+0
+; the thread: relocate cells up to the first exit, skipping inline operands (ace-forth.md
+; 4.3), never beyond the word's end.
+.thread:
+        LD D,B
+        LD E,C
+        RST 0x30  ; hl_below_de
+        JR NC,.next             ; reached the end of the word without an exit
+        CALL reloc_cell         ; DE = cell (relocated), HL = next cell or the operands
+        LD A,E
+        CP LOW(exit_rt)
+        JR NZ,.more
+        LD A,D
+        CP HIGH(exit_rt)
+        JR Z,.next              ; the end of the thread
+.more:  DEC DE
+        LD A,(DE)               ; byte before the called code field
+        RLA
+        JR NC,.thread           ; a name-length byte: no operands
+        DEC DE
+        DEC DE
+        LD A,(DE)               ; operand count
+        CALL skip_operands
+        JR .thread
+
+; ---------------------------------------------------------------------------------------
 ; tape_find: A = type wanted (name in the work area). Reads headers until one matches type
 ; and all 10 name characters exactly; announces every header read ("Dict: " or "Bytes: "
 ; and the name, on a new line). Returns with the header at RD_HDR (interrupts on).
@@ -231,8 +328,6 @@ tape_find:
         SCF                     ; load
         CALL tape_read_block
         JR NC,.next             ; bad headers are skipped silently
-        LD A,13
-        RST 8
         LD HL,RD_TYPE           ; type and name: 11 bytes must match exactly
         LD A,(HDR_TYPE)
         XOR (HL)
@@ -259,129 +354,11 @@ tape_find:
 
         CUT
 text_dict:
+        DB 13                   ; (each announcement starts a new line)
         DC "Dict: "
 text_bytes:
+        DB 13
         DC "Bytes: "
-
-; relocate: after LOAD put the new words in place (ace-forth.md 12): the image was saved
-; at 0x3C51 and now sits at the old STKBOT. For every word: the link (the first word's link
-; becomes the previous newest word), the code field, and for colon / DEFINER / COMPILER
-; words pfa+0 (DEFINER, COMPILER) and every thread cell up to the first exit, skipping
-; inline operands by the runtime's operand count (ace-forth.md 4.3); for vocabularies pfa+0
-; and pfa+3. Only values inside the saved image [0x3C51, 0x3C51 + length) are moved.
-; Then FORTH's newest := tape newest + offset, STKBOT += length, DICT = the last word's
-; length field, data stack emptied, next word.
-; Scratch (the header area is free now): RL_IMGEND (end of the loaded image in RAM, set
-; by LOAD), RL_WORDEND, RL_LASTLF.
-RL_IMGEND       EQU TAPE_HDR + 2 * HDR_SIZE      ; 0x2333 (through the CPU alias)
-RL_WORDEND      EQU RL_IMGEND + 2
-RL_LASTLF       EQU RL_IMGEND + 4
-
-relocate:
-        LD HL,(STKBOT)          ; HL = first word's name
-        LD C,1                  ; C = 1 for the first word only (BC is not used below)
-        JR .word
-.vocab: CALL reloc_cell         ; vocabulary: pfa+0 and pfa+3
-        INC HL
-        CALL reloc_cell
-        JR .next
-.done:  LD HL,(RD_NEWEST)       ; FORTH's newest word := the tape's newest + offset
-        LD DE,-DICT_START
-        ADD HL,DE
-        LD DE,(STKBOT)          ; (offset = old STKBOT - 0x3C51)
-        ADD HL,DE
-        LD (FORTH_PFA),HL
-        LD HL,(RL_IMGEND)
-        LD (STKBOT),HL
-        CALL empty_data_stack
-        LD HL,(RL_LASTLF)
-        LD (DICT),HL
-        JP (IY)
-.next:  LD HL,(RL_WORDEND)
-.word:  LD DE,(RL_IMGEND)
-.name:  RST 0x30          ; hl_below_de; find the end of the name, bounded by the image end
-        JR NC,.done
-        BIT 7,(HL)
-        INC HL
-        JR Z,.name
-        LD (RL_LASTLF),HL       ; HL = word-length field
-        LD E,(HL)
-        INC HL
-        LD D,(HL)
-        INC HL                  ; HL = link field
-        LD A,D
-        OR E
-        JR Z,.done              ; a zero length would never end: stop
-        PUSH HL
-        DEC HL
-        DEC HL
-        ADD HL,DE               ; next word
-        LD DE,(RL_IMGEND)
-        JR C,.clamp
-        RST 0x30          ; hl_below_de; carry: still inside the image
-        JR C,.inside
-.clamp: EX DE,HL                ; a corrupt length never reaches beyond the image
-.inside:
-        LD (RL_WORDEND),HL
-        POP HL
-        SRL C                   ; carry: the first word
-        JR NC,.notfirst
-        LD DE,(FORTH_PFA)       ; the first word links to the previous newest word
-        LD (HL),E
-        INC HL
-        LD (HL),D
-        INC HL
-        JR .linked
-.notfirst:
-        CALL reloc_cell
-.linked:
-        INC HL                  ; HL = code field (past the name-length byte)
-        CALL reloc_cell         ; DE = the code field (ROM values are never moved); HL = pfa
-        LD A,D                  ; which kind, by the code field (DE): the original's
-        CP HIGH(docolon)        ; addresses (ace-forth.md 5), compared byte by byte
-        JR NZ,.hi10
-        LD A,E
-        CP LOW(docolon)
-        JR Z,.thread
-        JR .next
-.hi10:  CP HIGH(definer_cf)
-        JR NZ,.hi11
-        LD A,E
-        CP LOW(definer_cf)
-        JR Z,.pfa0
-        JR .next
-.hi11:  CP HIGH(compiler_cf)
-        JR NZ,.next
-        LD A,E
-        CP LOW(vocab_cf)
-        JRX Z,.vocab
-        CP LOW(compiler_cf)
-        JR NZ,.next
-.pfa0:  CALL reloc_cell
-; the thread: relocate cells up to the first exit, skipping inline operands (ace-forth.md
-; 4.3), never beyond the word's end.
-.thread:
-        LD DE,(RL_WORDEND)
-        RST 0x30  ; hl_below_de
-        JR NC,.next             ; reached the end of the word without an exit
-        CALL reloc_cell         ; DE = cell (relocated), HL = next cell or the operands
-        LD A,E
-        CP LOW(exit_rt)
-        JR NZ,.more
-        LD A,D
-        CP HIGH(exit_rt)
-        JRX Z,.next              ; the end of the thread
-.more:  DEC DE
-        LD A,(DE)               ; byte before the called code field
-        RLA
-        JR NC,.thread           ; a name-length byte: no operands
-        DEC DE
-        DEC DE
-        LD A,(DE)               ; operand count
-        CALL skip_operands
-        JR .thread
-        ASSERT HIGH(compiler_cf) == HIGH(vocab_cf), "relocate tells kinds by the high byte"
-        ASSERT HIGH(docolon) != HIGH(definer_cf) && HIGH(definer_cf) != HIGH(compiler_cf)
 
         CUT
 ; reloc_cell: the cell at HL: if it points into the saved image [0x3C51, 0x3C51 + length)
@@ -404,6 +381,8 @@ reloc_cell:
 .put:   ADD HL,DE
         EX DE,HL
         POP HL
+; store_de: DE to the cell at HL, HL past it. Flags kept.
+store_de:
         LD (HL),E
         INC HL
         LD (HL),D

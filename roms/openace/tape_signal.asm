@@ -139,7 +139,9 @@ tape_break:
         CUT
 ; ld_edge: wait for the next EAR change. In: B = count, C = last level (0 or EAR_BIT).
 ; Out: NZ = change seen (C = new level, B = count including the poll that saw it);
-; Z = time-out (B wrapped round to 0). Destroys A.
+; Z = time-out (B wrapped round to 0). Destroys A. ld_edge0: the same with B = 0.
+ld_edge0:
+        LD B,0                  ; 7
 ld_edge:
         INC B                   ; 4
         RET Z                   ; 5   time-out
@@ -203,8 +205,7 @@ read_block:
         LD H,0                  ; pilot cycles seen (256 needed: H wraps to 0)
 ; Pilot: whole cycles (two changes) of about 4,022 T; n = 2 + (T - 239) / 43 polls;
 ; accepted 60 .. 125 polls (about 2,800 .. 5,400 T).
-.cycle: LD B,0
-        CALL ld_edge
+.cycle: CALL ld_edge0
         JR Z,.restart
         CALL ld_edge
         JR Z,.restart
@@ -218,8 +219,7 @@ read_block:
 ; Enough pilot: now single halves, n = 1 + (T - 180) / 43 polls: a pilot half (30 .. 62
 ; polls, about 1,400 .. 2,800 T) goes on, a half of fewer than 22 polls (under ~1,050 T;
 ; sync 1 is 601) is the sync.
-.half:  LD B,0
-        CALL ld_edge
+.half:  CALL ld_edge0
         JR Z,.restart
         LD A,B
         CP 22
@@ -229,8 +229,7 @@ read_block:
         JR NC,.restart          ; not 30 .. 62
         CALL space_check        ; a header pilot lasts seconds
         JR .half
-.sync:  LD B,0                  ; sync 2: the next change starts the first bit
-        CALL ld_edge
+.sync:  CALL ld_edge0             ; sync 2: the next change starts the first bit
         JR Z,.restart
         LD B,LD_T0              ; 7   119 T to the flag's first poll: as between bits
         CALL ld_byte            ; 17
@@ -268,10 +267,10 @@ read_block:
 .fail0: OR A                    ; carry clear (a copy of .fail in this piece)
         RET
         CUT                     ; (read_block is longer than most gaps: two pieces)
-.sum:   XOR B                   ; data XOR checksum must be 0
-        JR NZ,.fail
+.sum:   XOR B                   ; data XOR checksum must be 0 (XOR: carry clear)
+        RET NZ
         BIT 7,C                 ; and no mismatch when comparing
-        JR NZ,.fail
+        RET NZ
         SCF                     ; (the alternate set stays in use: callers keep nothing)
         RET
 .fail:  OR A                    ; carry clear
