@@ -7,23 +7,8 @@
 mod openrom_support;
 use openrom_support::*;
 
-use aceemu::machine::keyboard::{Key, KeyStep};
+use aceemu::machine::keyboard::Key;
 use aceemu::machine::Ace;
-
-/// Hold `keys` for 4 frames, then release for 3 (one editing key, no repeat).
-fn key(ace: &mut Ace, keys: &[Key]) {
-    ace.queue_keys(vec![
-        KeyStep {
-            keys: keys.to_vec(),
-            frames: 4,
-        },
-        KeyStep {
-            keys: vec![],
-            frames: 3,
-        },
-    ]);
-    ace.run_frames(8);
-}
 
 /// Screen row `row` as codes.
 fn row(ace: &Ace, row: usize) -> Vec<u8> {
@@ -68,14 +53,14 @@ fn an_edit_session_changes_a_word_and_enters_it_as_a_new_word() {
     enter(&mut ace, ": DOUBLE 2 * ;");
     let here = word(&ace, STKBOT);
     enter(&mut ace, "EDIT DOUBLE");
-    key(&mut ace, &[Key::Shift, Key::N7]); // cursor down: 32 positions, onto the row of 2 *
+    press(&mut ace, &[Key::Shift, Key::N7]); // cursor down: 32 positions, onto the row of 2 *
     assert_eq!(
         &row(&ace, 21)[..3],
         b" \xBF2",
         "the cursor moved over the row marker"
     );
-    key(&mut ace, &[Key::Shift, Key::N8]); // right, past the 2
-    key(&mut ace, &[Key::Shift, Key::N0]); // DELETE the 2
+    press(&mut ace, &[Key::Shift, Key::N8]); // right, past the 2
+    press(&mut ace, &[Key::Shift, Key::N0]); // DELETE the 2
     ace.type_text("3");
     ace.run_frames(10);
     ace.type_text("\n");
@@ -121,7 +106,7 @@ fn edit_then_redefine_replaces_a_word_everywhere() {
     enter(&mut ace, ": SQ DUP * ;");
     enter(&mut ace, ": SQ+1 SQ 1+ ;");
     enter(&mut ace, "EDIT SQ");
-    key(&mut ace, &[Key::Shift, Key::N7]); // down 32: onto the body row, before DUP
+    press(&mut ace, &[Key::Shift, Key::N7]); // down 32: onto the body row, before DUP
     ace.type_text("2 + ");
     ace.run_frames(30);
     ace.type_text("\n");
@@ -235,7 +220,7 @@ fn a_mistake_in_the_edited_text_is_handed_back_and_can_be_fixed() {
     let mut ace = boot();
     enter(&mut ace, ": INC 1 + ;");
     enter(&mut ace, "EDIT INC");
-    key(&mut ace, &[Key::Shift, Key::N7]); // onto the body row, before the 1
+    press(&mut ace, &[Key::Shift, Key::N7]); // onto the body row, before the 1
     ace.type_text("QQ ");
     ace.run_frames(30);
     ace.type_text("\n");
@@ -250,7 +235,7 @@ fn a_mistake_in_the_edited_text_is_handed_back_and_can_be_fixed() {
         .collect::<Vec<_>>()
         .join(" ");
     assert_eq!(rest, "QQ 1 + ;");
-    key(&mut ace, &[Key::Shift, Key::N1]); // DELETE LINE, then the body again
+    press(&mut ace, &[Key::Shift, Key::N1]); // DELETE LINE, then the body again
     ace.type_text("1 + ;\n");
     wait_idle(&mut ace, 500);
     assert_eq!(run(&mut ace, "5 INC ."), "5 INC . 6");

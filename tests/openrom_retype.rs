@@ -5,7 +5,7 @@
 //! corrected line.
 
 mod openrom_support;
-use aceemu::machine::keyboard::{Key, KeyStep};
+use aceemu::machine::keyboard::Key;
 use aceemu::machine::Ace;
 use openrom_support::*;
 
@@ -20,21 +20,6 @@ fn logical_line(ace: &Ace) -> Vec<u8> {
     let start = word(ace, INSCRN);
     let end = word(ace, ENDBUF);
     (start..end).map(|a| ace.peek(a)).collect()
-}
-
-/// Hold `keys` for 4 frames, then release for 3 (one delivered key).
-fn press(ace: &mut Ace, keys: &[Key]) {
-    ace.queue_keys(vec![
-        KeyStep {
-            keys: keys.to_vec(),
-            frames: 4,
-        },
-        KeyStep {
-            keys: vec![],
-            frames: 3,
-        },
-    ]);
-    ace.run_frames(8);
 }
 
 /// Move the cursor right `n` times (SHIFT+8), e.g. past the word to correct.

@@ -26,11 +26,18 @@ fn original_rom() -> Option<RomImage> {
     Some(RomImage::load(Path::new(&path)).expect("ACE_ROM names a readable 8 KB ROM"))
 }
 
-/// `LOAD TEST` of the spec's golden tape (`: A 1 ;` saved by the original ROM), then `A .`:
-/// the frames it took, or the screen when it did not print 1.
-fn load_and_run(rom: &RomImage, tape: &Path, speed: TapeSpeed) -> Result<u64, String> {
-    let mut ace = Ace::new(rom.bytes(), RamSize::K19).unwrap();
-    let traps = RomTapeTraps::for_rom(&rom.sha256_hex());
+/// Power on `rom` with `tape` in the deck at `speed`, type `typed` and run until the
+/// screen shows `until`: the frames it took, or the problem and the screen.
+fn load_and_run(
+    rom: &[u8],
+    tape: &Path,
+    speed: TapeSpeed,
+    typed: &str,
+    until: &str,
+) -> Result<u64, String> {
+    let mut ace = Ace::new(rom, RamSize::K19).unwrap();
+    let image = RomImage::from_bytes(rom.to_vec(), "test").unwrap();
+    let traps = RomTapeTraps::for_rom(&image.sha256_hex());
     let options = DeckOptions {
         speed,
         ..DeckOptions::default()
@@ -39,9 +46,9 @@ fn load_and_run(rom: &RomImage, tape: &Path, speed: TapeSpeed) -> Result<u64, St
     let deck = control.deck.clone();
     let mut runner = control.into_runner();
     let options = HeadlessOptions {
-        type_text: Some("LOAD TEST\nA .\n".into()),
+        type_text: Some(typed.into()),
         stop: StopCondition::UntilText {
-            text: "A . 1".into(),
+            text: until.into(),
             max_frames: 3000,
         },
         ..HeadlessOptions::default()
@@ -73,7 +80,8 @@ fn the_original_rom_loads_a_tape_at_every_speed() {
     std::fs::write(&tape, golden_tap()).unwrap();
     let mut frames = Vec::new();
     for speed in [TapeSpeed::Real, TapeSpeed::Fast, TapeSpeed::Instant] {
-        match load_and_run(&rom, &tape, speed) {
+        // `LOAD TEST` of the spec's golden tape (`: A 1 ;` saved by the original), `A .`
+        match load_and_run(rom.bytes(), &tape, speed, "LOAD TEST\nA .\n", "A . 1") {
             Ok(n) => frames.push(n),
             Err(screen) => panic!("{speed:?}: {screen}"),
         }
@@ -87,35 +95,13 @@ fn the_original_rom_loads_a_tape_at_every_speed() {
 /// row of stars did not appear.
 fn demo_runs_on(rom: &[u8]) -> Result<u64, String> {
     let tape = Path::new(env!("CARGO_MANIFEST_DIR")).join("tapes/demo.tap");
-    let mut ace = Ace::new(rom, RamSize::K19).unwrap();
-    let image = RomImage::from_bytes(rom.to_vec(), "test").unwrap();
-    let traps = RomTapeTraps::for_rom(&image.sha256_hex());
-    let options = DeckOptions {
-        speed: TapeSpeed::Instant,
-        ..DeckOptions::default()
-    };
-    let control = aceemu::tape::attach(&mut ace, traps, Some(&tape), &options).unwrap();
-    let deck = control.deck.clone();
-    let mut runner = control.into_runner();
-    let options = HeadlessOptions {
-        type_text: Some("LOAD DEMO\n5 TRIANGLE\n".into()),
-        stop: StopCondition::UntilText {
-            text: "*****".into(),
-            max_frames: 3000,
-        },
-        ..HeadlessOptions::default()
-    };
-    let outcome = headless::run_with_deck(
-        &mut ace,
-        &options,
-        &mut runner,
-        Some(&deck as &dyn DeckControl),
+    load_and_run(
+        rom,
+        &tape,
+        TapeSpeed::Instant,
+        "LOAD DEMO\n5 TRIANGLE\n",
+        "*****",
     )
-    .unwrap();
-    match (outcome.text_found, outcome.problem) {
-        (Some(true), None) => Ok(outcome.frames),
-        (_, problem) => Err(format!("{problem:?}\n{}", ace.screen_text())),
-    }
 }
 
 /// The project's tapes are made by the open ROM; with the original's addresses kept

@@ -5,6 +5,7 @@
 
 pub mod tape_signal;
 
+use aceemu::machine::keyboard::{Key, KeyStep};
 use aceemu::machine::{Ace, RamSize};
 use aceemu::rom::open::{open_rom, open_rom_symbol};
 
@@ -238,4 +239,20 @@ pub fn eval(ace: &mut Ace, line: &str) -> String {
         .unwrap_or(text)
         .trim_end()
         .to_string()
+}
+
+/// Hold `keys` together for 4 frames, then release them for 3: one key delivered by the
+/// ROM's debounce (a key counts on its 3rd frame), no repeat.
+pub fn press(ace: &mut Ace, keys: &[Key]) {
+    ace.queue_keys(vec![
+        KeyStep {
+            keys: keys.to_vec(),
+            frames: 4,
+        },
+        KeyStep {
+            keys: vec![],
+            frames: 3,
+        },
+    ]);
+    ace.run_frames(8);
 }
