@@ -1,5 +1,5 @@
 ; EDIT and REDEFINE. Written from ace-forth.md 2 (FLAGS bit 3: output into the input
-; buffer), 9 (EDIT, REDEFINE), 10 (errors 11, 13, 14), 11 (the input buffer and its
+; buffer), 4.1, 4.3 (headers, threads), 9 (EDIT, REDEFINE), 10 (errors 11-14), 11 (the input buffer and its
 ; logical lines) and transcripts.md (`: X ; EDIT X`). MIT OR Apache-2.0.
 ;
 ; EDIT is LIST with its output sent into the input buffer (put_char in screen.asm passes
@@ -124,18 +124,20 @@ run_line:
 ; The newest word N (CURRENT's newest) replaces the older word O of the name given. O
 ; keeps its header, so every reference to its CFA stays valid and now runs N's body, which
 ; takes the place of O's body A; the words between (B) move by the size difference and
-; N's header C goes: O-hdr A B C D HERE -> O-hdr D B HERE. The bytes are rotated in place
-; by three reversals (no free memory needed), then every cell that holds a dictionary
-; address is remapped (remap_words, shared with LOAD's relocation: N's CFA and above move
-; onto O's CFA, O's end up to N's CFA by the size difference), and CURRENT, CONTEXT,
-; VOCLNK. Our choices where the spec is silent: both words must have been made by `:`
-; (ERROR 11 otherwise: a DEFINER's children, a vocabulary's words or a variable's users
-; could point into the old body), N must be the newest word in memory (DICT points at its
-; length field: not so when CURRENT was switched to another vocabulary after it, or just
-; after FORGET) and no definition incomplete (ERROR 11); ERROR 13 when no older word of
-; the name is found. Addresses held as literals or on the return stack are not changed;
-; the data stack is emptied (as LOAD does). Afterwards DICT holds the last word's length
-; field.
+; N's header C goes: O-hdr A B C D HERE -> O-hdr D B HERE (HERE drops by A and C). The
+; bytes are rotated in place by three reversals (no free memory needed), then every cell
+; that holds a dictionary address is remapped by remap_words (tape.asm, shared with LOAD's
+; relocation) with the table: N's CFA and above + D1 (onto O's CFA: N's calls of itself
+; become calls of O), O's end up to N's CFA + D2 (the size difference), below stays; and
+; CURRENT, CONTEXT, VOCLNK. Our choices where the spec is silent: ERROR 12 while a
+; definition is incomplete (as SAVE and LOAD); ERROR 13 when no older word of the name is
+; found (N itself is hidden from the lookup) or it is a ROM word; ERROR 11 unless both
+; words were made by `:` (a DEFINER's children, a vocabulary's words or a variable's users
+; could point into the old body) and N is the word DICT points at, i.e. the newest in
+; memory (not so when a word of another vocabulary follows it; FORGET clears DICT, so
+; right after FORGET the newest word must be made again first). Addresses held as
+; literals or on the return stack are not changed; the data stack is emptied (as LOAD
+; does). Afterwards DICT holds the last word's length field (as after LOAD).
         PRIM "REDEFINE", redefine_cfa, 0
         LD HL,(CURRENT)
         LD E,(HL)

@@ -207,7 +207,7 @@ read_data:
         LD HL,(STKBOT)
         ADD HL,DE
         JRX C,tape_error
-        PUSH HL                 ; the end of the image once loaded (relocate keeps it there)
+        PUSH HL                 ; the end of the image once loaded (the new STKBOT)
         EX DE,HL
         LD HL,3 - LOAD_MARGIN   ; (+2: the image end is pushed; +1: ADD HL,SP carries, as
                                 ; SP > margin, so SBC takes 1 more)
@@ -216,7 +216,7 @@ read_data:
         JRX C,tape_error
         CALL fill_newest_length ; the old newest word gets followers
         LD HL,(STKBOT)
-        PUSH HL                 ; (relocate starts at the first new word)
+        PUSH HL                 ; (the relocation starts at the first new word)
         LD DE,(RD_LEN)
         LD B,0                  ; store
         CALL read_data
