@@ -1,7 +1,8 @@
 //! EDIT and REDEFINE (roms/openace/edit.asm, the buffer output in screen.asm's put_char)
 //! on the open ROM. Golden behaviour: ace-forth.md 9 (EDIT puts the word's
 //! listing into the input buffer, ENTER compiles it as a new word of the same name;
-//! REDEFINE makes the older word's references use the newest word), 10 (ERROR 11, 13, 14)
+//! REDEFINE puts the newest word's body in the older word's place, redirecting every
+//! reference and reclaiming the old body's space, 4.1 the header layout), 10 (ERROR 11, 13, 14)
 //! and 11 (editing keys), with the listings as LIST prints them (transcripts.md).
 
 mod openrom_support;
@@ -148,16 +149,33 @@ fn errors_as_the_spec_says() {
     );
     // the newest word is not an older one of its own name
     assert_eq!(run(&mut ace, "REDEFINE W"), "REDEFINE W ERROR 13");
-    // an empty old body has no room for the call of the new one
-    enter(&mut ace, ": W 1 ;");
+    // the newest word must be a colon word too
+    enter(&mut ace, ": P 1 ;");
+    enter(&mut ace, "VARIABLE P");
     assert_eq!(
-        run(&mut ace, "REDEFINE W"),
-        "REDEFINE W ERROR 11",
-        "old W is `: W ;`"
+        run(&mut ace, "REDEFINE P"),
+        "REDEFINE P ERROR 11",
+        "newest P is a variable"
     );
+    // the newest word of CURRENT must be the last in memory: here a word of another
+    // vocabulary follows it
+    enter(
+        &mut ace,
+        "VOCABULARY VV : Q 1 ; : Q 2 ; VV DEFINITIONS : Z 3 ;",
+    );
+    enter(&mut ace, "FORTH DEFINITIONS");
+    assert_eq!(run(&mut ace, "REDEFINE Q"), "REDEFINE Q ERROR 11");
+    assert_eq!(
+        run(&mut ace, "Q . VV Z ."),
+        "Q . 2 VV Z . 3",
+        "nothing changed"
+    );
+    enter(&mut ace, "FORTH");
+    // while a definition is incomplete: ERROR 12 (ace-forth.md 10: "a definition is still
+    // incomplete"), as SAVE and LOAD give
     assert_eq!(
         run(&mut ace, ": Z 1 [ REDEFINE W"),
-        ": Z 1 [ REDEFINE W ERROR 11"
+        ": Z 1 [ REDEFINE W ERROR 12"
     );
     // after the errors output goes to the screen again and the machine works
     assert_eq!(ace.peek(FLAGS) & 0x08, 0);
@@ -244,12 +262,12 @@ fn a_mistake_in_the_edited_text_is_handed_back_and_can_be_fixed() {
 #[test]
 fn a_redefined_word_survives_save_and_a_relocating_load() {
     use openrom_support::tape_signal::{durations_of, Deck};
-    // REDEFINE leaves an ordinary colon word (the new word's call and EXIT), so LOAD's
-    // relocation moves its reference like any other (ace-forth.md 12)
+    // after REDEFINE the dictionary is an ordinary one again (lengths, links, threads), so
+    // SAVE and LOAD's relocation treat it like any other (ace-forth.md 12)
     let mut ace = boot();
     let deck = Deck::default();
     ace.insert_tape(Box::new(deck.clone()));
-    for line in [": A 2 ;", ": B A 10 * ;", ": A 3 ;", "REDEFINE A"] {
+    for line in [": A 2 ;", ": B A 10 * ;", ": A 3 4 + ;", "REDEFINE A"] {
         enter(&mut ace, line);
     }
     deck.clear_recording();
@@ -272,7 +290,8 @@ fn a_redefined_word_survives_save_and_a_relocating_load() {
         "{}",
         other.screen_text()
     );
-    assert_eq!(run(&mut other, "B . FIRST ."), "B . 30 FIRST . 5");
+    assert_eq!(run(&mut other, "B . FIRST ."), "B . 70 FIRST . 5");
+    assert_eq!(ram_names(&other), ["B", "A", "FIRST"]);
 }
 
 #[test]
@@ -285,4 +304,132 @@ fn printing_to_the_screen_ends_the_question_cursor_state() {
     enter(&mut ace, "1 .");
     assert_eq!(ace.peek(STATIN) & 0x10, 0);
     assert_eq!(ace.screen_codes()[23 * 32 + 1], 0x97, "the normal cursor");
+}
+
+/// The names of the RAM words in the FORTH vocabulary, newest first, by following the
+/// links from FORTH's pfa+0 (header layout of ace-forth.md 4.1: the name before the
+/// 2-byte word length, then the link, the name-length byte, the code field).
+fn ram_names(ace: &Ace) -> Vec<String> {
+    ram_words(ace).into_iter().map(|(name, _)| name).collect()
+}
+
+/// The RAM words of FORTH as (name, address of the name's first byte), newest first.
+fn ram_words(ace: &Ace) -> Vec<(String, u16)> {
+    let mut names = Vec::new();
+    let mut nl = word(ace, 0x3C4C);
+    while nl >= 0x3C51 {
+        let len = ace.peek(nl) & 0x3F;
+        let start = nl - 4 - u16::from(len);
+        let name: String = (start..start + u16::from(len))
+            .map(|a| (ace.peek(a) & 0x7F) as char)
+            .collect();
+        names.push((name, start));
+        nl = word(ace, nl - 2);
+    }
+    names
+}
+
+/// HERE (STKBOT).
+fn here(ace: &Ace) -> u16 {
+    word(ace, STKBOT)
+}
+
+/// LIST's output for `name` (the lines after the command).
+fn listing(ace: &mut Ace, name: &str) -> Vec<String> {
+    enter(ace, "CLS");
+    enter(ace, &format!("LIST {name}"));
+    lines(ace)
+}
+
+#[test]
+fn redefine_moves_the_new_body_into_the_old_place_and_reclaims_the_space() {
+    let mut ace = boot();
+    let start = here(&ace);
+    enter(&mut ace, ": A 2 ;");
+    // a RAM word's header is name + 2 (length) + 2 (link) + 1 + 2 (code field): 8 bytes
+    // for a one-letter name (ace-forth.md 4.1); the rest is the body
+    let old_body = here(&ace) - start - 8;
+    let a_cfa = start + 6;
+    // words between: a variable, a DEFINER with a child, a string, a caller
+    enter(&mut ace, "7 VARIABLE V");
+    assert_eq!(run(&mut ace, "V @ ."), "V @ . 7");
+    enter(&mut ace, "DEFINER K , DOES> @ 1+ ;");
+    enter(&mut ace, "5 K KK");
+    enter(&mut ace, ": S .\" HI\" A . ;");
+    enter(&mut ace, ": B A 10 * ;");
+    let lists: Vec<Vec<String>> = ["K", "S", "B"]
+        .iter()
+        .map(|n| listing(&mut ace, n))
+        .collect();
+    let before_new = here(&ace);
+    enter(&mut ace, ": A 2 3 + ;");
+    let new_body = here(&ace) - before_new - 8;
+    assert_eq!(run(&mut ace, "B ."), "B . 20", "before REDEFINE");
+    enter(&mut ace, "REDEFINE A");
+    assert_eq!(
+        here(&ace),
+        before_new + new_body - old_body,
+        "the old body and the new header are gone"
+    );
+    assert_eq!(
+        ram_names(&ace),
+        ["B", "S", "KK", "K", "V", "A"],
+        "A once, in its place"
+    );
+    assert_eq!(run(&mut ace, "B . A ."), "B . 50 A . 5");
+    assert_eq!(run(&mut ace, "S"), "S HI5");
+    assert_eq!(run(&mut ace, "V @ . KK ."), "V @ . 7 KK . 6");
+    assert_eq!(run(&mut ace, "8 K K2 K2 ."), "8 K K2 K2 . 9");
+    assert_eq!(
+        run(&mut ace, "FIND A ."),
+        format!("FIND A . {a_cfa}"),
+        "A kept its place"
+    );
+    for (n, want) in ["K", "S", "B"].iter().zip(&lists) {
+        assert_eq!(&listing(&mut ace, n), want, "LIST {n} unchanged");
+    }
+    assert_eq!(listing(&mut ace, "A")[2..4], [": A", " 2 3 +"]);
+    // the dictionary is whole: FORGET of a later word, new words after it
+    let (_, s_start) = ram_words(&ace).into_iter().find(|(n, _)| n == "S").unwrap();
+    enter(&mut ace, "FORGET S");
+    assert_eq!(here(&ace), s_start, "FORGET S cut at S's name");
+    assert_eq!(ram_names(&ace), ["KK", "K", "V", "A"]);
+    enter(&mut ace, ": C A 1+ ;");
+    assert_eq!(run(&mut ace, "C . V @ ."), "C . 6 V @ . 7");
+    assert!(!output(&ace).contains("ERROR"));
+}
+
+#[test]
+fn an_empty_word_can_be_replaced_and_a_bigger_body_fits() {
+    let mut ace = boot();
+    enter(&mut ace, ": X ;");
+    enter(&mut ace, ": Y X 1 ;");
+    enter(&mut ace, ": X 2 3 4 ;");
+    enter(&mut ace, "REDEFINE X");
+    assert_eq!(run(&mut ace, "Y . . . ."), "Y . 1 . 4 . 3 . 2");
+    assert_eq!(ram_names(&ace), ["Y", "X"]);
+    // and back to an empty body
+    enter(&mut ace, ": X ;");
+    enter(&mut ace, "REDEFINE X");
+    assert_eq!(run(&mut ace, "Y ."), "Y . 1");
+    assert_eq!(ram_names(&ace), ["Y", "X"]);
+}
+
+#[test]
+fn a_vocabulary_between_and_a_recursive_new_body_follow_the_move() {
+    let mut ace = boot();
+    enter(&mut ace, ": A 1 ;");
+    enter(
+        &mut ace,
+        "VOCABULARY VV VV DEFINITIONS : IN 7 ; FORTH DEFINITIONS",
+    );
+    enter(&mut ace, ": B A ;");
+    // the new A calls itself (its own CFA becomes the old A's)
+    enter(&mut ace, ": A DUP IF 1- A 2+ THEN ;");
+    enter(&mut ace, "REDEFINE A");
+    assert_eq!(run(&mut ace, "3 A . 3 B ."), "3 A . 6 3 B . 6");
+    assert_eq!(run(&mut ace, "VV IN . FORTH"), "VV IN . 7 FORTH");
+    assert_eq!(ram_names(&ace), ["B", "VV", "A"]);
+    enter(&mut ace, "VV DEFINITIONS : IN2 IN 1+ ;");
+    assert_eq!(run(&mut ace, "IN2 ."), "IN2 . 8");
 }

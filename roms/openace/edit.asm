@@ -1,5 +1,5 @@
 ; EDIT and REDEFINE. Written from ace-forth.md 2 (FLAGS bit 3: output into the input
-; buffer), 9 (EDIT, REDEFINE), 10 (errors 11, 13, 14), 11 (the input buffer and its
+; buffer), 4.1, 4.3 (headers, threads), 9 (EDIT, REDEFINE), 10 (errors 11-14), 11 (the input buffer and its
 ; logical lines) and transcripts.md (`: X ; EDIT X`). MIT OR Apache-2.0.
 ;
 ; EDIT is LIST with its output sent into the input buffer (put_char in screen.asm passes
@@ -12,14 +12,7 @@
 ; than EDIT_PAGE rows is handed over a page at a time: each page is edited, entered and
 ; interpreted (LINE run from here) before the listing goes on.
 ;
-; REDEFINE name: the newest word replaces the older `name`: the older one's thread becomes
-; a call of the newest word and EXIT, so every reference to it (old callers, compiled
-; before) runs the new body. Our choice where the spec is silent: the old header and body
-; stay where they are (their space is not reclaimed, nothing moves; the old word is still
-; an ordinary colon word, so SAVE, LOAD's relocation and LIST treat it as one), and only a
-; colon word with a body of at least one cell can be replaced: ERROR 11 for other words,
-; for `: X ;` (no room for the call) and while a definition is incomplete; ERROR 13 when
-; no older word of that name is in RAM.
+; REDEFINE: see the word below.
 
 EDIT_PAGE       EQU 16          ; rows in the buffer before a page is handed over
 
@@ -127,57 +120,148 @@ run_line:
         POP HL
         RET
 
-; REDEFINE: written from rom-words.tsv (REDEFINE) and ace-forth.md 9, 10.
+; REDEFINE: written from rom-words.tsv (REDEFINE) and ace-forth.md 4.1, 4.3, 9, 10.
+; The newest word N (CURRENT's newest) replaces the older word O of the name given. O
+; keeps its header, so every reference to its CFA stays valid and now runs N's body, which
+; takes the place of O's body A; the words between (B) move by the size difference and
+; N's header C goes: O-hdr A B C D HERE -> O-hdr D B HERE (HERE drops by A and C). The
+; bytes are rotated in place by three reversals (no free memory needed), then every cell
+; that holds a dictionary address is remapped by remap_words (tape.asm, shared with LOAD's
+; relocation) with the table: N's CFA and above + D1 (onto O's CFA: N's calls of itself
+; become calls of O), O's end up to N's CFA + D2 (the size difference), below stays; and
+; CURRENT, CONTEXT, VOCLNK. Our choices where the spec is silent: ERROR 12 while a
+; definition is incomplete (as SAVE and LOAD); ERROR 13 when no older word of the name is
+; found (N itself is hidden from the lookup) or it is a ROM word; ERROR 11 unless both
+; words were made by `:` (a DEFINER's children, a vocabulary's words or a variable's users
+; could point into the old body) and N is the word DICT points at, i.e. the newest in
+; memory (not so when a word of another vocabulary follows it; FORGET clears DICT, so
+; right after FORGET the newest word must be made again first). Addresses held as
+; literals or on the return stack are not changed; the data stack is emptied (as LOAD
+; does). Afterwards DICT holds the last word's length field (as after LOAD).
         PRIM "REDEFINE", redefine_cfa, 0
         LD HL,(CURRENT)
         LD E,(HL)
         INC HL
-        LD D,(HL)               ; the newest word's name-length field
+        LD D,(HL)               ; DE = N's name-length field
+        LD A,(DE)
         PUSH DE
-        DEC DE
-        DEC DE                  ; its link: the name is looked up from the word before it
-        LD HL,(CONTEXT)
-        PUSH HL
-        LD (CONTEXT),DE
-        CALL scan_lookup_take   ; HL = the older word's CFA or 0
+        PUSH AF
+        XOR A
+        LD (DE),A               ; N hidden from the lookup (a zero length is passed over)
+        CALL scan_lookup_take   ; HL = O's CFA or 0
+        POP AF
         POP DE
-        LD (CONTEXT),DE
-        LD A,H
+        LD (DE),A
+        CALL check_complete     ; ERROR 12 while a definition is incomplete (after the
+        LD A,H                  ; name is taken, as make_header does)
         CP HIGH(SYSVARS)
         JR NC,.ram
         RST 32                  ; not found, or a ROM word
         DB 13
-.ram:   BIT FL_INCOMPLETE,(IX+O_FLAGS)
-        JR NZ,.cannot           ; the newest word is not finished
-        LD DE,docolon
-        CALL cell_is
-        JR NZ,.cannot           ; not a colon word
-        LD DE,exit_rt
-        CALL cell_is
-        JR Z,.cannot            ; an empty body: no room for the call
-        DEC HL
-        DEC HL                  ; pfa: the thread becomes newest-word EXIT
-        POP BC
-        INC BC                  ; the newest word's CFA
-        LD (HL),C
-        INC HL
-        LD (HL),B
-        INC HL
-        LD (HL),E
-        INC HL
-        LD (HL),D
-        JP (IY)
 .cannot:
         RST 32
         DB 11
+.ram:   CALL is_colon           ; HL = O's pfa: P
+        JR NZ,.cannot
+        PUSH HL
+        LD HL,(DICT)
+        INC HL
+        INC HL
+        LD C,(HL)
+        INC HL
+        LD B,(HL)               ; BC = N's link, if DICT is N's length field
+        INC HL
+        RST 0x30                ; hl_below_de: Z if DICT + 4 is N's name-length field
+        JR NZ,.cannot           ; N is not the newest word in memory
+        INC HL                  ; N's CFA: it and above move onto O's CFA
+        LD (RM_T1),HL
+        CALL is_colon           ; HL = N's pfa
+        JR NZ,.cannot
+        EX (SP),HL
+        PUSH HL                 ; (stack: N's pfa, P)
+        LD HL,(CURRENT)         ; CURRENT's newest := N's link (remapped below)
+        LD (HL),C
+        INC HL
+        LD (HL),B
+        EX DE,HL
+        CALL name_field_start   ; N's first byte: remapped (+ D2) below into the new HERE
+        LD DE,(STKBOT)
+        LD (STKBOT),HL
+        POP HL                  ; P
+        PUSH DE                 ; (stack: N's pfa, HERE)
+        PUSH HL                 ; (stack: N's pfa, HERE, P)
+        EX DE,HL
+        LD BC,(DICT)
+        AND A
+        SBC HL,BC               ; L = N's length = HERE - its length field
+        EX DE,HL                ; DE = L, HL = P
+        LD BC,-7
+        ADD HL,BC               ; O's word-length field
+        LD C,(HL)
+        LD (HL),E
+        INC HL
+        LD B,(HL)
+        LD (HL),D               ; O's length := L (O's header, then N's body); BC = the old
+        DEC HL
+        ADD HL,BC               ; O's end: from here to N's CFA words move by D2
+        LD (RM_T2),HL
+        EX DE,HL
+        SBC HL,BC               ; (no carry) D2 = L - O's old length
+        LD (RM_D2),HL
+        POP HL                  ; P
+        POP BC                  ; HERE
+        EX (SP),HL              ; HL = N's pfa (stack: P)
+        PUSH HL
+        EX DE,HL                ; HL = O's end, DE = N's pfa
+        CALL reverse            ; [O's end, N's pfa): A C' B' D
+        POP DE                  ; N's pfa
+        POP HL                  ; P
+        PUSH HL
+        AND A
+        SBC HL,DE
+        LD (RM_D1),HL           ; D1 = P - N's pfa
+        ADD HL,BC
+        EX (SP),HL              ; Q = HERE + D1: N's body ends here once at P
+        LD D,B
+        LD E,C
+        CALL reverse            ; [P, HERE): D' B C A'
+        POP DE
+        CALL reverse            ; [P, Q): D B C A'
+        LD HL,CURRENT           ; CURRENT CONTEXT VOCLNK, and STKBOT := the new HERE
+.sys:   CALL remap_cell
+        LD A,L
+        CP LOW(DICT)
+        JR NZ,.sys
+        LD HL,FORTH_NAME        ; every RAM word's cells (no carry from CP: no first word)
+        CALL remap_words
+        JP empty_next           ; (LOAD's end: the data stack emptied, next word)
 
-; cell_is: Z if the cell at HL is DE; HL moves past it. Uses AF.
-cell_is:
+        CUT
+; is_colon: HL = a CFA: Z if its code field is docolon; HL = the pfa. Uses AF.
+is_colon:
         LD A,(HL)
         INC HL
-        CP E
+        CP LOW(docolon)
         LD A,(HL)
         INC HL
         RET NZ
-        CP D
+        CP HIGH(docolon)
+        RET
+
+        CUT
+; reverse: the bytes [HL, DE) in reverse order. HL kept. Uses AF, DE.
+reverse:
+        PUSH HL
+.swap:  DEC DE
+        RST 0x30                ; hl_below_de
+        JR NC,.done             ; met in the middle
+        LD A,(DE)
+        PUSH AF
+        LD A,(HL)
+        LD (DE),A
+        POP AF
+        LD (HL),A
+        INC HL
+        JR .swap
+.done:  POP HL
         RET

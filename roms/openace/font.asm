@@ -248,7 +248,8 @@ font_rows_seen DEFL font_rows_seen + 1
         ENDM
 font_rows_seen DEFL 0
 
-font_glyphs:
+        CUT                     ; (font_rows is a piece of its own: a small piece finds a
+font_glyphs:                    ; place within one page more easily)
 ; 0x20 space
         ROW %00000000
         ROW %00000000

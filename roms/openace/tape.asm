@@ -29,6 +29,12 @@ RD_VARS         EQU RD_HDR + 17
 TYPE_DICT       EQU 0x00
 TYPE_BYTES      EQU 0x20
 LOAD_MARGIN     EQU 80              ; bytes kept free between a loaded dictionary and SP
+; remap_cell's table (LOAD's relocation, REDEFINE), in the float scratch above the word
+; scanner's W_START..W_NUM (no floats run meanwhile)
+RM_T1           EQU FP_WS + 8       ; from here on
+RM_D1           EQU FP_WS + 10      ;   + this
+RM_T2           EQU FP_WS + 12      ; from here to RM_T1
+RM_D2           EQU FP_WS + 14      ;   + this
 
 ; ---------------------------------------------------------------------------------------
 ; SAVE name ( -- ): written from ace-forth.md 12 (SAVE row) and ace-hardware.md 7.1.
@@ -201,7 +207,7 @@ read_data:
         LD HL,(STKBOT)
         ADD HL,DE
         JRX C,tape_error
-        PUSH HL                 ; the end of the image once loaded (relocate keeps it there)
+        PUSH HL                 ; the end of the image once loaded (the new STKBOT)
         EX DE,HL
         LD HL,3 - LOAD_MARGIN   ; (+2: the image end is pushed; +1: ADD HL,SP carries, as
                                 ; SP > margin, so SBC takes 1 more)
@@ -210,44 +216,54 @@ read_data:
         JRX C,tape_error
         CALL fill_newest_length ; the old newest word gets followers
         LD HL,(STKBOT)
-        PUSH HL                 ; (relocate starts at the first new word)
+        PUSH HL                 ; (the relocation starts at the first new word)
         LD DE,(RD_LEN)
         LD B,0                  ; store
         CALL read_data
+        POP HL                  ; old STKBOT: the first new word
+; LOAD's relocation (ace-forth.md 12): the image was saved at 0x3C51 and now sits at the
+; old STKBOT. remap_words moves every cell of the new words that points into the saved
+; image [0x3C51, 0x3C51 + length) by the offset (old STKBOT - 0x3C51), the first word's
+; link becomes the previous newest word; then FORTH's newest := the tape's newest +
+; offset, STKBOT += length, DICT = the last word's length field, data stack emptied.
+        LD DE,DICT_START
+        LD (RM_T2),DE           ; from 0x3C51
+        AND A
+        SBC HL,DE
+        LD (RM_D2),HL           ; + the offset
+        ADD HL,DE
+        PUSH HL
+        LD HL,(RD_LEN)
+        ADD HL,DE
+        LD (RM_T1),HL           ; up to the image end; from there on + 0
+        SBC HL,HL               ; (no carry)
+        LD (RM_D1),HL
         POP HL
-        ; falls into relocate (LOAD's own code, no word header between)
-; relocate: after LOAD put the new words in place (ace-forth.md 12): the image was saved
-; at 0x3C51 and now sits at the old STKBOT. For every word: the link (the first word's link
-; becomes the previous newest word), the code field, and for colon / DEFINER / COMPILER
-; words pfa+0 (DEFINER, COMPILER) and every thread cell up to the first exit, skipping
-; inline operands by the runtime's operand count (ace-forth.md 4.3); for vocabularies pfa+0
-; and pfa+3. Only values inside the saved image [0x3C51, 0x3C51 + length) are moved.
-; Then FORTH's newest := tape newest + offset, STKBOT += length, DICT = the last word's
-; length field, data stack emptied, next word.
-; The end of the loaded image in RAM is on the stack (pushed by LOAD); BC = the end of
-; the current word.
-
-relocate:                       ; HL = first word's name (old STKBOT)
-        SCF                     ; F' carry: the first word (nothing else here uses AF')
-        EX AF,AF'
-        JR .word
-.vocab: CALL reloc_cell         ; vocabulary: pfa+0 and pfa+3
-        INC HL
-        CALL reloc_cell
-        JR .next
-.done:  LD HL,RD_NEWEST         ; FORTH's newest word := the tape's newest + offset
-        CALL reloc_cell         ; (it lies inside the image)
+        POP DE                  ; the end of the image in RAM
+        LD (STKBOT),DE          ; (the walk ends there)
+        SCF                     ; the first word
+        CALL remap_words
+        LD HL,RD_NEWEST         ; FORTH's newest word := the tape's newest + offset
+        CALL remap_cell         ; (it lies inside the image)
         LD (FORTH_PFA),DE
-        POP HL                  ; the image end
-        LD (STKBOT),HL
+empty_next:                     ; (REDEFINE ends here too)
         CALL empty_data_stack
         JP (IY)
-.next:  LD H,B                  ; the next word
-        LD L,C
-.word:  POP DE                  ; DE = the image end
-        PUSH DE
-.name:  CALL hl_below_de        ; find the end of the name, bounded by the image end
-        JR NC,.done
+
+; remap_words: HL = a RAM word's first byte; for it and every word after it up to HERE
+; (STKBOT), remap_cell every cell that holds a dictionary address: the link, the code
+; field, and for colon / DEFINER / COMPILER words pfa+0 (DEFINER, COMPILER) and every
+; thread cell up to the first exit, skipping inline operands by the runtime's operand
+; count (ace-forth.md 4.3); for vocabularies pfa+0 and pfa+3. A word never reaches beyond
+; HERE and a zero length ends the walk (a corrupt tape image cannot make it run away).
+; With carry set the first word's link becomes the previous newest word instead (LOAD).
+; Out: DICT = the last word's length field. Uses AF, AF', BC, DE, HL. (LOAD and REDEFINE
+; share it.)
+remap_words:
+        EX AF,AF'               ; F' carry: the first word (nothing else here uses AF')
+.word:  LD DE,(STKBOT)
+.name:  RST 0x30                ; hl_below_de: find the end of the name, before HERE
+        RET NC
         BIT 7,(HL)
         INC HL
         JR Z,.name
@@ -258,15 +274,15 @@ relocate:                       ; HL = first word's name (old STKBOT)
         INC HL                  ; HL = link field
         LD A,B
         OR C
-        JR Z,.done              ; a zero length would never end: stop
+        RET Z                   ; a zero length would never end: stop
         PUSH HL
         DEC HL
         DEC HL
-        ADD HL,BC               ; next word (DE = the image end still)
+        ADD HL,BC               ; next word (DE = HERE still)
         JR C,.clamp
-        RST 0x30                ; hl_below_de: carry: still inside the image
+        RST 0x30                ; hl_below_de: carry: before HERE
         JR C,.inside
-.clamp: EX DE,HL                ; a corrupt length never reaches beyond the image
+.clamp: EX DE,HL                ; a corrupt length never reaches beyond HERE
 .inside:
         LD B,H                  ; BC = the end of this word
         LD C,L
@@ -274,11 +290,11 @@ relocate:                       ; HL = first word's name (old STKBOT)
         EX AF,AF'               ; carry: the first word
         LD DE,(FORTH_PFA)       ; the first word links to the previous newest word
         CALL C,store_de         ; (keeps the carry)
-        CALL NC,reloc_cell
+        CALL NC,remap_cell
         AND A                   ; the words after it
         EX AF,AF'
         INC HL                  ; HL = code field (past the name-length byte)
-        CALL reloc_cell         ; DE = the code field (ROM values are never moved); HL = pfa
+        CALL remap_cell         ; DE = the code field (ROM values are never moved); HL = pfa
         PUSH HL
         PUSH BC
         LD HL,reloc_kinds       ; B = 4 vocabulary, 3 colon, 2 DEFINER, 1 COMPILER
@@ -291,22 +307,23 @@ relocate:                       ; HL = first word's name (old STKBOT)
         CP 3
         JR Z,.thread
         JR NC,.vocab
-        CALL reloc_cell         ; DEFINER, COMPILER: pfa+0
-; the thread: relocate cells up to the first exit, skipping inline operands (ace-forth.md
-; 4.3), never beyond the word's end.
+        CALL remap_cell         ; DEFINER, COMPILER: pfa+0
+; the thread: cells up to the first exit, skipping inline operands (ace-forth.md 4.3),
+; never beyond the word's end.
 .thread:
         LD D,B
         LD E,C
-        RST 0x30  ; hl_below_de
+        RST 0x30                ; hl_below_de
         JR NC,.next             ; reached the end of the word without an exit
-        CALL reloc_cell         ; DE = cell (relocated), HL = next cell or the operands
-        LD A,E
-        CP LOW(exit_rt)
-        JR NZ,.more
-        LD A,D
-        CP HIGH(exit_rt)
+        CALL remap_cell         ; DE = cell (remapped), HL = next cell or the operands
+        PUSH HL
+        LD HL,-exit_rt
+        ADD HL,DE
+        LD A,H
+        OR L
+        POP HL
         JR Z,.next              ; the end of the thread
-.more:  DEC DE
+        DEC DE
         LD A,(DE)               ; byte before the called code field
         RLA
         JR NC,.thread           ; a name-length byte: no operands
@@ -315,6 +332,12 @@ relocate:                       ; HL = first word's name (old STKBOT)
         LD A,(DE)               ; operand count
         CALL skip_operands
         JR .thread
+.vocab: CALL remap_cell         ; vocabulary: pfa+0 and pfa+3
+        INC HL
+        CALL remap_cell
+.next:  LD H,B                  ; the next word
+        LD L,C
+        JR .word
 
 ; ---------------------------------------------------------------------------------------
 ; tape_find: A = type wanted (name in the work area). Reads headers until one matches type
@@ -361,26 +384,29 @@ text_bytes:
         DC "Bytes: "
 
         CUT
-; reloc_cell: the cell at HL: if it points into the saved image [0x3C51, 0x3C51 + length)
-; add the offset (old STKBOT - 0x3C51); a value outside is written back unchanged.
-; Out: DE = the cell's value after relocation, HL = the address after the cell. Uses AF.
-reloc_cell:
-        PUSH HL
+; remap_cell: the cell at HL := its value v remapped by the table RM_T1 .. RM_D2: v >= T1
+; gets + D1, T2 <= v < T1 gets + D2, a lower v stays (LOAD: the saved image moves;
+; REDEFINE: the words after the old body and the newest body move).
+; Out: DE = the new value, HL = the address after the cell. Uses AF.
+remap_cell:
         LD E,(HL)
         INC HL
         LD D,(HL)
-        LD HL,-DICT_START
-        ADD HL,DE
-        EX DE,HL                ; DE = value - 0x3C51
-        LD HL,(RD_LEN)
+        DEC HL
+        PUSH HL
+        LD HL,(RM_T1)
         SCF
-        SBC HL,DE               ; carry: value - 0x3C51 >= length, outside
-        LD HL,DICT_START
-        JR C,.put
-        LD HL,(STKBOT)          ; inside: value - 0x3C51 + old STKBOT
-.put:   ADD HL,DE
+        SBC HL,DE               ; borrow: v >= T1
+        LD HL,(RM_D1)
+        JR C,.add
+        LD HL,(RM_T2)
+        SCF
+        SBC HL,DE               ; borrow: v >= T2
+        JR NC,.keep
+        LD HL,(RM_D2)
+.add:   ADD HL,DE
         EX DE,HL
-        POP HL
+.keep:  POP HL
 ; store_de: DE to the cell at HL, HL past it. Flags kept.
 store_de:
         LD (HL),E
