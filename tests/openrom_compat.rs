@@ -245,13 +245,9 @@ fn the_plan_counts_the_fixed_points_and_the_free_bytes() {
 #[test]
 fn every_address_of_the_original_is_kept() {
     let report = compat::open_rom_report();
-    // <literal-float> is the one row allowed to be missing, and only while floating point
-    // is not in the 8 KB image (it is pinned in the float probe, float_probe.asm).
-    let floats_in = open_rom_symbol("flit_rt").is_some();
     let not_kept: Vec<_> = report
         .not_kept()
         .into_iter()
-        .filter(|r| floats_in || r.name != "<literal-float>")
         .map(|r| format!("{} {:04X} {:?}", r.name, r.original, r.status))
         .collect();
     assert!(not_kept.is_empty(), "{not_kept:#?}");
@@ -286,13 +282,7 @@ fn every_address_of_the_original_is_kept() {
         let Some(label) = name.strip_suffix("_pin") else {
             continue;
         };
-        let Some(at) = open_rom_symbol(label) else {
-            assert!(
-                label == "flit_rt" && !floats_in,
-                "{label} has a pin but no label"
-            );
-            continue;
-        };
+        let at = open_rom_symbol(label).unwrap_or_else(|| panic!("{label} has a pin but no label"));
         assert_eq!(at, value, "{label} is not at its pin");
         let want = match subroutines.get(label) {
             Some(&a) => a,
@@ -306,7 +296,6 @@ fn every_address_of_the_original_is_kept() {
         assert_eq!(at, want, "{label}: the fact sheet's address");
         checked += 1;
     }
-    // 141 ROM words + 18 runtimes + 14 code routines + 11 subroutines: 184, one fewer
-    // while <literal-float> is not in the image.
-    assert_eq!(checked, if floats_in { 184 } else { 183 });
+    // 141 ROM words + 18 runtimes + 14 code routines + 11 subroutines
+    assert_eq!(checked, 184);
 }
