@@ -13,6 +13,13 @@ fn run(line: &str) -> String {
     eval(&mut ace, line)
 }
 
+/// Type `text` on a fresh machine: the data stack must hold the two cells of a float.
+fn assert_literal_cells(text: &str, cells: [u16; 2]) {
+    let mut ace = boot();
+    enter(&mut ace, text);
+    assert_eq!(data_stack(&ace), cells.to_vec(), "{text}");
+}
+
 #[test]
 fn literals_have_the_spec_format() {
     // ace-forth.md 8: 2.5 -> cells 0x0000, 0x4125; 1.5 -> 0x0000, 0x4115; zero is 0 0.
@@ -28,9 +35,7 @@ fn literals_have_the_spec_format() {
         ("-2.5E-10", [0x0000, 0xB725]),
         ("000.05", [0x0000, 0x3F50]),
     ] {
-        let mut ace = boot();
-        enter(&mut ace, text);
-        assert_eq!(data_stack(&ace), cells.to_vec(), "{text}");
+        assert_literal_cells(text, cells);
     }
 }
 
@@ -182,9 +187,7 @@ fn literal_edge_cases() {
         ("0.0E64", [0, 0]),
         ("0.0E-63", [0, 0]),
     ] {
-        let mut ace = boot();
-        enter(&mut ace, text);
-        assert_eq!(data_stack(&ace), cells.to_vec(), "{text}");
+        assert_literal_cells(text, cells);
     }
     // out of range (10^63 and above, below 10^-65) or misplaced signs: not numbers
     for bad in [

@@ -8,6 +8,14 @@ fn asm(src: &str) -> Assembly {
 }
 
 /// The one error of a source that must fail, as `line:col: message`.
+/// Every section's name and start, in source order.
+fn section_starts(a: &Assembly) -> Vec<(String, u16)> {
+    a.sections
+        .iter()
+        .map(|s| (s.name.clone(), s.start))
+        .collect()
+}
+
 fn error(src: &str) -> String {
     let e = assemble_str("t.asm", src).expect_err("must fail");
     assert_eq!(e.0.len(), 1, "one error expected: {e}");
@@ -132,12 +140,7 @@ fn in_order_packing_keeps_source_order_where_it_fits() {
     };
     // Gaps 0-3 (4) and 5-15 (11).
     // INORDER: s1 (2) -> 0; s2 (6) -> 5 (0-3 has 2 left); s3 (3) -> 11.
-    let a = asm(&src(", INORDER"));
-    let starts: Vec<(String, u16)> = a
-        .sections
-        .iter()
-        .map(|s| (s.name.clone(), s.start))
-        .collect();
+    let starts = section_starts(&asm(&src(", INORDER")));
     assert_eq!(
         starts,
         [
@@ -150,12 +153,7 @@ fn in_order_packing_keeps_source_order_where_it_fits() {
     // BESTFIT (the default): s2 (6) -> 5; s3 (3) -> 0 (4 is the smallest gap it fits);
     // s1 (2) -> 11 (the 0-3 gap has 1 left, 11-15 has 5).
     for order in ["", ", BESTFIT", ", bestfit"] {
-        let a = asm(&src(order));
-        let starts: Vec<(String, u16)> = a
-            .sections
-            .iter()
-            .map(|s| (s.name.clone(), s.start))
-            .collect();
+        let starts = section_starts(&asm(&src(order)));
         assert_eq!(
             starts,
             [
