@@ -32,28 +32,6 @@ fn spec_rows() -> Vec<(String, u16, String)> {
         .collect()
 }
 
-/// Our own label for each runtime word (the same names tests/openrom_compile.rs uses).
-const RUNTIME_LABELS: &[(&str, &str)] = &[
-    ("<exit>", "exit_rt"),
-    ("<literal16>", "lit16_rt"),
-    ("<literal8>", "lit8_rt"),
-    ("<literal-float>", "flit_rt"),
-    ("<does-exit>", "does_rt"),
-    ("<runs-exit>", "runs_rt"),
-    ("<branch (ELSE)>", "else_rt"),
-    ("<branch (REPEAT)>", "repeat_rt"),
-    ("<?branch (IF)>", "if_rt"),
-    ("<?branch (WHILE)>", "while_rt"),
-    ("<?branch (UNTIL)>", "until_rt"),
-    ("<nop (BEGIN)>", "begin_rt"),
-    ("<nop (THEN)>", "then_rt"),
-    ("<do-setup (DO)>", "do_rt"),
-    ("<loop (LOOP)>", "loop_rt"),
-    ("<+loop (+LOOP)>", "ploop_rt"),
-    ("<comment (()>", "comment_rt"),
-    ("<print-string (.\")>", "dotq_rt"),
-];
-
 #[test]
 fn the_embedded_table_is_the_fact_sheet_copy() {
     let embedded = include_str!("../src/rom/rom-words.tsv");
@@ -106,7 +84,7 @@ fn word_counts_are_what_a_direct_walk_finds() {
 #[test]
 fn runtime_counts_are_what_the_labels_give() {
     let report = compat::open_rom_report();
-    let labels: HashMap<&str, &str> = RUNTIME_LABELS.iter().copied().collect();
+    let labels: HashMap<&str, &str> = compat::LABELS.iter().copied().collect();
     let (mut kept, mut total) = (0, 0);
     for (name, cfa, kind) in spec_rows() {
         if !kind.starts_with("runtime") {
