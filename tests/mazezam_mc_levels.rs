@@ -27,11 +27,7 @@ fn with_level_tape(levels: &[Level]) -> Mc {
     blocks.extend(level_tape("gen", levels));
     let mut mc = Mc::started(blocks, TapeSpeed::Instant);
     mc.key(Key::Q);
-    assert!(
-        mc.until(50, |mc| mc.ace.peek(0x3C28) & 1 != 0),
-        "{}",
-        mc.text()
-    );
+    mc.wait_for_prompt(50);
     mc.type_text("LEVELS gen\n");
     mc
 }

@@ -35,11 +35,7 @@ fn every_pack_level_is_solved_by_its_optimal_solution_loaded_through_the_signal(
     mc.key(Key::Enter);
     assert!(mc.until(20, |mc| mc.text().contains("invented by")));
     mc.key(Key::Q);
-    assert!(
-        mc.until(50, |mc| mc.ace.peek(0x3C28) & 1 != 0),
-        "{}",
-        mc.text()
-    );
+    mc.wait_for_prompt(50);
     mc.type_line("2 3 + .\n", 200);
     assert!(mc.text().contains("5  OK"), "Forth after Q:\n{}", mc.text());
 }
@@ -113,11 +109,7 @@ fn q_during_play_is_game_over_and_go_restarts_after_q() {
     );
     mc.key(Key::Enter);
     mc.key(Key::Q);
-    assert!(
-        mc.until(50, |mc| mc.ace.peek(0x3C28) & 1 != 0),
-        "{}",
-        mc.text()
-    );
+    mc.wait_for_prompt(50);
     mc.type_text("GO\n");
     assert!(mc.until(100, |mc| mc.text().contains("invented by")));
     mc.frames(30);
@@ -199,11 +191,7 @@ fn the_tape_plays_under_the_original_rom_given_by_ace_rom() {
     mc.key(Key::Q);
     mc.key(Key::Enter);
     mc.key(Key::Q);
-    assert!(
-        mc.until(50, |mc| mc.ace.peek(0x3C28) & 1 != 0),
-        "{}",
-        mc.text()
-    );
+    mc.wait_for_prompt(50);
     mc.type_line("2 3 + .\n", 200);
     assert!(mc.text().contains("5"), "Forth after Q:\n{}", mc.text());
 }

@@ -117,12 +117,20 @@ impl Mc {
         self.ace.type_text(text);
     }
 
+    /// True while Forth's line editor waits for a line (STATIN bit 0).
+    pub fn at_prompt(&self) -> bool {
+        self.ace.peek(0x3C28) & 1 != 0
+    }
+
+    /// Runs until Forth's line editor waits for a line (after Q), at most `max` frames.
+    pub fn wait_for_prompt(&mut self, max: u32) {
+        assert!(self.until(max, Mc::at_prompt), "{}", self.text());
+    }
+
     /// Types a line for Forth and waits until it ran and the line editor waits again.
     pub fn type_line(&mut self, text: &str, max: u32) {
         self.ace.type_text(text);
-        let done = self.until(max, |mc| {
-            mc.ace.typing_done() && mc.ace.peek(0x3C28) & 1 != 0 // STATIN bit 0
-        });
+        let done = self.until(max, |mc| mc.ace.typing_done() && mc.at_prompt());
         assert!(done, "{text:?} did not finish:\n{}", self.text());
     }
 
