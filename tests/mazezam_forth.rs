@@ -11,32 +11,18 @@ use aceemu::games::mazezam::ace_data::encode_pack;
 use aceemu::games::mazezam::forth_pack::hex_lines;
 use aceemu::games::mazezam::{pack, Command, Direction, Event, Session};
 use aceemu::machine::keyboard::Key;
-use aceemu::machine::RamSize;
 use aceemu::rom::open::open_rom;
 use aceemu::rom::RomImage;
 use aceemu::tape::deck::TapeSpeed;
-use aceemu::tape::from_forth::make_dictionary_tape;
 use aceemu::tape::tap::DICT_START;
 use common::cli::scratch_dir;
 use mazezam_forth_support::*;
-
-fn source() -> String {
-    std::fs::read_to_string(root().join("forth/mazezam.fth")).unwrap()
-}
 
 #[test]
 fn committed_tape_is_what_the_source_builds_and_holds_the_pack() {
     let source = source();
     let rom = RomImage::from_bytes(open_rom().to_vec(), "open").unwrap();
-    let made = make_dictionary_tape(
-        rom.bytes(),
-        &rom.sha256_hex(),
-        RamSize::K19,
-        "forth/mazezam.fth",
-        &source,
-        "MAZEZAM",
-    )
-    .unwrap();
+    let made = build_game_tape(&rom);
     assert!(
         game_blocks() == made,
         "tapes/mazezam.tap is out of date: run `aceemu tape from-forth forth/mazezam.fth \

@@ -8,10 +8,8 @@ mod mazezam_forth_support;
 
 use aceemu::games::mazezam::level_tape;
 use aceemu::games::mazezam::{pack, Session};
-use aceemu::machine::RamSize;
 use aceemu::rom::RomImage;
 use aceemu::tape::deck::TapeSpeed;
-use aceemu::tape::from_forth::make_dictionary_tape;
 use common::cli::scratch_dir;
 use mazezam_forth_support::*;
 
@@ -22,16 +20,7 @@ fn the_source_builds_and_plays_on_the_original_rom() {
         return;
     };
     let rom = RomImage::load(std::path::Path::new(&path)).unwrap();
-    let source = std::fs::read_to_string(root().join("forth/mazezam.fth")).unwrap();
-    let game = make_dictionary_tape(
-        rom.bytes(),
-        &rom.sha256_hex(),
-        RamSize::K19,
-        "forth/mazezam.fth",
-        &source,
-        "MAZEZAM",
-    )
-    .unwrap();
+    let game = build_game_tape(&rom);
     let levels = pack::levels();
     let extra = level_tape::blocks(&levels[..2], "TWO").unwrap();
     let mut rig = Rig::load_on(

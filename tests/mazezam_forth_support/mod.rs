@@ -25,6 +25,25 @@ pub fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The game's source, forth/mazezam.fth.
+pub fn source() -> String {
+    std::fs::read_to_string(root().join("forth/mazezam.fth")).unwrap()
+}
+
+/// The game's dictionary tape as `rom` builds it from the source on a 19 K Ace (what
+/// `aceemu tape from-forth forth/mazezam.fth OUT --ram 19` writes).
+pub fn build_game_tape(rom: &RomImage) -> Vec<Block> {
+    aceemu::tape::from_forth::make_dictionary_tape(
+        rom.bytes(),
+        &rom.sha256_hex(),
+        RamSize::K19,
+        "forth/mazezam.fth",
+        &source(),
+        "MAZEZAM",
+    )
+    .unwrap()
+}
+
 /// The committed game tape's blocks.
 pub fn game_blocks() -> Vec<Block> {
     TapeImage::open(&root().join("tapes/mazezam.tap"))
