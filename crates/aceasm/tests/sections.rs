@@ -153,7 +153,8 @@ fn in_order_packing_keeps_source_order_where_it_fits() {
     // BESTFIT (the default): s2 (6) -> 5; s3 (3) -> 0 (4 is the smallest gap it fits);
     // s1 (2) -> 11 (the 0-3 gap has 1 left, 11-15 has 5).
     for order in ["", ", BESTFIT", ", bestfit"] {
-        let starts = section_starts(&asm(&src(order)));
+        let a = asm(&src(order));
+        let starts = section_starts(&a);
         assert_eq!(
             starts,
             [
