@@ -266,43 +266,36 @@ fn list_definer_word() {
 }
 
 #[test]
-#[ignore = "round 3: the open ROM does not do this yet (issue 30)"]
 fn list_of_a_constant_is_error_14_on_the_next_row() {
     check("7 CONSTANT K LIST K");
 }
 
 #[test]
-#[ignore = "round 3: the open ROM does not do this yet (issue 30)"]
 fn list_unknown_name_echoes_no_name() {
     check("LIST ZZZ");
 }
 
 #[test]
-#[ignore = "round 3: the open ROM does not do this yet (issue 30)"]
 fn forget_without_a_name() {
     check("FORGET");
 }
 
 #[test]
-#[ignore = "round 3: the open ROM does not do this yet (issue 30)"]
 fn edit_unknown_name_echoes_no_name() {
     check("EDIT ZZZ");
 }
 
 #[test]
-#[ignore = "round 3: the open ROM does not do this yet (issue 30)"]
 fn redefine_unknown_name_echoes_no_name() {
     check("REDEFINE ZZZ");
 }
 
 #[test]
-#[ignore = "round 3: the open ROM does not do this yet (issue 30)"]
 fn redefine_a_rom_word_echoes_it() {
     check("REDEFINE DUP");
 }
 
 #[test]
-#[ignore = "round 3: the open ROM does not do this yet (issue 30)"]
 fn redefine_the_newest_word_itself() {
     check(": P 1 ; REDEFINE P");
 }

@@ -130,8 +130,9 @@ run_line:
 ; relocation) with the table: N's CFA and above + D1 (onto O's CFA: N's calls of itself
 ; become calls of O), O's end up to N's CFA + D2 (the size difference), below stays; and
 ; CURRENT, CONTEXT, VOCLNK. Our choices where the spec is silent: ERROR 12 while a
-; definition is incomplete (as SAVE and LOAD); ERROR 13 when no older word of the name is
-; found (N itself is hidden from the lookup) or it is a ROM word; ERROR 11 unless both
+; definition is incomplete (as SAVE and LOAD). As the original (transcripts.md Round 3):
+; ERROR 11 with no name echoed when no older word of the name is found (N itself is hidden
+; from the lookup), ERROR 11 after the name for a ROM word. Also ERROR 11 unless both
 ; words were made by `:` (a DEFINER's children, a vocabulary's words or a variable's users
 ; could point into the old body) and N is the word DICT points at, i.e. the newest in
 ; memory (not so when a word of another vocabulary follows it; FORGET clears DICT, so
@@ -156,9 +157,7 @@ run_line:
         LD A,H                  ; name is taken, as make_header does)
         CP HIGH(SYSVARS)
         JR NC,.ram
-        RST 32                  ; not found, or a ROM word
-        DB 13
-.cannot:
+.cannot:                        ; not found (no name echoed), a ROM word (echoed), ...
         RST 32
         DB 11
 .ram:   CALL is_colon           ; HL = O's pfa: P

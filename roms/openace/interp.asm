@@ -122,11 +122,13 @@ upcase:
         RET
 
         CUT
-; scan_lookup_take: the next word looked up (HL = its CFA or 0) and taken, found or not
-; (FORGET, LIST). take_hl: consume_word keeping HL. scan_lookup: the next word looked up,
-; not taken. Use AF, BC, DE (and HL for the result).
+; scan_lookup_take: the next word looked up (HL = its CFA and NZ, or 0 and Z) and taken
+; when found: a name not found is not echoed (FORGET, LIST, EDIT, REDEFINE: transcripts.md
+; Round 3). take_hl: consume_word keeping HL. scan_lookup: the next word looked up, not
+; taken. Use AF, BC, DE (and HL for the result).
 scan_lookup_take:
         CALL scan_lookup
+        RET Z
 take_hl:
         PUSH HL
         CALL consume_word

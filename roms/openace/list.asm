@@ -27,6 +27,8 @@ L_CNT   EQU LISTWS + 3            ; lines left before the next pause
         RST 32
         DB 13
 .ram:   PUSH HL                   ; CFA
+        LD A,13                   ; a new row first: ERROR 14 comes there (transcripts.md)
+        RST 8
         LD A,18
         LD (L_CNT),A
         CALL next_cell_hl         ; DE = the code field, L_PTR = pfa
@@ -45,8 +47,6 @@ L_CNT   EQU LISTWS + 3            ; lines left before the next pause
         LD H,(HL)
         LD L,A
         PUSH HL
-        LD A,13
-        RST 8
         LD A,B
         CP 3
         CALL NZ,next_cell         ; DEFINER, COMPILER: the thread after pfa+0; DE = pfa+0:
