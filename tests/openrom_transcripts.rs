@@ -325,25 +325,21 @@ fn redefine_with_a_create_word() {
 }
 
 #[test]
-#[ignore = "round 3: the open ROM does not do this yet (issue 30)"]
 fn float_literal_with_a_bare_e() {
     check("2.5E F.");
 }
 
 #[test]
-#[ignore = "round 3: the open ROM does not do this yet (issue 30)"]
 fn number_of_a_float_leaves_4181() {
     check("NUMBER 2.5 . F.");
 }
 
 #[test]
-#[ignore = "round 3: the open ROM does not do this yet (issue 30)"]
 fn f_dot_of_a_zero_exponent_byte() {
     check("3 4 F.");
 }
 
 #[test]
-#[ignore = "round 3: the open ROM does not do this yet (issue 30)"]
 fn f_dot_of_one_cell() {
     check("9 F.");
 }
