@@ -77,6 +77,14 @@ shr_b:  XOR A
         RET
 
         CUT
+; next_digit: A = FA's next digit: FA+0..FA+3 (top digit m2's first) shifted left by one
+; digit. Uses B, HL.
+next_digit:
+        LD HL,FA
+        LD B,4
+        XOR A
+        JR shl_b
+
 ; shl5: HL = lowest byte of a 5-byte BCD number: multiply by 10 and add A's low digit.
 ; shl_b: B bytes. out: A = the digit shifted out of the top. Uses B, HL.
 shl5:   LD B,5
@@ -84,15 +92,6 @@ shl_b:  RLD
         INC HL
         DJNZ shl_b
         RET
-
-        CUT
-; next_digit: A = FA's next digit: FA+0..FA+3 (top digit m2's first) shifted left by one
-; digit. Uses B, HL.
-next_digit:
-        LD HL,FA
-        LD B,4
-        XOR A
-        JRX shl_b
 
         CUT
 ; bcd_add: (HL..) += (DE..), 5 bytes, least significant first; bcd_adc adds the carry

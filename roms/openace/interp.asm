@@ -354,10 +354,22 @@ scanned_word:
         CCF
         JP push_carry           ; (stack.asm: 0, as the carry is clear)
 
+        CUT
 ; number_scanned: the scanned word as an integer or a float: push its value (1 or 2 cells),
 ; take the word, DE = the CFA of the literal compiler for it; else carry, nothing done.
+; The original converts numbers slowly (forth-speed.md rows 15, 16, 18, 19: about 20,000 T
+; a character, whatever the form); so does this, by a delay of 6 x 3,328 T a character
+; less one 3,328 T (NUMBER of an empty word waits 255 rounds, about 13 frames).
 ; Uses AF, BC, DE, HL.
 number_scanned:
+        LD BC,(W_LEN)           ; B = 0 (a word is never 256 long here): 256 units first
+        LD A,C
+        ADD A,A
+        ADD A,C
+        ADD A,A
+        DEC A
+        LD C,A                  ; C = 6 x length - 1 rounds of 256 x 13 T (beep.asm)
+        CALL beep_delay
         CALL parse_number
         LD HL,literal_cfa
         JR NC,.int

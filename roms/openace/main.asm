@@ -122,7 +122,7 @@ interrupt:                      ; IM 1 enters here (no JP)
 ; code between them in floating pieces the assembler packs into the gaps (SYNTAX.md).
 ; Every INCLUDE starts a new piece (CUT), so no file runs into the next.
 ; ---------------------------------------------------------------------------------------
-        PACK 0x0000, 0x1FFD
+        PACK 0x0000, 0x1FFD, FILL
         FALLCHECK ON
         SECTION
         INCLUDE "start.asm"     ; cold start, interrupt, keyboard scan, errors, QUIT/ABORT
