@@ -427,7 +427,8 @@ number_scanned:
 ; QUERY: written from rom-words.tsv (QUERY) and ace-forth.md 7, 11.
         PRIM "QUERY", query_cfa, 0
         CALL clear_input
-        CALL wait_enter
+query_wait:                     ; (a snapshot saved at the original's prompt resumes here:
+        CALL wait_enter         ; src/tape/snapshot_glue.rs)
 query_done:
         CALL remove_cursor
         JP (IY)
