@@ -219,43 +219,36 @@ fn edit() {
 // Round 3 (transcripts.md): LIST layout, REDEFINE, errors that echo no name, numbers.
 
 #[test]
-#[ignore = "round 3: the open ROM does not do this yet (issue 30)"]
 fn list_do_loop_layout() {
     check(": CNT 5 0 DO I . LOOP CR ; LIST CNT");
 }
 
 #[test]
-#[ignore = "round 3: the open ROM does not do this yet (issue 30)"]
 fn list_string_and_comment_end_their_rows() {
     check(": T3 .\" ABC\" ( REM ) 7 ; LIST T3");
 }
 
 #[test]
-#[ignore = "round 3: the open ROM does not do this yet (issue 30)"]
 fn list_five_items_a_row() {
     check(": T4 1 2 3 4 5 6 7 8 9 10 11 12 ; LIST T4");
 }
 
 #[test]
-#[ignore = "round 3: the open ROM does not do this yet (issue 30)"]
 fn list_begin_while_repeat() {
     check(": T6 100 BEGIN DUP 10 > WHILE 10 - REPEAT ; LIST T6");
 }
 
 #[test]
-#[ignore = "round 3: the open ROM does not do this yet (issue 30)"]
 fn list_nested_if_in_do() {
     check(": AB 10 0 DO I 2 MOD IF I . THEN LOOP ; LIST AB");
 }
 
 #[test]
-#[ignore = "round 3: the open ROM does not do this yet (issue 30)"]
 fn list_ascii_float_and_bracket_literal() {
     check(": LT ASCII Q EMIT 1.25 F. [ 3 ] LITERAL . ; LIST LT");
 }
 
 #[test]
-#[ignore = "round 3: the open ROM does not do this yet (issue 30)"]
 fn list_literals_in_base_16() {
     check(": HX 4096 -2 ; 16 BASE C! LIST HX");
 }
@@ -313,7 +306,6 @@ fn redefine_removes_the_old_name() {
 }
 
 #[test]
-#[ignore = "round 3: the open ROM does not do this yet (issue 30)"]
 fn redefine_with_a_constant() {
     check(": P 1 ; : Q P . ; 7 CONSTANT P REDEFINE P Q");
 }
@@ -357,13 +349,11 @@ fn plot_off_the_screen_wraps() {
 }
 
 #[test]
-#[ignore = "round 3: the open ROM does not do this yet (issue 30)"]
 fn list_string_and_comment_rows() {
     check(": T8 1 2 .\" AB\" 3 4 ( C ) 5 ; LIST T8");
 }
 
 #[test]
-#[ignore = "round 3: the open ROM does not do this yet (issue 30)"]
 fn list_string_after_five_items() {
     check(": TA 1 2 3 4 5 .\" AB\" 6 ; LIST TA");
 }

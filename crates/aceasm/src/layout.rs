@@ -87,6 +87,44 @@ pub(crate) fn place(
     fixed: &[(u32, u32)],
     strategy: Strategy,
 ) -> (Layout, Vec<LayoutError>) {
+    if strategy != Strategy::Fill {
+        return place_once(sections, regions, fixed, strategy, false, 0);
+    }
+    // FILL: the gaps from the smallest up; if something is left over, from the largest
+    // down; then plain best fit. The first that places everything wins (else the first's
+    // errors are reported).
+    let first = place_once(sections, regions, fixed, strategy, false, 0);
+    if first.1.is_empty() {
+        return first;
+    }
+    for (order, largest_first) in [(Strategy::Fill, true), (Strategy::BestFit, false)] {
+        let other = place_once(sections, regions, fixed, order, largest_first, 0);
+        if other.1.is_empty() {
+            return other;
+        }
+    }
+    // Then the smallest-first fill again with the sections taken in shuffled orders (a
+    // fixed sequence of seeds, so the result stays deterministic).
+    for seed in 1..=FILL_RETRIES {
+        let other = place_once(sections, regions, fixed, Strategy::Fill, false, seed);
+        if other.1.is_empty() {
+            return other;
+        }
+    }
+    first
+}
+
+/// How many shuffled orders FILL tries before it gives up.
+const FILL_RETRIES: u64 = 200;
+
+fn place_once(
+    sections: &[SectionUse],
+    regions: &[Region],
+    fixed: &[(u32, u32)],
+    strategy: Strategy,
+    largest_gaps_first: bool,
+    shuffle_seed: u64,
+) -> (Layout, Vec<LayoutError>) {
     let mut layout = Layout::default();
     let mut errors = Vec::new();
     let err = |s: &SectionUse, message: String| LayoutError {
@@ -176,9 +214,22 @@ pub(crate) fn place(
         // Stable sort: equal sizes keep source order, so the result is deterministic.
         floating.sort_by_key(|s| std::cmp::Reverse(s.1.size));
     }
+    if shuffle_seed != 0 {
+        // Fisher-Yates with a 64-bit LCG: sections in a different order for the subset sums
+        let mut x = shuffle_seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        for i in (1..floating.len()).rev() {
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            floating.swap(i, (x >> 33) as usize % (i + 1));
+        }
+    }
     if strategy == Strategy::Fill {
         let mut order: Vec<usize> = (0..gaps.len()).collect();
         order.sort_by_key(|&g| (gaps[g].1 - gaps[g].0, gaps[g].0));
+        if largest_gaps_first {
+            order.reverse();
+        }
         for g in order {
             let room = (gaps[g].1 - gaps[g].0) as usize;
             let sizes: Vec<usize> = floating.iter().map(|(_, s)| s.size as usize).collect();
