@@ -337,13 +337,11 @@ fn f_dot_of_one_cell() {
 }
 
 #[test]
-#[ignore = "round 3: the open ROM does not do this yet (issue 30)"]
 fn unfinished_string_in_a_definition() {
     check(": W2 .\" OPEN ; W2");
 }
 
 #[test]
-#[ignore = "round 3: the open ROM does not do this yet (issue 30)"]
 fn plot_off_the_screen_wraps() {
     check("70 3 1 PLOT -5 2 1 PLOT");
 }
