@@ -5,8 +5,8 @@
 use anyhow::Context;
 use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, Write};
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
 
 /// The refusal every command gives for an existing output file.
 fn already_exists(path: &Path) -> anyhow::Error {
@@ -167,7 +167,10 @@ pub fn create(path: &Path, force: bool) -> anyhow::Result<NewFile> {
             return Err(already_exists(path));
         }
         if !meta.is_file() && !meta.file_type().is_symlink() {
-            anyhow::bail!("cannot replace {}: it is not a regular file", path.display());
+            anyhow::bail!(
+                "cannot replace {}: it is not a regular file",
+                path.display()
+            );
         }
     }
     let temporary = temporary_name(path);

@@ -117,8 +117,15 @@ impl Recorder {
                     self.blocks.len() + 1,
                     block.data.len()
                 ));
+            } else if target.broken {
+                // A data block without the header before it would be read as a header's
+                // lost data: nothing more goes into this file.
             } else if let Err(e) = target.append(&tap::tap_block_bytes(&block)) {
-                self.errors.push(format!("{e:#}"));
+                target.broken = true;
+                self.errors.push(format!(
+                    "{e:#}; block {} and any after it were not recorded",
+                    self.blocks.len() + 1
+                ));
             }
         }
         self.blocks.push(block);
@@ -190,6 +197,8 @@ fn refuse_damaged_tail(path: &Path) -> anyhow::Result<()> {
 /// The TAP file recorded blocks are appended to.
 struct TapTarget {
     path: PathBuf,
+    /// A block could not be written: later ones are not appended either.
+    broken: bool,
     /// Empty the file before the first block.
     overwrite: bool,
     /// Open in append mode: an existing file from the start (opening it changes nothing),
@@ -236,6 +245,7 @@ impl TapTarget {
         };
         Ok(TapTarget {
             path: path.to_path_buf(),
+            broken: false,
             overwrite,
             file,
         })
@@ -254,7 +264,9 @@ impl TapTarget {
                 let file = std::fs::OpenOptions::new()
                     .append(true)
                     .open(&self.path)
-                    .with_context(|| format!("cannot open {} for recording", self.path.display()))?;
+                    .with_context(|| {
+                        format!("cannot open {} for recording", self.path.display())
+                    })?;
                 self.file = Some(file);
                 return Ok(());
             }
@@ -272,9 +284,8 @@ impl TapTarget {
             } else {
                 "the file now ends with a partial block"
             };
-            return Err(e).with_context(|| {
-                format!("cannot append to {} ({what})", self.path.display())
-            });
+            return Err(e)
+                .with_context(|| format!("cannot append to {} ({what})", self.path.display()));
         }
         Ok(())
     }

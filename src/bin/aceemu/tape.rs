@@ -154,10 +154,8 @@ fn from_forth(
 ) -> anyhow::Result<()> {
     Format::from_path(output)?;
     aceemu::output_file::refuse_existing(output, overwrite)?;
-    let bytes = aceemu::tape::input::read_limited(
-        source,
-        aceemu::tape::input::MAX_FORTH_SOURCE_BYTES,
-    )?;
+    let bytes =
+        aceemu::tape::input::read_limited(source, aceemu::tape::input::MAX_FORTH_SOURCE_BYTES)?;
     let text = String::from_utf8(bytes).map_err(|e| {
         anyhow::anyhow!(
             "{}: not a text file (byte {} is not UTF-8)",
@@ -323,6 +321,7 @@ fn convert(input: &Path, output: &Path, overwrite: bool) -> anyhow::Result<()> {
     if image.blocks.is_empty() {
         bail!("{}: no blocks found, nothing to convert", input.display());
     }
+    image.refuse_lossy(Format::from_path(output)?, &output.display().to_string())?;
     image.save(output, overwrite)?;
     println!(
         "{} -> {}: {}",
