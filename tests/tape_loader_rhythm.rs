@@ -459,3 +459,39 @@ fn random_data_read_twenty_percent_slower_loads_at_real_and_fast_speed() {
         old_rule_would_have_paused(&old);
     }
 }
+
+/// The other side of the rule: the open ROM scanning its keyboard, idle at the prompt and
+/// in a Forth loop calling `INKEY` as fast as it can, for 10 s each with a tape in a deck
+/// that plays by itself: the tape never moves.
+#[test]
+fn keyboard_scans_at_the_prompt_and_in_an_inkey_loop_never_start_the_tape() {
+    let blocks = file_pair("KEYS", &random(100, 23));
+    let deck = SharedDeck::new(
+        Deck::new(
+            TapeImage::from_blocks("keys", blocks),
+            &DeckOptions::default(),
+        )
+        .unwrap(),
+    );
+    let mut ace = aceemu::machine::Ace::new(aceemu::rom::open::open_rom(), RamSize::K19).unwrap();
+    ace.insert_tape(Box::new(deck.clone()));
+    ace.caps_lock_at_prompt();
+    ace.run_frames(500);
+    assert_eq!(deck.deck().position().time, 0, "idle at the prompt");
+    ace.type_text(": K BEGIN INKEY 0 = 0 UNTIL ; K\n");
+    for _ in 0..1_000 {
+        ace.run_frame();
+        if ace.typing_done() {
+            break;
+        }
+    }
+    assert!(ace.typing_done());
+    ace.run_frames(500);
+    assert!(
+        ace.screen_text().contains("K BEGIN") && !ace.screen_text().contains("ERROR"),
+        "{}",
+        ace.screen_text()
+    );
+    assert!(!deck.deck().is_running());
+    assert_eq!(deck.deck().position().time, 0, "in the INKEY loop");
+}

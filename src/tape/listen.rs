@@ -22,14 +22,17 @@
 //!   over stretches of 0 bits its reads average 109-119 T apart (411 + 7 x 59 = 824 T for 8
 //!   reads, 481 + 6 x 59 = 835 T for 7). This is the worst case of the whole load.
 //! * A loader 20 % slower than that (a game's own loader, a ROM at another speed) reads
-//!   every 71 T with 493/577 T after an edge and 742 T at byte ends: over 0 bits about 146 T
+//!   every 71 T with 493/577 T after an edge and 742 T at byte ends: over 0 bits about 155 T
 //!   a read (493 + 5 x 71 = 848 T for 6 reads, 577 + 4 x 71 = 861 T for 5), the half after a
 //!   byte end 2 reads in ~813 T.
 //!
-//! The first rule (earn 100 T, cap 1,000 T) was tuned on the pilot search alone: in a block
-//! of 0 bits it lost about 10 T a read, the run ended within a few hundred reads, and the
+//! The first rule (earn 100 T, cap 1,000 T) was tuned on the pilot search alone: over 0
+//! bits it lost about 10 T a read, a run ended after about a hundred such reads, and the
 //! tape paused mid-block (the original ROM then gave ERROR 10). See [`ListenRule::DEFAULT`]
-//! for the numbers used now.
+//! for the numbers used now. `tests/tape_loader_rhythm.rs` replays a guest that reads in
+//! exactly these rhythms through 6,000-byte blocks: with the numbers used now the credit
+//! never falls below 1,582 T (1,165 T at 20 % slower) of its 2,000; the first rule's fell
+//! to about 115 T and lost the loader.
 
 /// The numbers of the rule (see the module documentation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,13 +49,15 @@ pub struct ListenRule {
 
 impl ListenRule {
     /// * `earn` 200 T: the original loader's worst stretch averages 119 T a read and one
-    ///   20 % slower about 146 T; 200 T keeps the credit growing through both (a loader has
+    ///   20 % slower about 155 T; 200 T keeps the credit growing through both (a loader has
     ///   to read well within an 801 T bit-0 half to time it, so it cannot read much more
     ///   sparsely than this and still work).
     /// * `cap` 2,000 T: the longest single gap a loader leaves inside a block is 889 T
     ///   (1,067 T at 20 % slower), so a full account pays it twice over; a program that
     ///   scans the keyboard even 20 times a frame leaves about 3,000 T between its bursts
-    ///   of reads (a burst of 8 reads earns at most 1,600 T), so its runs never last.
+    ///   of reads (a burst of 8 reads earns at most 1,600 T), so its runs never last. (The
+    ///   open ROM's keyboard scan, at its prompt or in an `INKEY` loop, reads the port more
+    ///   than 200 T apart: no run outlives a single read.)
     /// * `time` 325,000 T (0.1 s): a program polling the keyboard in a tight loop for a
     ///   moment does not start the tape. The tape then loses about 80 pilot cycles of the
     ///   1,024 or 8,192 the loader sees before a block, and the loader needs 256.
