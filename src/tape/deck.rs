@@ -6,9 +6,9 @@
 //! reading the port densely for a while (a loader polls EAR every few dozen T-states, the
 //! original ROM's with a gap of a few hundred after every edge it finds; keyboard scans
 //! read a handful of times per frame) the tape runs, and half a second after the polling
-//! stops it pauses. A tape
-//! with several files then plays file after file, each when the machine asks for it, like
-//! a cassette whose owner presses the buttons on time. See [`super::listen`] for the rule.
+//! stops it pauses. A tape with several files then plays file after file, each when the
+//! machine asks for it, like a cassette whose owner presses the buttons on time. See
+//! [`super::listen`] for the rule.
 //!
 //! Recording: MIC changes are decoded into blocks ([`Recorder`]).
 
