@@ -666,6 +666,13 @@ impl Ace {
         self.bus.beeper.take_samples(self.t)
     }
 
+    /// Like [`Ace::take_audio`], appending the samples to `out` (one buffer reused frame
+    /// after frame). Nobody has to take samples: a run that never does keeps at most the
+    /// last 10 s of speaker changes and renders nothing.
+    pub fn take_audio_into(&mut self, out: &mut Vec<f32>) {
+        self.bus.beeper.take_samples_into(self.t, out);
+    }
+
     pub fn audio_rate(&self) -> u32 {
         self.bus.beeper.rate()
     }
