@@ -18,7 +18,7 @@ pub const SPEAKER_ON_LEVEL: f32 = 0.25;
 /// that never takes samples neither collects them forever nor pays for them later.
 const MAX_BACKLOG_T: u64 = 10 * CPU_HZ;
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Beeper {
     /// Speaker level now.
     level: bool,

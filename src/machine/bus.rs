@@ -49,6 +49,24 @@ pub struct Bus {
 }
 
 impl Bus {
+    /// A copy of this bus with `tape` plugged in instead of its own tape (a trait object
+    /// cannot be copied; the caller copies the device if it wants the same one).
+    pub fn duplicate(&self, tape: Option<Box<dyn TapePort>>) -> Bus {
+        Bus {
+            mem: self.mem.clone(),
+            char_ram: self.char_ram.clone(),
+            ram_end: self.ram_end,
+            matrix: self.matrix.clone(),
+            beeper: self.beeper.clone(),
+            mic: self.mic,
+            tape,
+            io_time: self.io_time,
+            debug: self.debug.clone(),
+            keyboard_read: self.keyboard_read,
+            debug_written: self.debug_written,
+        }
+    }
+
     pub fn new(rom: &[u8], ram: RamSize) -> Bus {
         let mut mem: Box<[u8; 0x10000]> = vec![0u8; 0x10000]
             .into_boxed_slice()

@@ -171,6 +171,34 @@ impl Ace {
         })
     }
 
+    /// A copy of this machine in the state it is in now, with `tape` in its deck (a device
+    /// cannot be copied by the machine; pass a copy of it to go on exactly as this one
+    /// would). Tests use it to run independent cases from one loaded snapshot instead of
+    /// loading again for each.
+    pub fn duplicate(&self, tape: Option<Box<dyn TapePort>>) -> Ace {
+        let mut cpu = Cpu::new_z80();
+        cpu.deserialize(&self.cpu.serialize())
+            .expect("iz80 accepts the state it produced");
+        Ace {
+            cpu,
+            bus: self.bus.duplicate(tape),
+            ram: self.ram,
+            t: self.t,
+            next_frame: self.next_frame,
+            int_end: self.int_end,
+            halted: self.halted,
+            ei_end: self.ei_end,
+            typing: self.typing.clone(),
+            int_accepted: self.int_accepted,
+            int_driven: self.int_driven,
+            typing_stalled: self.typing_stalled,
+            keyboard_scanned: self.keyboard_scanned,
+            first_read_wait: self.first_read_wait,
+            r_pending: self.r_pending,
+            timings: self.timings,
+        }
+    }
+
     /// The reset button: the CPU restarts at 0x0000 with interrupts off and IM 0; memory,
     /// time and the tape stay. Keys held by the typing queue are released.
     pub fn reset(&mut self) {
