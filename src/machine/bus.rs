@@ -99,8 +99,21 @@ impl Bus {
 
     /// A CPU write: ROM ignores it, RAM updates all its aliases, character RAM is stored
     /// apart, missing expansion RAM keeps reading 0xFF.
-    #[inline]
+    #[inline(always)]
     pub fn write(&mut self, addr: u16, value: u8) {
+        // The RAM pack, which has no aliases: one comparison (0x4000 for no pack).
+        if addr >= 0x4000 {
+            if u32::from(addr) < self.ram_end {
+                self.mem[addr as usize] = value;
+            }
+            return;
+        }
+        self.write_mirrored(addr, value);
+    }
+
+    /// A write below 0x4000: the built-in RAM and its mirrors, by 1 KB page.
+    #[inline]
+    fn write_mirrored(&mut self, addr: u16, value: u8) {
         let offset = (addr & 0x03FF) as usize;
         match addr >> 10 {
             0..=7 => {}
@@ -115,11 +128,7 @@ impl Bus {
                 self.mem[0x3800 + offset] = value;
                 self.mem[0x3C00 + offset] = value;
             }
-            _ => {
-                if u32::from(addr) < self.ram_end {
-                    self.mem[addr as usize] = value;
-                }
-            }
+            _ => unreachable!("0x4000 and up are handled by write"),
         }
     }
 

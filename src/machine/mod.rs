@@ -383,8 +383,24 @@ impl Ace {
     #[inline(always)]
     fn execute_one(&mut self) {
         let pc = self.cpu.immutable_registers().pc();
+        // The common case in one look-up and one test: an unprefixed instruction iz80 runs
+        // on its own, at a fixed cost, with one M1.
+        let main = self.timings.main(self.bus.read(pc));
+        if main.is_simple() {
+            debug_assert_eq!(main.m1(), 1);
+            self.r_pending += 1;
+            self.cpu.execute_instruction(&mut self.bus);
+            self.t += u64::from(main.tstates());
+            return;
+        }
+        // Prefixed instructions, and everything the machine handles itself
+        // (`execute_complex`: the place for any further interceptions).
         let bus = &self.bus;
-        let timing = timing::decode_fast(self.timings, pc, |a| bus.read(a));
+        let timing = if main.is_prefix() {
+            timing::decode_prefixed(self.timings, pc, |a| bus.read(a))
+        } else {
+            main
+        };
         self.r_pending += u64::from(timing.m1());
         if timing.is_simple() {
             self.cpu.execute_instruction(&mut self.bus);
