@@ -49,14 +49,17 @@ fn run_until_pc_respects_its_time_limit_and_reset_restarts() {
 }
 
 /// Everything a run can show of the machine: time, all 64 KB as read, the character RAM,
-/// the CPU's whole state (R brought up to date), the interrupt flip-flops and the speaker.
-fn observable(ace: &aceemu::machine::Ace) -> (u64, Vec<u8>, Vec<u8>, Vec<u8>, bool) {
+/// the CPU's whole state (R brought up to date), the speaker and the screen's stamps.
+type Observable = (u64, Vec<u8>, Vec<u8>, Vec<u8>, bool, Vec<u64>);
+
+fn observable(ace: &aceemu::machine::Ace) -> Observable {
     (
         ace.tstates(),
         ace.read_bytes(0, 0x10000),
         ace.char_ram().to_vec(),
         ace.cpu().serialize(),
         ace.speaker_level(),
+        ace.screen_stamps().to_vec(),
     )
 }
 

@@ -61,6 +61,7 @@ impl Bus {
             ram_end: self.ram_end,
             matrix: self.matrix.clone(),
             beeper: self.beeper.clone(),
+            screen_stamps: self.screen_stamps.clone(),
             mic: self.mic,
             tape,
             io_time: self.io_time,
