@@ -17,9 +17,12 @@
 
 pub mod format;
 mod game;
+pub mod generator;
 mod level;
 mod moves;
+pub mod pack;
 pub mod solver;
+pub mod terminal;
 
 pub use game::{Game, ReplayError, Step};
 pub use level::{BoardError, Cell, Level, Notes, MAX_NUMBER, NO_NUMBER};
