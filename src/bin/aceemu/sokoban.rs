@@ -1,10 +1,13 @@
 //! `aceemu sokoban`: check, solve, generate and play Sokoban levels (XSB files, with the
 //! Plus numbers).
 
+use aceemu::games::mazezam::level_tape;
+use aceemu::games::sokoban::ace;
 use aceemu::games::sokoban::format::{self, Parsed};
 use aceemu::games::sokoban::generator::{self, Params};
 use aceemu::games::sokoban::solver::{self, Mode, Verdict};
 use aceemu::games::sokoban::Level;
+use aceemu::tape::image::{Format, TapeImage};
 use anyhow::{bail, Context};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -63,6 +66,20 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Write a file's levels as a level tape for the Ace game (load it there with
+    /// `LEVELS name`).
+    Tape {
+        file: PathBuf,
+        /// The tape to write: TAP, TZX or WAV by extension.
+        output: PathBuf,
+        /// The tape file's name, 1 to 10 characters (default: FILE's name without its
+        /// extension, cut to 10).
+        #[arg(long)]
+        name: Option<String>,
+        /// Replace OUTPUT if it exists.
+        #[arg(long)]
+        force: bool,
+    },
     /// Play in the terminal: arrow keys (or Z X K M) move, U undo, R restart, Q quit.
     Play {
         file: PathBuf,
@@ -107,12 +124,46 @@ pub fn run(cmd: Command) -> anyhow::Result<()> {
             };
             generate(seed, &params, title, output.as_deref(), force)
         }
+        Command::Tape {
+            file,
+            output,
+            name,
+            force,
+        } => tape(&file, &output, name, force),
         Command::Play { file, level } => {
             let parsed = load(&file)?;
             let start = pick(&parsed, &file, level)?.unwrap_or(0);
             play::run(parsed.levels, start)
         }
     }
+}
+
+/// Writes a level tape; everything is checked before the file is created.
+fn tape(file: &Path, output: &Path, name: Option<String>, force: bool) -> anyhow::Result<()> {
+    Format::from_path(output)?;
+    aceemu::output_file::refuse_existing(output, force)?;
+    let parsed = load(file)?;
+    let name = name.unwrap_or_else(|| {
+        level_tape::default_name(&file.file_stem().unwrap_or_default().to_string_lossy())
+    });
+    let blocks = ace::level_tape(&parsed.levels, &name)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+    let length = blocks[1].data.len() - 1;
+    TapeImage::from_blocks(&output.display().to_string(), blocks).save(output, force)?;
+    println!(
+        "{}: level tape {name} ({} levels, {length} bytes); in the Ace game type LEVELS {name}{}",
+        output.display(),
+        parsed.levels.len(),
+        if length > ace::PACK_BUFFER {
+            format!(
+                " (too large for its {}-byte level buffer)",
+                ace::PACK_BUFFER
+            )
+        } else {
+            String::new()
+        }
+    );
+    Ok(())
 }
 
 /// Reads a file; errors become one message listing them all.

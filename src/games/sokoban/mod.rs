@@ -15,6 +15,7 @@
 //! assert!(Game::replay(level, moves).unwrap().is_solved());
 //! ```
 
+pub mod ace;
 pub mod format;
 mod game;
 pub mod generator;
