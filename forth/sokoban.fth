@@ -95,7 +95,7 @@ H, 3c3c187e181824663c3c18ff183c66c3
 : GRAPHICS ( patterns 1-6: wall, goal, box, box on goal, player, player on goal )
   GFX 48 0 DO DUP I + C@ 11272 I + C! LOOP DROP ;
 0 VARIABLE W 0 VARIABLE H 0 VARIABLE TN 0 VARIABLE TA 0 VARIABLE CB 0 VARIABLE S0
-0 VARIABLE P 0 VARIABLE OK 0 VARIABLE G 0 VARIABLE MV 0 VARIABLE PS
+0 VARIABLE P 0 VARIABLE OK 0 VARIABLE G
 0 VARIABLE HI 0 VARIABLE HN 0 VARIABLE LV 0 VARIABLE SN 0 VARIABLE ST 0 VARIABLE TS
 0 VARIABLE LK 0 VARIABLE GOOD 0 VARIABLE A1 0 VARIABLE A2 0 VARIABLE D 0 VARIABLE K
 0 VARIABLE N
@@ -129,13 +129,17 @@ H, 3c3c187e181824663c3c18ff183c66c3
   H @ 0 DO W @ 0 DO OVER I + C@ OVER I + PLACE LOOP SWAP W @ + SWAP 32 + LOOP DROP DROP ;
 : D2 ( n a -- two digits of n at a ) SWAP 100 MOD 10 /MOD 48 + 3 PICK C! 48 + SWAP 1+ C! ;
 : D4 ( n a -- four digits ) OVER 100 / OVER D2 SWAP 100 MOD SWAP 2+ D2 ;
-: SHOWC ( the counters ) MV @ 9232 D4 PS @ 9244 D4 ;
+: SHOWC ( the counters at 0 ) 0 9232 D4 0 9244 D4 ;
+: INC ( a -- add 1 to the 4-digit counter whose last digit is at a, no division )
+  4 0 DO DUP C@ 57 = IF 48 OVER C! 1- ELSE DUP C@ 1+ OVER C! LEAVE THEN LOOP DROP ;
+: DEC ( a -- take 1 from it )
+  4 0 DO DUP C@ 48 = IF 57 OVER C! 1- ELSE DUP C@ 1- OVER C! LEAVE THEN LOOP DROP ;
 : CLR23 ( clear the last line, which CLS leaves alone ) 9952 32 0 DO 8224 OVER I + ! 2 +LOOP DROP ;
 : TITLE23 ( the title centred on the last line )
   CLR23 TN @ IF 32 TN @ - 2 / 9952 + TN @ 0 DO TA @ I + C@ OVER I + C! LOOP DROP THEN ;
 : DRAW ( the whole screen of level LV at its start )
   CLS 0 0 AT ." LEVEL" 0 10 AT ." MOVES" 0 21 AT ." PUSHES"
-  LV @ 1+ 9222 D2 0 MV ! 0 PS ! 0 HN ! 0 HI ! SHOWC CELLS TITLE23 ;
+  LV @ 1+ 9222 D2 0 HN ! 0 HI ! SHOWC CELLS TITLE23 ;
 : FREE? ( a -- f: the player or a box may step onto a )
   C@ DUP 32 = OVER 2 = OR SWAP 49 - 9 U< OR ;
 : BOXN ( a -- number of the box at a, 10 if it has none, 0 if no box )
@@ -149,19 +153,19 @@ H, 3c3c187e181824663c3c18ff183c66c3
   LV @ 1+ DUP PACK C@ = IF DROP WON ELSE LV ! LOADLV DRAW THEN ;
 : STEP ( d k -- walk or push in direction k, offset d )
   K ! D ! P @ D @ + A1 !
-  A1 @ FREE? IF P @ EMPTY A1 @ DUP P ! PUTP K @ REC 1 MV +! SHOWC EXIT THEN
+  A1 @ FREE? IF P @ EMPTY A1 @ DUP P ! PUTP K @ REC 9235 INC EXIT THEN
   A1 @ BOXN ?DUP IF N ! A1 @ D @ + A2 ! A2 @ FREE? IF
     N @ A1 @ OKD NEGATE OK +! N @ A2 @ OKD OK +!
     N @ A2 @ PUTBOX P @ EMPTY A1 @ DUP P ! PUTP
-    K @ 4 + REC 1 MV +! 1 PS +! SHOWC OK @ G @ = IF SOLVED THEN THEN THEN ;
+    K @ 4 + REC 9235 INC 9247 INC OK @ G @ = IF SOLVED THEN THEN THEN ;
 : UNDO ( take back the last move )
   HN @ IF -1 HN +! HI @ 1- 255 AND DUP HI ! HB + C@ K !
     K @ 3 AND 2 * DIRS + @ D ! P @ D @ - A1 !
     K @ 4 AND IF P @ D @ + A2 ! A2 @ BOXN N !
       N @ A2 @ OKD NEGATE OK +! N @ P @ OKD OK +!
-      A2 @ EMPTY N @ P @ PUTBOX -1 PS +!
+      A2 @ EMPTY N @ P @ PUTBOX 9247 DEC
     ELSE P @ EMPTY THEN
-    A1 @ DUP P ! PUTP -1 MV +! SHOWC THEN ;
+    A1 @ DUP P ! PUTP 9235 DEC THEN ;
 : UPPER ( c -- c in capitals ) DUP 96 > IF 32 - THEN ;
 : ACT ( c -- one key of play: Z X K M or cursor keys, U undo, R restart, Q quit ) UPPER
   DUP 90 = OVER 1 = OR IF -1 0 STEP THEN
