@@ -78,7 +78,11 @@ pub fn solve(level: &Level, mode: Mode, max_states: usize) -> Report {
 }
 
 fn exhausted_reason(level: &Level, states: usize, max_states: usize) -> String {
-    let searched = format!("all {states} reachable positions were searched");
+    let searched = if states == 1 {
+        "the start is the only position reachable without a deadlock".to_string()
+    } else {
+        format!("all {states} reachable positions were searched")
+    };
     if level.has_numbers() {
         let mut plain = level.clone();
         let nb = vec![NO_NUMBER; level.boxes().len()];
@@ -601,7 +605,8 @@ impl Table {
         for &x in key {
             h = (h.rotate_left(5) ^ u64::from(x)).wrapping_mul(0x517C_C1B7_2722_0A95);
         }
-        h ^ (h >> 29)
+        // The multiply leaves its best bits high: bring them down for the table's mask.
+        h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32
     }
 
     /// Inserts; true if the key was new.
