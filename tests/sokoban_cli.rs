@@ -25,13 +25,23 @@ fn check_lists_the_levels_and_reports_errors_with_file_line_and_column() {
     let out = aceemu(&["sokoban", "check", &good]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
-    assert!(stdout.contains("  1  7x3 \"Straight\", 2 boxes, numbered"), "{stdout}");
+    assert!(
+        stdout.contains("  1  7x3 \"Straight\", 2 boxes, numbered"),
+        "{stdout}"
+    );
     assert!(stdout.contains("2 valid levels"), "{stdout}");
-    let bad = write_file(&dir, "bad.xsb", "#######\n#.$@$.#\n#######\nboxorder 1 0\ngoalorder 1 2\n");
+    let bad = write_file(
+        &dir,
+        "bad.xsb",
+        "#######\n#.$@$.#\n#######\nboxorder 1 0\ngoalorder 1 2\n",
+    );
     let out = aceemu(&["sokoban", "check", &bad]);
     assert!(!out.status.success());
     let stderr = text(&out.stderr);
-    assert!(stderr.contains("bad.xsb:4:12: number 0 is out of range"), "{stderr}");
+    assert!(
+        stderr.contains("bad.xsb:4:12: number 0 is out of range"),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -54,14 +64,27 @@ fn solve_prints_lurd_and_says_why_the_crossed_example_is_unsolvable() {
 #[test]
 fn generate_is_repeatable_and_its_solution_wins() {
     let args = [
-        "sokoban", "generate", "--seed", "7", "--width", "6", "--height", "5", "--boxes", "2",
-        "--attempts", "4",
+        "sokoban",
+        "generate",
+        "--seed",
+        "7",
+        "--width",
+        "6",
+        "--height",
+        "5",
+        "--boxes",
+        "2",
+        "--attempts",
+        "4",
     ];
     let a = aceemu(&args);
     let b = aceemu(&args);
     assert!(a.status.success(), "{}", text(&a.stderr));
     assert_eq!(a.stdout, b.stdout);
-    let level = parse_str(&text(&a.stdout), "generated").unwrap().levels.remove(0);
+    let level = parse_str(&text(&a.stdout), "generated")
+        .unwrap()
+        .levels
+        .remove(0);
     let moves: Moves = level.notes.value("Solution").unwrap().parse().unwrap();
     assert!(Game::replay(&level, &moves).unwrap().is_solved());
 }
@@ -78,7 +101,10 @@ fn tape_writes_the_pack_as_a_bytes_file_and_refuses_to_overwrite() {
     let bytes = aceemu::games::sokoban::ace::encode_pack(&pack::levels()).unwrap();
     assert_eq!(&image.blocks[1].data[..bytes.len()], &bytes[..]);
     let again = aceemu(&["sokoban", "tape", pack::PATH, out_s]);
-    assert!(!again.status.success(), "must not overwrite without --force");
+    assert!(
+        !again.status.success(),
+        "must not overwrite without --force"
+    );
 }
 
 #[test]

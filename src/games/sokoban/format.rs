@@ -4,7 +4,10 @@
 //!
 //! What the reader keeps, so the writer gives it back: the text before the first board
 //! (the file's preamble), and for each level its title, author, comment block and every
-//! other text line. The writer puts the Plus lines inside the comment block (SokoMind
+//! other text line. Text between two boards belongs to the board above it (the SOK
+//! habit of a title line just before its board is not followed: that line is kept, as
+//! text of the previous level). A stray `Comment-End:` outside a comment is the one line
+//! not kept: the writer writes its own markers. The writer puts the Plus lines inside the comment block (SokoMind
 //! compatible), with trailing 99s left out.
 
 use super::level::{Level, Notes, NO_NUMBER};
