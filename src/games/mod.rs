@@ -2,3 +2,4 @@
 
 pub mod maze;
 pub mod mazezam;
+pub mod sokoban;

@@ -7,6 +7,7 @@ mod maze;
 mod mazezam;
 mod rom;
 mod run;
+mod sokoban;
 mod tape;
 
 use clap::{Parser, Subcommand};
@@ -48,6 +49,9 @@ enum Command {
     /// MazezaM levels: check, solve, generate, play in the terminal.
     #[command(subcommand)]
     Mazezam(mazezam::Command),
+    /// Sokoban levels (XSB, with the Plus numbers): check, solve, generate, play.
+    #[command(subcommand)]
+    Sokoban(sokoban::Command),
     /// Measure emulation speed.
     Bench(bench::Args),
 }
@@ -63,6 +67,7 @@ fn main() {
         Some(Command::Asm(args)) => asm::run(args),
         Some(Command::Maze(args)) => maze::run(args),
         Some(Command::Mazezam(cmd)) => mazezam::run(cmd),
+        Some(Command::Sokoban(cmd)) => sokoban::run(cmd),
         Some(Command::Bench(args)) => bench::run(args),
     };
     if let Err(err) = result {

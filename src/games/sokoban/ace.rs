@@ -1,0 +1,261 @@
+//! Sokoban on the Ace (`forth/sokoban.fth`): the level bytes the game reads, the level tape,
+//! and the screen the game should show, for testing it through video RAM.
+//!
+//! # Level bytes
+//! A pack is one count byte, then per level: W, H, title length, the title's characters,
+//! and W x H cell bytes in reading order. A cell byte's low nibble is the goal under it
+//! (0 none, 1-9 its number, 10 a goal without number); its high nibble what stands on it:
+//! 0 nothing (floor or outside), 1 wall, 2 the player, 3 + n a box of number n (1-9), 13
+//! a box without number.
+//!
+//! # Screen codes
+//! Row 0 `LEVEL nn  MOVES nnnn PUSHES nnnn`; the board centred in rows 2-21 (origin row
+//! 2 + (20 - H) / 2, column (32 - W) / 2); the title centred on row 23. Cells: floor and
+//! outside 32, wall 1, goal 2, box 3, box on a goal 4, player 5, player on a goal 6 (codes
+//! 1-6 are the game's own graphics); a goal with number n is the digit (48 + n), a box
+//! with number n the inverse digit (176 + n), on a goal or not.
+
+use super::game::Game;
+use super::level::{Cell, Level, NO_NUMBER};
+use super::moves::Direction;
+use crate::tape::pulse::{Block, FLAG_DATA, FLAG_HEADER};
+use crate::tape::tap::{with_checksum, Header};
+
+pub const COLUMNS: usize = 32;
+pub const LINES: usize = 24;
+/// Largest board the game shows.
+pub const MAX_WIDTH: usize = 32;
+pub const MAX_HEIGHT: usize = 20;
+/// The game's level buffer (`PKMAX` in forth/sokoban.fth).
+pub const PACK_BUFFER: usize = 3072;
+/// The start address written into a level tape's header (see mazezam's level tapes).
+pub const TAPE_START: u16 = 0x6000;
+
+pub mod codes {
+    pub const SPACE: u8 = 32;
+    pub const WALL: u8 = 1;
+    pub const GOAL: u8 = 2;
+    pub const BOX: u8 = 3;
+    pub const BOX_ON_GOAL: u8 = 4;
+    pub const PLAYER: u8 = 5;
+    pub const PLAYER_ON_GOAL: u8 = 6;
+    pub const DIGIT_0: u8 = 48;
+    pub const INVERSE: u8 = 128;
+}
+
+/// Why levels cannot go to the Ace.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AceError {
+    #[error("no level to write")]
+    Empty,
+    #[error("{0} levels: at most 255")]
+    TooMany(usize),
+    #[error("level {number} is {width}x{height}: larger than the Ace's screen allows (at most {MAX_WIDTH}x{MAX_HEIGHT})")]
+    TooLarge {
+        number: usize,
+        width: usize,
+        height: usize,
+    },
+    #[error("level {number} uses number {value}: the Ace shows numbers 1 to 9 only")]
+    BigNumber { number: usize, value: u8 },
+    #[error("level {number}'s title is not plain ASCII or longer than 32 characters")]
+    BadTitle { number: usize },
+    #[error("the tape name must be 1 to 10 printable characters without spaces: {0:?}")]
+    BadName(String),
+}
+
+fn nibble_of_number(n: u8) -> u8 {
+    if n == NO_NUMBER {
+        10
+    } else {
+        n
+    }
+}
+
+/// One level's bytes.
+pub fn encode_level(level: &Level, number: usize) -> Result<Vec<u8>, AceError> {
+    let (w, h) = (level.width(), level.height());
+    if w > MAX_WIDTH || h > MAX_HEIGHT {
+        return Err(AceError::TooLarge {
+            number,
+            width: w,
+            height: h,
+        });
+    }
+    if let Some(&value) = level
+        .box_numbers()
+        .iter()
+        .chain(level.goal_numbers())
+        .find(|&&n| n > 9)
+    {
+        return Err(AceError::BigNumber { number, value });
+    }
+    let title = level.notes.title.clone().unwrap_or_default();
+    if title.len() > 32 || !title.chars().all(|c| (' '..='~').contains(&c)) {
+        return Err(AceError::BadTitle { number });
+    }
+    let mut out = vec![w as u8, h as u8, title.len() as u8];
+    out.extend_from_slice(title.as_bytes());
+    let game = Game::new(level);
+    for at in 0..w * h {
+        let goal = level.goal_number_at(at).map_or(0, nibble_of_number);
+        let what = if level.cell(at) == Cell::Wall {
+            1
+        } else if let Some(b) = game.box_at(at) {
+            3 + nibble_of_number(level.box_numbers()[b])
+        } else if level.player() == at {
+            2
+        } else {
+            0
+        };
+        out.push(what << 4 | goal);
+    }
+    Ok(out)
+}
+
+/// A pack: the count, then every level's bytes.
+pub fn encode_pack(levels: &[Level]) -> Result<Vec<u8>, AceError> {
+    if levels.is_empty() {
+        return Err(AceError::Empty);
+    }
+    if levels.len() > 255 {
+        return Err(AceError::TooMany(levels.len()));
+    }
+    let mut out = vec![levels.len() as u8];
+    for (i, l) in levels.iter().enumerate() {
+        out.extend(encode_level(l, i + 1)?);
+    }
+    Ok(out)
+}
+
+/// The two blocks (header, data) of a level tape: the pack as a bytes file, loaded in the
+/// game with `LEVELS name`.
+pub fn level_tape(levels: &[Level], name: &str) -> Result<Vec<Block>, AceError> {
+    if name.is_empty() || name.len() > 10 || !name.chars().all(|c| c.is_ascii_graphic()) {
+        return Err(AceError::BadName(name.into()));
+    }
+    let bytes = encode_pack(levels)?;
+    let header = Header::bytes(name, TAPE_START, bytes.len() as u16);
+    Ok(vec![
+        Block::new(FLAG_HEADER, with_checksum(&header.to_payload())),
+        Block::new(FLAG_DATA, with_checksum(&bytes)),
+    ])
+}
+
+/// The key code the game reads for a direction (Z X K M).
+pub fn key_for(d: Direction) -> char {
+    match d {
+        Direction::Left => 'z',
+        Direction::Right => 'x',
+        Direction::Up => 'k',
+        Direction::Down => 'm',
+    }
+}
+
+/// The screen code of one board cell in play.
+pub fn cell_code(game: &Game, at: usize) -> u8 {
+    let level = game.level();
+    if level.cell(at) == Cell::Wall {
+        return codes::WALL;
+    }
+    let goal = level.goal_number_at(at);
+    if let Some(b) = game.box_at(at) {
+        let n = level.box_numbers()[b];
+        return if n != NO_NUMBER {
+            codes::INVERSE | (codes::DIGIT_0 + n)
+        } else if goal.is_some() {
+            codes::BOX_ON_GOAL
+        } else {
+            codes::BOX
+        };
+    }
+    if game.player() == at {
+        return if goal.is_some() {
+            codes::PLAYER_ON_GOAL
+        } else {
+            codes::PLAYER
+        };
+    }
+    match goal {
+        None => codes::SPACE,
+        Some(NO_NUMBER) => codes::GOAL,
+        Some(n) => codes::DIGIT_0 + n,
+    }
+}
+
+fn put_text(screen: &mut [u8], at: usize, text: &str) {
+    for (i, b) in text.bytes().enumerate() {
+        screen[at + i] = b;
+    }
+}
+
+/// What the game shows while playing level `index` (0-based) in `game`.
+pub fn render(game: &Game, index: usize) -> [u8; COLUMNS * LINES] {
+    let mut s = [codes::SPACE; COLUMNS * LINES];
+    put_text(
+        &mut s,
+        0,
+        &format!(
+            "LEVEL {:02}  MOVES {:04} PUSHES {:04}",
+            (index + 1) % 100,
+            game.moves() % 10_000,
+            game.pushes() % 10_000
+        ),
+    );
+    let level = game.level();
+    let (w, h) = (level.width(), level.height());
+    let origin = (2 + (MAX_HEIGHT - h) / 2) * COLUMNS + (COLUMNS - w) / 2;
+    for r in 0..h {
+        for c in 0..w {
+            s[origin + r * COLUMNS + c] = cell_code(game, r * w + c);
+        }
+    }
+    let title = level.notes.title.as_deref().unwrap_or("");
+    put_text(&mut s, 23 * COLUMNS + (COLUMNS - title.len()) / 2, title);
+    s
+}
+
+/// The screen as text for people: `#` wall, `.` goal, `$` box, `*` box on a goal, `@`
+/// player, `+` player on a goal, inverse digits as `<n>`-less lower letters `a`-`i`.
+pub fn to_text(screen: &[u8; COLUMNS * LINES]) -> String {
+    let mut out = String::new();
+    for line in screen.chunks(COLUMNS) {
+        for &code in line {
+            out.push(match code {
+                codes::WALL => '#',
+                codes::GOAL => '.',
+                codes::BOX => '$',
+                codes::BOX_ON_GOAL => '*',
+                codes::PLAYER => '@',
+                codes::PLAYER_ON_GOAL => '+',
+                0xB1..=0xB9 => char::from(b'a' + (code - 0xB1)),
+                0x20..=0x7E => code as char,
+                _ => '?',
+            });
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::sokoban::format::parse_str;
+
+    /// Hand-worked from the format above: `#.$@$.#` with box 1 (left) and goals 99, 1.
+    #[test]
+    fn the_spec_example_encodes_and_renders_by_hand() {
+        let text = "#######\n#.$@$.#\n#######\nTitle: Ab\nboxorder 1\ngoalorder 99 1\n";
+        let level = &parse_str(text, "t").unwrap().levels[0];
+        let bytes = encode_level(level, 1).unwrap();
+        assert_eq!(&bytes[..5], &[7, 3, 2, b'A', b'b']);
+        let row1 = &bytes[5 + 7..5 + 14];
+        assert_eq!(row1, &[0x10, 0x0A, 0x40, 0x20, 0xD0, 0x01, 0x10]);
+        let s = render(&Game::new(level), 0);
+        let origin = (2 + 17 / 2) * 32 + 25 / 2;
+        assert_eq!(&s[origin + 32..origin + 39], &[1, 2, 0xB1, 5, 3, 0x31, 1]);
+        assert_eq!(&s[..8], b"LEVEL 01");
+        assert_eq!(&s[23 * 32 + 15..23 * 32 + 17], b"Ab");
+    }
+}

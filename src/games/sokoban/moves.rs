@@ -1,0 +1,162 @@
+//! Moves in LURD notation: `l r u d` for a step, `L R U D` for a step that pushes a box.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// One of the four directions the player can move in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    Up,
+    Down,
+    Left,
+    Right,
+}
+
+impl Direction {
+    pub const ALL: [Direction; 4] = [
+        Direction::Up,
+        Direction::Down,
+        Direction::Left,
+        Direction::Right,
+    ];
+
+    /// The lower-case LURD letter.
+    pub fn letter(self) -> char {
+        match self {
+            Direction::Up => 'u',
+            Direction::Down => 'd',
+            Direction::Left => 'l',
+            Direction::Right => 'r',
+        }
+    }
+
+    pub fn opposite(self) -> Direction {
+        match self {
+            Direction::Up => Direction::Down,
+            Direction::Down => Direction::Up,
+            Direction::Left => Direction::Right,
+            Direction::Right => Direction::Left,
+        }
+    }
+
+    /// (row, column) step.
+    pub fn delta(self) -> (isize, isize) {
+        match self {
+            Direction::Up => (-1, 0),
+            Direction::Down => (1, 0),
+            Direction::Left => (0, -1),
+            Direction::Right => (0, 1),
+        }
+    }
+}
+
+/// A step, with whether it pushed a box.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub direction: Direction,
+    pub push: bool,
+}
+
+impl Move {
+    pub fn letter(self) -> char {
+        let c = self.direction.letter();
+        if self.push {
+            c.to_ascii_uppercase()
+        } else {
+            c
+        }
+    }
+}
+
+/// A sequence of moves; `Display` and `FromStr` use LURD.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Moves(pub Vec<Move>);
+
+impl Moves {
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn pushes(&self) -> usize {
+        self.0.iter().filter(|m| m.push).count()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Move> {
+        self.0.iter()
+    }
+}
+
+impl fmt::Display for Moves {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for m in &self.0 {
+            write!(f, "{}", m.letter())?;
+        }
+        Ok(())
+    }
+}
+
+/// A character in a LURD string that is not a move, with its 1-based column.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("column {column}: {found:?} is not a LURD move (l r u d, L R U D for pushes)")]
+pub struct BadMoveLetter {
+    pub column: usize,
+    pub found: char,
+}
+
+impl FromStr for Moves {
+    type Err = BadMoveLetter;
+
+    /// Reads LURD; spaces and line breaks between moves are ignored.
+    fn from_str(s: &str) -> Result<Moves, BadMoveLetter> {
+        let mut moves = Vec::new();
+        for (i, c) in s.chars().enumerate() {
+            let direction = match c.to_ascii_lowercase() {
+                'u' => Direction::Up,
+                'd' => Direction::Down,
+                'l' => Direction::Left,
+                'r' => Direction::Right,
+                c if c.is_whitespace() => continue,
+                _ => {
+                    return Err(BadMoveLetter {
+                        column: i + 1,
+                        found: c,
+                    })
+                }
+            };
+            moves.push(Move {
+                direction,
+                push: c.is_ascii_uppercase(),
+            });
+        }
+        Ok(Moves(moves))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lurd_round_trips_and_counts_pushes() {
+        let m: Moves = "lrUDluRD".parse().unwrap();
+        assert_eq!(m.len(), 8);
+        assert_eq!(m.pushes(), 4);
+        assert_eq!(m.to_string(), "lrUDluRD");
+    }
+
+    #[test]
+    fn bad_letter_names_its_column() {
+        let err = "lrx".parse::<Moves>().unwrap_err();
+        assert_eq!(
+            err,
+            BadMoveLetter {
+                column: 3,
+                found: 'x'
+            }
+        );
+    }
+}

@@ -1,0 +1,115 @@
+//! `aceemu sokoban` from the outside: check, solve (the spec's example both ways), generate,
+//! tape, and play's refusal without a terminal.
+
+mod common;
+
+use aceemu::games::sokoban::format::parse_str;
+use aceemu::games::sokoban::{pack, Game, Moves};
+use aceemu::tape::image::TapeImage;
+use common::cli::{aceemu, scratch_dir, text};
+
+const SPEC: &str = "Examples from the spec\n\n#######\n#.$@$.#\n#######\nTitle: Straight\n\
+                    boxorder 1 2\ngoalorder 1 2\n\n#######\n#.$@$.#\n#######\nTitle: Crossed\n\
+                    boxorder 1 2\ngoalorder 2 1\n";
+
+fn write_file(dir: &std::path::Path, name: &str, contents: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn check_lists_the_levels_and_reports_errors_with_file_line_and_column() {
+    let dir = scratch_dir("check");
+    let good = write_file(&dir, "spec.xsb", SPEC);
+    let out = aceemu(&["sokoban", "check", &good]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("  1  7x3 \"Straight\", 2 boxes, numbered"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("2 valid levels"), "{stdout}");
+    let bad = write_file(
+        &dir,
+        "bad.xsb",
+        "#######\n#.$@$.#\n#######\nboxorder 1 0\ngoalorder 1 2\n",
+    );
+    let out = aceemu(&["sokoban", "check", &bad]);
+    assert!(!out.status.success());
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("bad.xsb:4:12: number 0 is out of range"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn solve_prints_lurd_and_says_why_the_crossed_example_is_unsolvable() {
+    let dir = scratch_dir("solve");
+    let file = write_file(&dir, "spec.xsb", SPEC);
+    let out = aceemu(&["sokoban", "solve", &file, "--level", "1"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("3 moves, 2 pushes"));
+    assert!(text(&out.stdout).contains("     LrR"));
+    let out = aceemu(&["sokoban", "solve", &file, "--level", "2", "--moves"]);
+    assert!(!out.status.success());
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("unsolvable: the numbers make it impossible"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn generate_is_repeatable_and_its_solution_wins() {
+    let args = [
+        "sokoban",
+        "generate",
+        "--seed",
+        "7",
+        "--width",
+        "6",
+        "--height",
+        "5",
+        "--boxes",
+        "2",
+        "--attempts",
+        "4",
+    ];
+    let a = aceemu(&args);
+    let b = aceemu(&args);
+    assert!(a.status.success(), "{}", text(&a.stderr));
+    assert_eq!(a.stdout, b.stdout);
+    let level = parse_str(&text(&a.stdout), "generated")
+        .unwrap()
+        .levels
+        .remove(0);
+    let moves: Moves = level.notes.value("Solution").unwrap().parse().unwrap();
+    assert!(Game::replay(&level, &moves).unwrap().is_solved());
+}
+
+#[test]
+fn tape_writes_the_pack_as_a_bytes_file_and_refuses_to_overwrite() {
+    let dir = scratch_dir("tape");
+    let out_path = dir.join("pack.tap");
+    let out_s = out_path.to_str().unwrap();
+    let out = aceemu(&["sokoban", "tape", pack::PATH, out_s, "--name", "PACK"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("in the Ace game type LEVELS PACK"));
+    let image = TapeImage::open(&out_path).unwrap();
+    let bytes = aceemu::games::sokoban::ace::encode_pack(&pack::levels()).unwrap();
+    assert_eq!(&image.blocks[1].data[..bytes.len()], &bytes[..]);
+    let again = aceemu(&["sokoban", "tape", pack::PATH, out_s]);
+    assert!(
+        !again.status.success(),
+        "must not overwrite without --force"
+    );
+}
+
+#[test]
+fn play_needs_a_terminal() {
+    let out = aceemu(&["sokoban", "play", pack::PATH]);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("needs a terminal"));
+}
