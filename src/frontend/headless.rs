@@ -208,8 +208,13 @@ fn type_out(
     deck: Option<&dyn DeckControl>,
     frame: &mut dyn FnMut(&mut Ace) -> bool,
 ) -> Option<String> {
-    // One stroke per character, each at most 8 frames; allow for that and a little more.
-    let limit = 8 * text.chars().count() as u64 + 10;
+    // One stroke per character: its shift lead and trail, and the key and the gap after
+    // it each held at most until a program that scans the keyboard has read them.
+    use crate::machine::keyboard::{
+        SHIFT_LEAD_FRAMES, SHIFT_TRAIL_FRAMES, UNREAD_WAIT_SCANNING_FRAMES,
+    };
+    let per_stroke = SHIFT_LEAD_FRAMES + SHIFT_TRAIL_FRAMES + 2 * UNREAD_WAIT_SCANNING_FRAMES;
+    let limit = u64::from(per_stroke) * text.chars().count() as u64 + 10;
     let (mut waited, mut stalled, mut stalled_in_a_row) = (0, 0, 0);
     while !ace.typing_done() {
         if waited > limit {
