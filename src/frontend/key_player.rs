@@ -82,8 +82,8 @@ struct Playing<Source> {
 #[derive(Debug, Clone, Copy)]
 struct Reading {
     reader: Reader,
-    /// The program has read every half-row since the keys last changed.
-    read: bool,
+    /// The half-rows the program has read since the keys last changed.
+    rows_read: u8,
 }
 
 /// The queue of strokes and the one being played.
@@ -165,7 +165,7 @@ impl<Source: PartialEq + Copy> KeyPlayer<Source> {
         let editor = line_editor_waiting(ace.peek(STATIN));
         let reading = Reading {
             reader: ace.key_reader(),
-            read: ace.keys_read_since_change(),
+            rows_read: ace.key_rows_read_since_change(),
         };
         let wanted = self.next_keys(editor, reading, !ace.typing_done(), held_now);
         if wanted != self.held {
@@ -191,7 +191,7 @@ impl<Source: PartialEq + Copy> KeyPlayer<Source> {
         if let Some(frames) = self.since_enter.as_mut() {
             *frames += 1;
         }
-        self.scanning |= reading.read;
+        self.scanning |= reading.rows_read == 0xFF;
         // Whether the phase on the matrix now has been counted this frame.
         let mut counted = false;
         loop {
@@ -242,7 +242,7 @@ impl<Source: PartialEq + Copy> KeyPlayer<Source> {
                 counted = true;
                 match playing
                     .hold
-                    .frame(reading.reader, reading.read, self.scanning)
+                    .frame(reading.reader, reading.rows_read, self.scanning)
                 {
                     HoldVerdict::Stay => true,
                     HoldVerdict::Read => false,
@@ -372,15 +372,25 @@ mod tests {
     }
 
     #[test]
-    fn a_guest_that_never_reads_the_keyboard_gets_short_taps() {
-        // All NOPs: no keyboard read, so no press is ever read; each is held for the
-        // short wait, then the gap likewise.
+    fn a_guest_that_reads_only_some_keys_gets_short_taps() {
+        // It reads half-row A-G only (`LD A,0xFD; IN A,(0xFE); JR 0`), so it never scans
+        // the keyboard: each press is held for the short wait, then the gap likewise.
         let mut player = KeyPlayer::default();
         player.push(stroke(&[], &[Key::A], None));
-        let frames = play_on(TestRom::new(), &mut player, 25, &[]);
+        let rom = TestRom::new().at(0, &[0x3E, 0xFD, 0xDB, 0xFE, 0x18, 0xFA]);
+        let frames = play_on(rom, &mut player, 25, &[]);
         let wait = crate::machine::keyboard::UNREAD_WAIT_OTHER_FRAMES as usize;
         assert!(frames[..wait].iter().all(|f| f == "A"), "{frames:?}");
         assert!(frames[wait..].iter().all(|f| f == "."), "{frames:?}");
+    }
+
+    #[test]
+    fn a_guest_that_reads_no_key_keeps_a_typed_ahead_key_down() {
+        // All NOPs: busy, no keyboard read at all. The key waits (up to 5 s) to be read.
+        let mut player = KeyPlayer::default();
+        player.push(stroke(&[], &[Key::A], None));
+        let frames = play_on(TestRom::new(), &mut player, 100, &[]);
+        assert!(frames.iter().all(|f| f == "A"), "{frames:?}");
     }
 
     #[test]

@@ -46,8 +46,9 @@ pub struct Bus {
     pub(crate) keyboard_read: bool,
     /// Set by a write to the debug port, cleared by the machine.
     pub(crate) debug_written: bool,
-    /// The CPU is in an interrupt handler (from accepting the interrupt to its EI): its
-    /// keyboard reads are the ROM's scan, not the program's (see `Matrix::read_since_change`).
+    /// The CPU is in the ROM's IM 1 interrupt handler (from accepting the interrupt to its
+    /// EI): its keyboard reads are the ROM's scan, not the program's (see
+    /// `Matrix::rows_read_since_change`).
     pub(crate) in_interrupt: bool,
 }
 

@@ -273,12 +273,12 @@ impl Matrix {
         self.rows_read |= !high;
     }
 
-    /// True when the program has read every half-row since the keys last changed: a
-    /// program that scans the keyboard (INKEY, or its own loop over the rows) has seen
-    /// the change. A program that reads only some rows, or the ROM's line editor (fed by
-    /// the interrupt's scan), never makes this true.
-    pub fn read_since_change(&self) -> bool {
-        self.rows_read == 0xFF
+    /// The half-rows the program has read since the keys last changed (bit `i`: half-row
+    /// `i`). All eight: a program that scans the keyboard (INKEY, or its own loop over the
+    /// rows) has seen the change. A program that reads only some rows, or the ROM's line
+    /// editor (fed by the interrupt's scan), never reads all eight.
+    pub fn rows_read_since_change(&self) -> u8 {
+        self.rows_read
     }
 
     /// Starts watching for the program's reads afresh, as if the keys had just changed.
@@ -297,12 +297,13 @@ pub const SHIFT_TRAIL_FRAMES: u32 = 1;
 pub const GAP_FRAMES: u32 = 2;
 
 /// Longest a key press or release waits to be read by a program that has been seen
-/// scanning the keyboard (INKEY in a loop, however slow): 5 s.
+/// scanning the keyboard (INKEY in a loop, however slow), or by one that has read no key
+/// at all since (busy: the keys are typed ahead): 5 s.
 pub const UNREAD_WAIT_SCANNING_FRAMES: u32 = 250;
 
-/// Longest a key press or release waits to be read by a guest not seen scanning the
-/// whole keyboard (a program busy elsewhere, or one reading only some half-rows): 0.2 s,
-/// a quick tap on a real Ace.
+/// Longest a key press or release waits to be read by a guest that reads only some
+/// half-rows (a game watching a few keys; reads of the BREAK test's half-rows alone do not
+/// count) and was not seen scanning them all: 0.2 s, a quick tap on a real Ace.
 pub const UNREAD_WAIT_OTHER_FRAMES: u32 = 10;
 
 /// Who reads the keyboard at a frame start, as far as the key players need to know.
@@ -337,8 +338,8 @@ impl Reader {
 /// the program has read every half-row since (it scanned the keyboard, so it saw the
 /// change), so a program polling every N frames sees every press and every release, in
 /// order. A guest that never scans the whole keyboard would wait for ever: the wait is
-/// cut at [`UNREAD_WAIT_SCANNING_FRAMES`] if the guest has been seen scanning, else at
-/// [`UNREAD_WAIT_OTHER_FRAMES`].
+/// cut at [`UNREAD_WAIT_OTHER_FRAMES`] if the guest reads only some half-rows and has
+/// never been seen scanning them all, else at [`UNREAD_WAIT_SCANNING_FRAMES`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ChangeHold {
     /// Frames the change has stood.
@@ -373,10 +374,11 @@ impl ChangeHold {
         }
     }
 
-    /// Counts one more frame and says whether the change may end now. `read`: the program
-    /// has read every half-row since the change; `scanning`: the guest has been seen
-    /// scanning the keyboard.
-    pub fn frame(&mut self, reader: Reader, read: bool, scanning: bool) -> HoldVerdict {
+    /// Counts one more frame and says whether the change may end now. `rows_read`: the
+    /// half-rows the program has read since the change ([`Matrix::rows_read_since_change`]);
+    /// `scanning`: the guest has been seen scanning the whole keyboard.
+    pub fn frame(&mut self, reader: Reader, rows_read: u8, scanning: bool) -> HoldVerdict {
+        let read = rows_read == 0xFF;
         self.frames += 1;
         if self.frames < self.minimum {
             return HoldVerdict::Stay;
@@ -386,7 +388,10 @@ impl ChangeHold {
         if !self.until_read || self.for_editor || read || reader == Reader::LineEditor {
             return HoldVerdict::Read;
         }
-        let limit = if scanning {
+        // Reads of SHIFT's and SPACE's half-rows alone are the ROM's BREAK test (after
+        // every word in SLOW mode), not a program watching some keys.
+        let watches_some_keys = rows_read & 0x7E != 0;
+        let limit = if scanning || !watches_some_keys {
             UNREAD_WAIT_SCANNING_FRAMES
         } else {
             UNREAD_WAIT_OTHER_FRAMES
@@ -559,15 +564,15 @@ impl TypingQueue {
     /// `reader` says who reads the keyboard now; a [`Reader::Busy`] ROM is not ready for
     /// the key after an ENTER.
     pub fn frame(&mut self, matrix: &mut Matrix, reader: Reader) -> Progress {
-        let read = matrix.read_since_change();
-        self.scanning |= read;
+        let rows_read = matrix.rows_read_since_change();
+        self.scanning |= rows_read == 0xFF;
         if let Some(hold) = self.current.as_mut() {
             if self.held.is_empty() && self.steps.is_empty() {
                 // The gap after the last key: nothing comes after it to keep apart, and
                 // the keys stay up until more is typed.
                 hold.until_read = false;
             }
-            match hold.frame(reader, read, self.scanning) {
+            match hold.frame(reader, rows_read, self.scanning) {
                 HoldVerdict::Stay => return Progress::Moving,
                 HoldVerdict::GaveUp => self.scanning = false,
                 HoldVerdict::Read => {}

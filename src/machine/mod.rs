@@ -422,7 +422,9 @@ impl Ace {
         let (_, im) = self.cpu.immutable_registers().get_interrupt_mode();
         cpu_ext::set_iff(&mut self.cpu, false, false);
         self.int_accepted = true;
-        self.bus.in_interrupt = true;
+        // IM 1 runs the ROM's handler at 0x0038, whose keyboard scan feeds the line
+        // editor: not the program's reads. A program's own IM 2 handler reads for it.
+        self.bus.in_interrupt = im == 1;
         self.halted = false;
         self.r_pending += 1;
         let pc = self.cpu.immutable_registers().pc();
@@ -508,14 +510,15 @@ impl Ace {
         self.keyboard_scanned
     }
 
-    /// True when the program (not the ROM's interrupt scan) has read every half-row of the
-    /// keyboard since the keys last went down or up: it has seen the change.
-    pub fn keys_read_since_change(&self) -> bool {
-        self.bus.matrix.read_since_change()
+    /// The half-rows of the keyboard (bit `i`: half-row `i`) the program (not the ROM's
+    /// interrupt scan) has read since the keys last went down or up. 0xFF: it has scanned
+    /// the keyboard, so it has seen the change.
+    pub fn key_rows_read_since_change(&self) -> u8 {
+        self.bus.matrix.rows_read_since_change()
     }
 
     /// Starts watching for the program's keyboard reads afresh (see
-    /// [`Ace::keys_read_since_change`]), as if the keys had just changed.
+    /// [`Ace::key_rows_read_since_change`]), as if the keys had just changed.
     pub fn forget_key_reads(&mut self) {
         self.bus.matrix.forget_reads();
     }
