@@ -9,8 +9,10 @@
 //! that comes before two key-free frames merges into the first. The host, though, reports
 //! every press: so every press becomes a stroke in a queue, and the strokes are played one
 //! after another: SHIFT or SYMBOL SHIFT a frame ahead, the key held at least
-//! [`KEY_HOLD_FRAMES`], the shift let go a frame after the key, then [`GAP_FRAMES`] with
-//! nothing down. A key the user still holds when its stroke is the last one stays down
+//! [`KEY_HOLD_FRAMES`], the shift let go a frame after the key, then at least
+//! [`GAP_FRAMES`] with nothing down. For a running program (not the line editor) the key
+//! and the gap each last until the program has read the whole keyboard since they began
+//! ([`ChangeHold`]): a game that reads INKEY once a second still sees every tap once. A key the user still holds when its stroke is the last one stays down
 //! for as long as it is held, so the ROM's auto-repeat and games that watch a held key
 //! work as on the real machine.
 

@@ -12,7 +12,8 @@
 //! Delete = DELETE LINE, Esc = BREAK (SHIFT+SPACE).
 //! Every key press reaches the Ace, in order, at any typing speed and with rollover: the
 //! presses are played onto the matrix one at a time, with the timing the ROM's scanner
-//! needs (see [`super::key_player`]). With `ACEEMU_DEBUG_KEYS` set, the host key events
+//! needs, and each held (and its release kept) until a running program has read it (see
+//! [`super::key_player`]). With `ACEEMU_DEBUG_KEYS` set, the host key events
 //! and the strokes made of them are printed to stderr.
 //!
 //! minifb cannot take files dropped on the window, so F3 asks for a file name in the
@@ -239,12 +240,20 @@ pub fn run(
     let mut showing_help = false;
     let mut prompt: Option<String> = None;
     let mut title = String::new();
+    let mut dropped_keys = 0;
 
     while window.is_open() && !super::stop_signal::requested() {
         // Keys: to the Ace, or to the help or the prompt while they are up.
         let physical = window.get_keys();
         let for_the_ace = !showing_help && prompt.is_none();
         let frame_input = input.take_events(&physical, for_the_ace);
+        if input.dropped() > dropped_keys {
+            dropped_keys = input.dropped();
+            session.say(format!(
+                "typed too far ahead: {dropped_keys} key presses dropped (at most {} wait)",
+                super::key_player::MAX_QUEUED_STROKES
+            ));
+        }
         if let Some(text) = prompt.as_mut() {
             match edit_prompt(text, &frame_input.chars) {
                 PromptKey::Typing => {}
