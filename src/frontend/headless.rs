@@ -150,8 +150,8 @@ pub fn run_with_deck(
                 n += 1;
                 if let Some(reason) = waiting() {
                     outcome.problem = Some(format!(
-                        "--type: {wanted:?} did not appear on the screen: after {n} frames, \
-                         {reason}"
+                        "--type: {wanted:?} did not appear on the screen: after {}, {reason}",
+                        crate::plural::count(n as usize, "frame")
                     ));
                     return Ok(outcome);
                 }
@@ -188,7 +188,8 @@ pub fn run_with_deck(
                 if !found {
                     if let Some(reason) = waiting() {
                         outcome.problem = Some(format!(
-                            "{text:?} did not appear on the screen: after {n} frames, {reason}"
+                            "{text:?} did not appear on the screen: after {}, {reason}",
+                            crate::plural::count(n as usize, "frame")
                         ));
                         break;
                     }

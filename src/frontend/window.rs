@@ -50,6 +50,8 @@ pub struct WindowOptions {
     pub screenshot_dir: PathBuf,
     /// Each Ace pixel of an F2 screenshot as an N x N block (1-8).
     pub screenshot_scale: usize,
+    /// Turn CAPS LOCK on at the prompt, at start and after F5 (`--caps-lock`).
+    pub caps_lock: bool,
 }
 
 /// Emulation speed (F8 steps through them, F10 toggles `Max`).
@@ -276,7 +278,17 @@ pub fn run(
                     let text = screenshot(&ace, options);
                     session.say(text);
                 }
-                HostKey::F3 => prompt = Some(String::new()),
+                HostKey::F3 => {
+                    if session.open_tape.is_none() {
+                        // Say it now, not after a whole path is typed.
+                        session.say(
+                            "recording (--save-to, --save-wav): F3 opens only a .ace snapshot; \
+                             to change the tape start aceemu again with it"
+                                .into(),
+                        );
+                    }
+                    prompt = Some(String::new());
+                }
                 HostKey::F4 => {
                     let text = save_snapshot(&ace, options);
                     session.say(text);
@@ -284,6 +296,9 @@ pub fn run(
                 HostKey::F5 => {
                     ace.reset();
                     input.clear(&mut ace);
+                    if options.caps_lock {
+                        ace.caps_lock_at_prompt();
+                    }
                 }
                 HostKey::F6 => {
                     if let Some(deck) = session.deck.as_mut() {
@@ -377,7 +392,12 @@ pub fn run(
             None => new_title += " — no tape",
         }
         if let Some(text) = &prompt {
-            new_title = format!("aceemu — open (tape or .ace; Enter opens, Esc cancels): {text}_");
+            let what = if session.open_tape.is_some() {
+                "tape or .ace"
+            } else {
+                "a .ace snapshot only: recording"
+            };
+            new_title = format!("aceemu — open ({what}; Enter opens, Esc cancels): {text}_");
         } else if showing_help {
             new_title += " — help (F1 closes)";
         } else if paused {

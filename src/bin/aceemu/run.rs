@@ -92,10 +92,9 @@ pub struct Args {
     pub screenshot: Option<PathBuf>,
 
     /// Draw each Ace pixel of a screenshot (--screenshot, or F2 in the window) as an
-    /// N x N block (1-8).
-    #[arg(long, value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u32).range(1..=8))]
-    pub screenshot_scale: u32,
+    /// N x N block (1-8) [default: 1 headless, the window's --scale for F2].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=8))]
+    pub screenshot_scale: Option<u32>,
 
     /// Window: the folder F2 screenshots and F4 snapshots go to [default: the current
     /// directory].
@@ -126,10 +125,28 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     // Ctrl-C and SIGTERM stop the run like closing the window, so outputs are written.
     aceemu::frontend::stop_signal::install();
     let rom = rom::load_or_default(args.rom.as_deref())?;
+    if let Some(path) = &args.rom {
+        // Say what runs: the README promises it, and a wrong dump shows at once.
+        eprintln!(
+            "aceemu: ROM {}: {} (SHA-256 {})",
+            path.display(),
+            rom.name(),
+            rom.sha256_hex()
+        );
+    }
     let mut ace = Ace::new(rom.bytes(), ram_size(&args)?)?;
     let mut deck: Option<Box<dyn DeckControl>> = None;
     let mut runner = plain_frames();
     let mut tape = args.tape.as_deref().or(args.file.as_deref());
+    if let Some(path) = args.file.as_deref() {
+        if !path.exists() && path.extension().is_none() {
+            bail!(
+                "{}: no such file, and not a command of aceemu (`aceemu --help` lists them); \
+                 a tape is a .tap, .tzx or .wav file, a snapshot a .ace file",
+                path.display()
+            );
+        }
+    }
     if let Some(path) = tape.filter(|p| aceemu::tape::snapshot_glue::is_snapshot_path(p)) {
         aceemu::tape::snapshot_glue::load_snapshot_file(&mut ace, path)?;
         tape = None;
@@ -167,7 +184,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     };
     ran.and(recorded)?;
     if aceemu::frontend::stop_signal::requested() {
-        bail!("interrupted (what was asked to be saved has been written)");
+        let options = &args.tape_options;
+        let saves = args.screenshot.is_some()
+            || args.audio_wav.is_some()
+            || options.save_snapshot.is_some()
+            || options.records();
+        return Err(aceemu::frontend::stop_signal::Interrupted { saves }.into());
     }
     Ok(())
 }
@@ -248,7 +270,7 @@ fn run_headless(
     if let Some(path) = &args.screenshot {
         let mut picture = vec![0u32; SCREEN_WIDTH * SCREEN_HEIGHT];
         ace.render(&mut picture);
-        let scale = args.screenshot_scale as usize;
+        let scale = args.screenshot_scale.unwrap_or(1) as usize;
         let picture = screenshot::scaled(&picture, SCREEN_WIDTH, scale);
         screenshot::write_png(
             path,
@@ -317,10 +339,18 @@ fn run_window(
     {
         use aceemu::frontend::window::{self, WindowOptions};
         let screenshot_dir = match &args.screenshot_dir {
-            Some(dir) if !dir.is_dir() => {
-                bail!("--screenshot-dir {}: no such directory", dir.display())
+            Some(dir) if dir.exists() && !dir.is_dir() => {
+                bail!("--screenshot-dir {}: not a directory", dir.display())
             }
-            Some(dir) => dir.clone(),
+            Some(dir) => {
+                if !dir.exists() {
+                    std::fs::create_dir_all(dir).with_context(|| {
+                        format!("--screenshot-dir {}: cannot create it", dir.display())
+                    })?;
+                    eprintln!("aceemu: created {} for screenshots", dir.display());
+                }
+                dir.clone()
+            }
             None => std::env::current_dir().context("no current directory")?,
         };
         let options = WindowOptions {
@@ -328,7 +358,8 @@ fn run_window(
             rom_name: rom.name().to_string(),
             audio: !args.mute,
             screenshot_dir,
-            screenshot_scale: args.screenshot_scale as usize,
+            screenshot_scale: args.screenshot_scale.unwrap_or(args.scale) as usize,
+            caps_lock: args.caps_lock,
         };
         window::run(ace, &options, deck, runner, open_tape)
     }
