@@ -43,7 +43,10 @@ pub struct Interrupted {
 impl std::fmt::Display for Interrupted {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if self.saves {
-            write!(f, "interrupted (what was asked to be saved has been written)")
+            write!(
+                f,
+                "interrupted (what was asked to be saved has been written)"
+            )
         } else {
             write!(f, "interrupted")
         }
