@@ -66,6 +66,25 @@ pub struct Outcome {
     pub tape_waiting: Option<String>,
     /// The run was cut short by Ctrl-C or SIGTERM ([`super::stop_signal`]).
     pub interrupted: bool,
+    /// Frames at the end of the run in which the guest, interrupt-driven, took no
+    /// interrupt (LOAD waiting for a tape does that; see [`no_tape_hint`]).
+    pub frames_without_interrupts: u64,
+}
+
+/// Frames with interrupts off at the end of a run without a tape deck after which the
+/// Ace is taken to be waiting in LOAD (or VERIFY) for a tape that is not there.
+pub const NO_TAPE_FRAMES: u64 = 100;
+
+/// A hint for a run with no tape deck that ends with the Ace's interrupts off for a long
+/// time, as LOAD keeps them while it listens for a tape: there is no tape to hear.
+pub fn no_tape_hint(outcome: &Outcome) -> Option<String> {
+    (outcome.frames_without_interrupts >= NO_TAPE_FRAMES).then(|| {
+        format!(
+            "the Ace has had interrupts off for its last {} frames, as LOAD does while it \
+             waits for a tape, and there is no tape in the deck (give one with --tape FILE)",
+            outcome.frames_without_interrupts
+        )
+    })
 }
 
 /// Frames with interrupts off (tape, BEEP) hold the typing queue and do not count toward
@@ -117,6 +136,11 @@ pub fn run_with_deck(
         }
         runner(ace);
         outcome.frames += 1;
+        if ace.keyboard_scanned() {
+            outcome.frames_without_interrupts = 0;
+        } else {
+            outcome.frames_without_interrupts += 1;
+        }
         let samples = ace.take_audio();
         if options.collect_audio {
             outcome.audio.extend(samples);

@@ -289,12 +289,20 @@ fn run_headless(
     if let Some(problem) = outcome.problem {
         bail!("{problem}");
     }
+    let no_tape = deck
+        .is_none()
+        .then(|| headless::no_tape_hint(&outcome))
+        .flatten();
     if outcome.text_found == Some(false) {
+        let why = no_tape.map(|hint| format!(": {hint}")).unwrap_or_default();
         bail!(
-            "{:?} did not appear on the screen within {} frames",
+            "{:?} did not appear on the screen within {}{why}",
             args.until_text.as_deref().unwrap_or_default(),
-            args.max_frames
+            aceemu::plural::count(args.max_frames as usize, "frame")
         );
+    }
+    if let Some(hint) = no_tape {
+        eprintln!("aceemu: warning: when the run ended, {hint}");
     }
     Ok(())
 }
