@@ -93,11 +93,11 @@ pub fn hex_dump(addr: u16, bytes: &[u8]) -> String {
     out
 }
 
-/// `--type` text cut at its wait markers: `\{TEXT}` means "wait until the screen shows
-/// TEXT, then type on", for programs that read keys while they run (a game's menu, its
-/// "Play or Watch?") rather than at the ROM's prompt. The first piece is typed at once;
-/// each later piece comes with the text to wait for. Escapes as in [`unescape`]; a marker
-/// left open is an error naming its place.
+/// `--type` text cut at its wait markers: `\{TEXT}` means "wait until TEXT appears on the
+/// screen after the text before it was typed, then type on", for programs that read keys
+/// while they run (a game's menu, its "Play or Watch?") and for lines that take a while
+/// (their `OK`). The first piece is typed at once; each later piece comes with the text to
+/// wait for. Escapes as in [`unescape`]; a marker left open is an error naming its place.
 pub fn split_waits(text: &str) -> Result<(String, Vec<(String, String)>), String> {
     let mut first = None;
     let mut later = Vec::new();

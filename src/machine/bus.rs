@@ -8,6 +8,7 @@
 
 use super::beeper::Beeper;
 use super::keyboard::Matrix;
+use super::screen_stamps::ScreenStamps;
 use super::tape_port::TapePort;
 use super::RamSize;
 
@@ -50,6 +51,8 @@ pub struct Bus {
     /// EI): its keyboard reads are the ROM's scan, not the program's (see
     /// `Matrix::rows_read_since_change`).
     pub(crate) in_interrupt: bool,
+    /// When each screen cell last changed.
+    pub(crate) screen_stamps: ScreenStamps,
 }
 
 impl Bus {
@@ -75,6 +78,7 @@ impl Bus {
             keyboard_read: false,
             debug_written: false,
             in_interrupt: false,
+            screen_stamps: ScreenStamps::default(),
         }
     }
 
@@ -92,6 +96,8 @@ impl Bus {
         match addr >> 10 {
             0..=7 => {}
             8 | 9 => {
+                let video = &self.mem[0x2400..0x2800];
+                self.screen_stamps.write(video, offset, value);
                 self.mem[0x2000 + offset] = value;
                 self.mem[0x2400 + offset] = value;
             }

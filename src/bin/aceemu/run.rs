@@ -52,8 +52,9 @@ pub struct Args {
     pub headless: bool,
 
     /// Text to type once booted; `\n` = ENTER, `\b` = DELETE, `\\` = backslash. Headless,
-    /// `\{TEXT}` waits until the screen shows TEXT before typing on (a game's menu):
-    /// `--type 'LOAD MAZE\nRUN\n\{ANYKEY} \{Large}1\{Watch?}w'`.
+    /// `\{TEXT}` waits until TEXT appears on the screen after the text before it was
+    /// typed (text already there does not count), then types on (a game's menu, the `OK`
+    /// of a line that takes a while): `--type 'LOAD MAZE\nRUN\n\{ANYKEY} \{Large}1\{Watch?}w'`.
     #[arg(long = "type", value_name = "TEXT")]
     pub type_text: Option<String>,
 
