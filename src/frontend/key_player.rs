@@ -312,6 +312,8 @@ mod tests {
         held: &[u8],
     ) -> Vec<String> {
         let mut ace = rom.boot(RamSize::K3);
+        // One frame before the keys: the guest is up (and has read the keyboard, if it does).
+        ace.run_frame();
         (0..frames)
             .map(|_| {
                 player.frame(&mut ace, |k| held.contains(&k));
@@ -387,12 +389,23 @@ mod tests {
     }
 
     #[test]
-    fn a_guest_that_reads_no_key_keeps_a_typed_ahead_key_down() {
-        // All NOPs: busy, no keyboard read at all. The key waits (up to 5 s) to be read.
+    fn a_busy_guest_keeps_a_typed_ahead_key_down() {
+        // It scans the keyboard once, then is busy for good (`XOR A; IN A,(0xFE); JR $`):
+        // the key waits (up to 5 s) to be read.
         let mut player = KeyPlayer::default();
         player.push(stroke(&[], &[Key::A], None));
-        let frames = play_on(TestRom::new(), &mut player, 100, &[]);
+        let rom = TestRom::new().at(0, &[0xAF, 0xDB, 0xFE, 0x18, 0xFE]);
+        let frames = play_on(rom, &mut player, 100, &[]);
         assert!(frames.iter().all(|f| f == "A"), "{frames:?}");
+    }
+
+    #[test]
+    fn a_guest_that_never_read_the_keyboard_gets_the_minimum() {
+        // All NOPs: nobody has read the keyboard since reset, so nobody is waited for.
+        let mut player = KeyPlayer::default();
+        player.push(stroke(&[], &[Key::A], None));
+        let frames = play_on(TestRom::new(), &mut player, 8, &[]);
+        assert_eq!(frames, ["A", "A", "A", "A", ".", ".", ".", "."]);
     }
 
     #[test]

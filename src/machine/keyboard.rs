@@ -316,12 +316,17 @@ pub enum Reader {
     Busy,
     /// A guest that never takes interrupts: it polls the keyboard itself.
     Poller,
+    /// A guest that has not read the keyboard once since reset: nobody to wait for.
+    Nobody,
 }
 
 impl Reader {
-    /// The reader for an interrupt-driven guest (or not) with STATIN as given.
-    pub fn judge(int_driven: bool, statin: u8) -> Reader {
-        if !int_driven {
+    /// The reader for an interrupt-driven guest (or not) with STATIN as given; `ever_read`:
+    /// the guest has read the keyboard since reset.
+    pub fn judge(int_driven: bool, statin: u8, ever_read: bool) -> Reader {
+        if !ever_read {
+            Reader::Nobody
+        } else if !int_driven {
             Reader::Poller
         } else if line_editor_waiting(statin) {
             Reader::LineEditor
@@ -385,7 +390,13 @@ impl ChangeHold {
         }
         // Back in the line editor: its scan takes what comes from now on (a key still
         // unread by the program that ran is not read by anyone else).
-        if !self.until_read || self.for_editor || read || reader == Reader::LineEditor {
+        let nobody_reads = reader == Reader::Nobody;
+        if !self.until_read
+            || self.for_editor
+            || read
+            || reader == Reader::LineEditor
+            || nobody_reads
+        {
             return HoldVerdict::Read;
         }
         // Reads of SHIFT's and SPACE's half-rows alone are the ROM's BREAK test (after

@@ -329,7 +329,8 @@ impl Ace {
         self.typing_stalled = hold && !self.typing.is_done();
         if !hold {
             // Only an interrupt-driven guest can be a ROM with a line editor to wait for.
-            let reader = keyboard::Reader::judge(self.int_driven, self.bus.read(keyboard::STATIN));
+            let statin = self.bus.read(keyboard::STATIN);
+            let reader = keyboard::Reader::judge(self.int_driven, statin, self.bus.keyboard_read);
             let progress = self.typing.frame(&mut self.bus.matrix, reader);
             self.typing_stalled = progress == keyboard::Progress::WaitingForPrompt;
         }
@@ -524,10 +525,14 @@ impl Ace {
         self.bus.matrix.forget_reads();
     }
 
-    /// Who reads the keyboard now: the ROM's line editor, a busy ROM, or a guest that
-    /// polls without interrupts.
+    /// Who reads the keyboard now: the ROM's line editor, a busy ROM, a guest that polls
+    /// without interrupts, or nobody yet.
     pub fn key_reader(&self) -> keyboard::Reader {
-        keyboard::Reader::judge(self.int_driven, self.bus.read(keyboard::STATIN))
+        keyboard::Reader::judge(
+            self.int_driven,
+            self.bus.read(keyboard::STATIN),
+            self.bus.keyboard_read,
+        )
     }
 
     /// True when the typing queue is empty and holds no key.

@@ -33,8 +33,9 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub rom: Option<PathBuf>,
 
-    /// Total RAM in KB: 3 (no pack), 19, 35 or 51 [default: 51, or 35 with
-    /// --save-snapshot, as the .ace format ends at 0xBFFF].
+    /// Total RAM in KB: 3 (no pack), 19, 35 or 51 [default: 35 in the window and with
+    /// --save-snapshot, so F4 and the snapshot can save it (the .ace format ends at
+    /// 0xBFFF); 51 headless].
     #[arg(long, value_name = "KB")]
     pub ram: Option<RamSize>,
 
@@ -195,7 +196,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The RAM to run with: --ram, else 51 K, or 35 K when a snapshot is to be saved (the
+/// The RAM to run with: --ram, else 51 K headless, or 35 K in the window and when a
+/// snapshot is to be saved (the
 /// .ace format ends at 0xBFFF, and the ROM keeps its stacks at the top of RAM, so a 51 K
 /// machine could not be saved). --save-snapshot with --ram 51 is refused before running.
 fn ram_size(args: &Args) -> anyhow::Result<RamSize> {
@@ -206,7 +208,9 @@ fn ram_size(args: &Args) -> anyhow::Result<RamSize> {
              use --ram 35 or less, or leave --ram out"
         ),
         Some(ram) => Ok(ram),
-        None if snapshot => Ok(RamSize::K35),
+        // The window's F4 saves a .ace, which a 51 K machine's stacks (at 0xFFFF) do not
+        // fit; 35 K still holds every game here (the large maze needs 32 K).
+        None if snapshot || !args.headless => Ok(RamSize::K35),
         None => Ok(RamSize::K51),
     }
 }
