@@ -483,7 +483,7 @@ pub enum Progress {
 /// waits for the cursor: keys pressed while the ROM is still busy with the line would be
 /// scanned and thrown away. It waits at most [`PROMPT_WAIT_FRAMES`], so keys meant for a
 /// running program (INKEY, KEY) still arrive.
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct TypingQueue {
     steps: VecDeque<QueuedStep>,
     /// The step on the matrix now and how long it has stood.

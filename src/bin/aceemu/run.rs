@@ -124,6 +124,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
+    refuse_shared_outputs(&args)?;
     // Ctrl-C and SIGTERM stop the run like closing the window, so outputs are written.
     aceemu::frontend::stop_signal::install();
     let rom = rom::load_or_default(args.rom.as_deref())?;
@@ -194,6 +195,24 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         return Err(aceemu::frontend::stop_signal::Interrupted { saves }.into());
     }
     Ok(())
+}
+
+/// Two outputs of one run on one path would write over each other (one silently lost):
+/// refused before anything runs, like `maze` and `asm` do.
+fn refuse_shared_outputs(args: &Args) -> anyhow::Result<()> {
+    let options = &args.tape_options;
+    let outputs: Vec<&std::path::Path> = [
+        &args.screenshot,
+        &args.audio_wav,
+        &options.save_snapshot,
+        &options.save_to,
+        &options.save_wav,
+    ]
+    .into_iter()
+    .flatten()
+    .map(PathBuf::as_path)
+    .collect();
+    aceemu::output_file::refuse_shared_paths(&outputs)
 }
 
 /// The RAM to run with: --ram, else 51 K headless, or 35 K in the window and when a
