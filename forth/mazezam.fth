@@ -118,8 +118,8 @@ H, 007f405f5f407f0000ff00ffff00ff0000fe02fafa02fe00
   3 LIVES ! 0 ST ! LOADLV RESET DRAW
   BEGIN GETK DUP ACT DONE ST @ UNTIL GETK DONE ;
 : SHOWSN SN @ 9735 D2 PACK C@ 9741 D2 ;
-: TSCREEN ( the title screen )
-  CLS 1 12 AT ." MazezaM"
+: TSCREEN ( the title screen; row 23 still held the last level's title )
+  CLS 9952 32 0 DO 8224 OVER I + ! 2 +LOOP DROP 1 12 AT ." MazezaM"
   3 1 AT ." a puzzle by Malcolm Tyrrell"
   4 1 AT ." Jupiter Ace Forth version and"
   5 1 AT ." built-in levels: aceemu project"

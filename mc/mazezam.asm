@@ -734,11 +734,15 @@ title_text:
 
 over_text:
         DC "GAME OVER"
+        DC " "
+        DC "press a key"
         DB 0
 
 win_text:
         DC "You have escaped"
         DC "well done"
+        DC " "
+        DC "press a key"
         DB 0
 
 ; Variables.

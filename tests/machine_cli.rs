@@ -198,3 +198,30 @@ fn type_is_checked_for_the_window_too() {
         assert!(err.contains("--type") && err.contains(expect), "{err}");
     }
 }
+
+/// LOAD with no tape in the deck: the failure says there is no tape (it used to say only
+/// that the text did not appear), and counts its frames in good English.
+#[test]
+fn load_without_a_tape_says_there_is_none() {
+    let out = aceemu_command()
+        .args(["run", "--headless", "--type", "LOAD MAZE\\n"])
+        .args(["--until-text", "OK", "--max-frames", "150"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("no tape in the deck"), "{stderr}");
+    assert!(stderr.contains("within 150 frames"), "{stderr}");
+
+    let out = aceemu_command()
+        .args(["run", "--headless", "--type", "1 2 +\\n"])
+        .args(["--until-text", "NEVER", "--max-frames", "1"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("within 1 frame:") || stderr.contains("within 1 frame\n"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("no tape"), "{stderr}");
+}

@@ -93,6 +93,18 @@ fn solve_prints_optimal_lengths_and_the_solution_string() {
         Game::replay(level, &line.parse().unwrap()).is_ok(),
         "{line}"
     );
+    // And in the games' keys (spec 9: l/L z, r/R x, u k, d m), from the notation by hand.
+    let keys = stdout.lines().nth(2).unwrap().trim();
+    let by_hand: String = line
+        .chars()
+        .map(|c| match c.to_ascii_lowercase() {
+            'l' => 'z',
+            'r' => 'x',
+            'u' => 'k',
+            _ => 'm',
+        })
+        .collect();
+    assert_eq!(keys, format!("keys: {by_hand}"));
 
     let out = aceemu(&["mazezam", "solve", &file, "--level", "2", "--pushes"]);
     let stdout = text(&out.stdout);
@@ -229,4 +241,14 @@ fn the_level_pack_checks_clean() {
         text(&out.stderr)
     );
     assert!(!text(&out.stdout).contains("larger than the Ace"));
+}
+
+#[test]
+fn check_of_a_file_that_is_no_level_file_says_so_in_one_line() {
+    let readme = concat!(env!("CARGO_MANIFEST_DIR"), "/README.md");
+    let out = aceemu(&["mazezam", "check", readme]);
+    assert!(!out.status.success());
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("README.md: not a .mzm file"), "{stderr}");
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
 }

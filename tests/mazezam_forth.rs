@@ -181,6 +181,12 @@ fn q_ends_the_game_and_q_on_the_title_returns_to_forth() {
     assert!(rig.wait_for_text("GAME OVER", 500));
     rig.key(' ');
     assert!(rig.wait_for_text("LEVEL 01 OF 26", 2_000));
+    // The level's title (row 23 in play) is gone from the title page.
+    assert!(
+        !rig.ace.screen_text().contains("Doorstep"),
+        "{}",
+        rig.ace.screen_text()
+    );
     rig.key('q');
     // Back at the Forth prompt: a line typed now is interpreted.
     rig.type_line("2 3 + .");

@@ -84,6 +84,7 @@ fn retry_costs_one_life_and_retry_without_lives_is_game_over() {
     // SPACE is no key of the game; ENTER is.
     mc.key(Key::Space);
     assert!(mc.text().contains("GAME OVER"));
+    assert!(mc.text().contains("press a key"), "{}", mc.text());
     mc.key(Key::Enter);
     assert!(
         mc.until(20, |mc| mc.text().contains("LEVEL 03")),

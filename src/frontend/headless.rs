@@ -67,6 +67,25 @@ pub struct Outcome {
     pub tape_waiting: Option<String>,
     /// The run was cut short by Ctrl-C or SIGTERM ([`super::stop_signal`]).
     pub interrupted: bool,
+    /// Frames at the end of the run in which the guest, interrupt-driven, took no
+    /// interrupt (LOAD waiting for a tape does that; see [`no_tape_hint`]).
+    pub frames_without_interrupts: u64,
+}
+
+/// Frames with interrupts off at the end of a run without a tape deck after which the
+/// Ace is taken to be waiting in LOAD (or VERIFY) for a tape that is not there.
+pub const NO_TAPE_FRAMES: u64 = 100;
+
+/// A hint for a run with no tape deck that ends with the Ace's interrupts off for a long
+/// time, as LOAD keeps them while it listens for a tape: there is no tape to hear.
+pub fn no_tape_hint(outcome: &Outcome) -> Option<String> {
+    (outcome.frames_without_interrupts >= NO_TAPE_FRAMES).then(|| {
+        format!(
+            "the Ace has had interrupts off for its last {} frames, as LOAD does while it \
+             waits for a tape, and there is no tape in the deck (give one with --tape FILE)",
+            outcome.frames_without_interrupts
+        )
+    })
 }
 
 /// Frames with interrupts off (tape, BEEP) hold the typing queue and do not count toward
@@ -118,6 +137,11 @@ pub fn run_with_deck(
         }
         runner(ace);
         outcome.frames += 1;
+        if ace.keyboard_scanned() {
+            outcome.frames_without_interrupts = 0;
+        } else {
+            outcome.frames_without_interrupts += 1;
+        }
         // Sound is rendered only when asked for: it is most of the work of an idle frame.
         if options.collect_audio {
             ace.take_audio_into(&mut outcome.audio);
@@ -155,8 +179,8 @@ pub fn run_with_deck(
                 n += 1;
                 if let Some(reason) = waiting() {
                     outcome.problem = Some(format!(
-                        "--type: {wanted:?} did not appear on the screen: after {n} frames, \
-                         {reason}"
+                        "--type: {wanted:?} did not appear on the screen: after {}, {reason}",
+                        crate::plural::count(n as usize, "frame")
                     ));
                     return Ok(outcome);
                 }
@@ -196,7 +220,8 @@ pub fn run_with_deck(
                 if !found {
                     if let Some(reason) = waiting() {
                         outcome.problem = Some(format!(
-                            "{text:?} did not appear on the screen: after {n} frames, {reason}"
+                            "{text:?} did not appear on the screen: after {}, {reason}",
+                            crate::plural::count(n as usize, "frame")
                         ));
                         break;
                     }
@@ -216,8 +241,13 @@ fn type_out(
     deck: Option<&dyn DeckControl>,
     frame: &mut dyn FnMut(&mut Ace) -> bool,
 ) -> Option<String> {
-    // One stroke per character, each at most 8 frames; allow for that and a little more.
-    let limit = 8 * text.chars().count() as u64 + 10;
+    // One stroke per character: its shift lead and trail, and the key and the gap after
+    // it each held at most until a program that scans the keyboard has read them.
+    use crate::machine::keyboard::{
+        SHIFT_LEAD_FRAMES, SHIFT_TRAIL_FRAMES, UNREAD_WAIT_SCANNING_FRAMES,
+    };
+    let per_stroke = SHIFT_LEAD_FRAMES + SHIFT_TRAIL_FRAMES + 2 * UNREAD_WAIT_SCANNING_FRAMES;
+    let limit = u64::from(per_stroke) * text.chars().count() as u64 + 10;
     let (mut waited, mut stalled, mut stalled_in_a_row) = (0, 0, 0);
     while !ace.typing_done() {
         if waited > limit {

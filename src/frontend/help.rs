@@ -9,7 +9,7 @@ pub const HELP: [&str; 22] = [
     "",
     "F2  screenshot (PNG)",
     "F3  open a tape or .ace file",
-    "F4  save a snapshot (.ace)",
+    "F4  save a .ace snapshot",
     "F5  reset",
     "F6  tape play/stop   F7  rewind",
     "F8  speed: 1x 2x 4x max",

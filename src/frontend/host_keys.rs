@@ -286,6 +286,8 @@ pub struct WindowInput {
     events: Rc<RefCell<Vec<HostEvent>>>,
     keys: HostKeys,
     player: KeyPlayer<HostKey>,
+    /// Strokes dropped because [`super::key_player::MAX_QUEUED_STROKES`] were already waiting.
+    dropped: usize,
     debug: bool,
 }
 
@@ -295,6 +297,7 @@ impl Default for WindowInput {
             events: Rc::default(),
             keys: HostKeys::default(),
             player: KeyPlayer::default(),
+            dropped: 0,
             debug: std::env::var_os("ACEEMU_DEBUG_KEYS").is_some(),
         }
     }
@@ -320,7 +323,9 @@ impl WindowInput {
             );
         }
         for stroke in input.strokes.drain(..).filter(|_| for_the_ace) {
-            self.player.push(stroke);
+            if !self.player.push(stroke) {
+                self.dropped += 1;
+            }
         }
         input
     }
@@ -339,6 +344,11 @@ impl WindowInput {
     /// Strokes waiting to be played (not counting the one being played).
     pub fn backlog(&self) -> usize {
         self.player.queued()
+    }
+
+    /// Strokes dropped so far because the queue was full (typed too far ahead).
+    pub fn dropped(&self) -> usize {
+        self.dropped
     }
 
     /// True when every stroke has been played.

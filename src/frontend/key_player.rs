@@ -9,13 +9,16 @@
 //! that comes before two key-free frames merges into the first. The host, though, reports
 //! every press: so every press becomes a stroke in a queue, and the strokes are played one
 //! after another: SHIFT or SYMBOL SHIFT a frame ahead, the key held at least
-//! [`KEY_HOLD_FRAMES`], the shift let go a frame after the key, then [`GAP_FRAMES`] with
-//! nothing down. A key the user still holds when its stroke is the last one stays down
+//! [`KEY_HOLD_FRAMES`], the shift let go a frame after the key, then at least
+//! [`GAP_FRAMES`] with nothing down. For a running program (not the line editor) the key
+//! and the gap each last until the program has read the whole keyboard since they began
+//! ([`ChangeHold`]): a game that reads INKEY once a second still sees every tap once. A key the user still holds when its stroke is the last one stays down
 //! for as long as it is held, so the ROM's auto-repeat and games that watch a held key
 //! work as on the real machine.
 
 use crate::machine::keyboard::{
-    line_editor_waiting, GAP_FRAMES, KEY_HOLD_FRAMES, SHIFT_LEAD_FRAMES, SHIFT_TRAIL_FRAMES, STATIN,
+    line_editor_waiting, ChangeHold, HoldVerdict, Reader, GAP_FRAMES, KEY_HOLD_FRAMES,
+    SHIFT_LEAD_FRAMES, SHIFT_TRAIL_FRAMES, STATIN,
 };
 use crate::machine::{Ace, Key};
 use std::collections::{HashSet, VecDeque};
@@ -31,6 +34,11 @@ pub const ENTER_WAIT_FRAMES: u32 = 25;
 /// frames in a row (2 s). After that the guest is taken to read the keyboard itself (a
 /// program polling the port with interrupts off) and strokes go on at their own pace.
 pub const STALL_LIMIT_FRAMES: u32 = 100;
+
+/// Most strokes typed ahead and waiting to be played; more are dropped (a person typing
+/// far ahead of a program that reads keys slowly, e.g. a held-down auto-repeat on the
+/// host). 64 strokes are a few lines of typing.
+pub const MAX_QUEUED_STROKES: usize = 64;
 
 /// One key press as the Ace should see it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,15 +60,40 @@ enum Phase {
     Gap,
 }
 
+impl Phase {
+    /// The phase's fewest frames, and whether it lasts until the program has read it.
+    fn timing(self) -> (u32, bool) {
+        match self {
+            Phase::Lead => (SHIFT_LEAD_FRAMES, false),
+            Phase::Hold => (KEY_HOLD_FRAMES, true),
+            Phase::Trail => (SHIFT_TRAIL_FRAMES, false),
+            Phase::Gap => (GAP_FRAMES, true),
+        }
+    }
+}
+
 #[derive(Debug)]
 struct Playing<Source> {
     stroke: Stroke<Source>,
     phase: Phase,
-    /// Frames spent in `phase` so far.
-    frames: u32,
+    /// How long the phase has stood, and how long it must.
+    hold: ChangeHold,
+}
+
+/// What the guest's keyboard reading looked like at a frame start.
+#[derive(Debug, Clone, Copy)]
+struct Reading {
+    reader: Reader,
+    /// The half-rows the program has read since the keys last changed.
+    rows_read: u8,
 }
 
 /// The queue of strokes and the one being played.
+///
+/// Each stroke's key is held, and the gap after it kept, until the program has read it
+/// (see [`ChangeHold`]): into the line editor at the ROM scanner's pace, into a program
+/// that reads keys every N frames at the program's pace, so every press and every release
+/// reaches it in order. Strokes typed ahead wait, up to [`MAX_QUEUED_STROKES`].
 #[derive(Debug)]
 pub struct KeyPlayer<Source> {
     queue: VecDeque<Stroke<Source>>,
@@ -71,6 +104,9 @@ pub struct KeyPlayer<Source> {
     held: HashSet<Key>,
     /// Frames in a row the guest did not scan the keyboard.
     stalled: u32,
+    /// The guest has been seen scanning the whole keyboard (and has not since let a
+    /// stroke go unread).
+    scanning: bool,
 }
 
 impl<Source> Default for KeyPlayer<Source> {
@@ -81,13 +117,20 @@ impl<Source> Default for KeyPlayer<Source> {
             since_enter: None,
             held: HashSet::new(),
             stalled: 0,
+            scanning: false,
         }
     }
 }
 
 impl<Source: PartialEq + Copy> KeyPlayer<Source> {
-    pub fn push(&mut self, stroke: Stroke<Source>) {
+    /// Queues a stroke; false (and the stroke is dropped) when [`MAX_QUEUED_STROKES`] are
+    /// already waiting.
+    pub fn push(&mut self, stroke: Stroke<Source>) -> bool {
+        if self.queue.len() >= MAX_QUEUED_STROKES {
+            return false;
+        }
         self.queue.push_back(stroke);
+        true
     }
 
     /// True when nothing is queued or being played.
@@ -122,12 +165,19 @@ impl<Source: PartialEq + Copy> KeyPlayer<Source> {
             return;
         }
         let editor = line_editor_waiting(ace.peek(STATIN));
-        let wanted = self.next_keys(editor, !ace.typing_done(), held_now);
-        for &key in self.held.difference(&wanted) {
-            ace.release_key(key);
-        }
-        for &key in wanted.difference(&self.held) {
-            ace.press_key(key);
+        let reading = Reading {
+            reader: ace.key_reader(),
+            rows_read: ace.key_rows_read_since_change(),
+        };
+        let wanted = self.next_keys(editor, reading, !ace.typing_done(), held_now);
+        if wanted != self.held {
+            for &key in self.held.difference(&wanted) {
+                ace.release_key(key);
+            }
+            for &key in wanted.difference(&self.held) {
+                ace.press_key(key);
+            }
+            ace.forget_key_reads();
         }
         self.held = wanted;
     }
@@ -136,48 +186,75 @@ impl<Source: PartialEq + Copy> KeyPlayer<Source> {
     fn next_keys(
         &mut self,
         editor_waiting: bool,
+        reading: Reading,
         machine_typing: bool,
         held_now: impl Fn(Source) -> bool,
     ) -> HashSet<Key> {
         if let Some(frames) = self.since_enter.as_mut() {
             *frames += 1;
         }
+        self.scanning |= reading.rows_read == 0xFF;
+        // Whether the phase on the matrix now has been counted this frame.
+        let mut counted = false;
         loop {
-            let Some(playing) = self.playing.as_mut() else {
-                let enter_pending = self
-                    .since_enter
-                    .is_some_and(|f| f < ENTER_WAIT_FRAMES && !editor_waiting);
-                if enter_pending || machine_typing {
-                    return HashSet::new();
+            let playing = match self.playing.as_mut() {
+                Some(playing) => playing,
+                None => {
+                    let enter_pending = match self.since_enter {
+                        Some(f) => f < ENTER_WAIT_FRAMES && !editor_waiting,
+                        None => false,
+                    };
+                    if enter_pending || machine_typing {
+                        return HashSet::new();
+                    }
+                    let stroke = match self.queue.pop_front() {
+                        Some(stroke) => stroke,
+                        None => return HashSet::new(),
+                    };
+                    self.since_enter = None;
+                    let phase = if stroke.modifiers.is_empty() {
+                        Phase::Hold
+                    } else {
+                        Phase::Lead
+                    };
+                    let (minimum, until_read) = phase.timing();
+                    self.playing = Some(Playing {
+                        stroke,
+                        phase,
+                        hold: ChangeHold::new(minimum, until_read, reading.reader),
+                    });
+                    counted = true;
+                    continue;
                 }
-                let Some(stroke) = self.queue.pop_front() else {
-                    return HashSet::new();
-                };
-                self.since_enter = None;
-                let phase = if stroke.modifiers.is_empty() {
-                    Phase::Hold
-                } else {
-                    Phase::Lead
-                };
-                self.playing = Some(Playing {
-                    stroke,
-                    phase,
-                    frames: 0,
-                });
-                continue;
             };
             let stroke = &playing.stroke;
-            let minimum = match playing.phase {
-                Phase::Lead => SHIFT_LEAD_FRAMES,
-                Phase::Hold => KEY_HOLD_FRAMES,
-                Phase::Trail => SHIFT_TRAIL_FRAMES,
-                Phase::Gap => GAP_FRAMES,
-            };
             let sustained = playing.phase == Phase::Hold
                 && self.queue.is_empty()
-                && stroke.source.is_some_and(&held_now);
-            if playing.frames < minimum || sustained {
-                playing.frames += 1;
+                && match stroke.source {
+                    Some(source) => held_now(source),
+                    None => false,
+                };
+            let stay = if counted {
+                // Just entered: it stands this frame (unless it lasts no frame at all).
+                playing.hold.minimum > 0 || playing.hold.until_read
+            } else if sustained {
+                // The user still holds the key: it stays down, as on the real machine.
+                true
+            } else {
+                counted = true;
+                match playing
+                    .hold
+                    .frame(reading.reader, reading.rows_read, self.scanning)
+                {
+                    HoldVerdict::Stay => true,
+                    HoldVerdict::Read => false,
+                    HoldVerdict::GaveUp => {
+                        self.scanning = false;
+                        false
+                    }
+                }
+            };
+            if stay {
                 let mut keys: HashSet<Key> = stroke.modifiers.iter().copied().collect();
                 match playing.phase {
                     Phase::Hold => keys.extend(&stroke.keys),
@@ -186,7 +263,6 @@ impl<Source: PartialEq + Copy> KeyPlayer<Source> {
                 }
                 return keys;
             }
-            playing.frames = 0;
             playing.phase = match playing.phase {
                 Phase::Lead => Phase::Hold,
                 Phase::Hold if !stroke.modifiers.is_empty() => Phase::Trail,
@@ -199,6 +275,9 @@ impl<Source: PartialEq + Copy> KeyPlayer<Source> {
                     continue;
                 }
             };
+            let (minimum, until_read) = playing.phase.timing();
+            playing.hold = ChangeHold::new(minimum, until_read, reading.reader);
+            counted = true;
         }
     }
 }
@@ -217,10 +296,24 @@ mod tests {
         }
     }
 
+    /// A guest that never takes interrupts and reads all eight half-rows at once, over
+    /// and over: `XOR A; IN A,(0xFE); JR 0`.
+    const SCANNER: [u8; 5] = [0xAF, 0xDB, 0xFE, 0x18, 0xFB];
+
     /// The keys down in each of `frames` frames, as a string per frame (`.` for none).
     fn play(player: &mut KeyPlayer<u8>, frames: usize, held: &[u8]) -> Vec<String> {
-        // A guest that never takes interrupts: it scans the keyboard whenever it likes.
-        let mut ace = TestRom::new().boot(RamSize::K3);
+        play_on(TestRom::new().at(0, &SCANNER), player, frames, held)
+    }
+
+    fn play_on(
+        rom: TestRom,
+        player: &mut KeyPlayer<u8>,
+        frames: usize,
+        held: &[u8],
+    ) -> Vec<String> {
+        let mut ace = rom.boot(RamSize::K3);
+        // One frame before the keys: the guest is up (and has read the keyboard, if it does).
+        ace.run_frame();
         (0..frames)
             .map(|_| {
                 player.frame(&mut ace, |k| held.contains(&k));
@@ -280,5 +373,48 @@ mod tests {
             .iter()
             .all(|f| f == "."));
         assert_eq!(frames.last().unwrap(), "A");
+    }
+
+    #[test]
+    fn a_guest_that_reads_only_some_keys_gets_short_taps() {
+        // It reads half-row A-G only (`LD A,0xFD; IN A,(0xFE); JR 0`), so it never scans
+        // the keyboard: each press is held for the short wait, then the gap likewise.
+        let mut player = KeyPlayer::default();
+        player.push(stroke(&[], &[Key::A], None));
+        let rom = TestRom::new().at(0, &[0x3E, 0xFD, 0xDB, 0xFE, 0x18, 0xFA]);
+        let frames = play_on(rom, &mut player, 25, &[]);
+        let wait = crate::machine::keyboard::UNREAD_WAIT_OTHER_FRAMES as usize;
+        assert!(frames[..wait].iter().all(|f| f == "A"), "{frames:?}");
+        assert!(frames[wait..].iter().all(|f| f == "."), "{frames:?}");
+    }
+
+    #[test]
+    fn a_busy_guest_keeps_a_typed_ahead_key_down() {
+        // It scans the keyboard once, then is busy for good (`XOR A; IN A,(0xFE); JR $`):
+        // the key waits (up to 5 s) to be read.
+        let mut player = KeyPlayer::default();
+        player.push(stroke(&[], &[Key::A], None));
+        let rom = TestRom::new().at(0, &[0xAF, 0xDB, 0xFE, 0x18, 0xFE]);
+        let frames = play_on(rom, &mut player, 100, &[]);
+        assert!(frames.iter().all(|f| f == "A"), "{frames:?}");
+    }
+
+    #[test]
+    fn a_guest_that_never_read_the_keyboard_gets_the_minimum() {
+        // All NOPs: nobody has read the keyboard since reset, so nobody is waited for.
+        let mut player = KeyPlayer::default();
+        player.push(stroke(&[], &[Key::A], None));
+        let frames = play_on(TestRom::new(), &mut player, 8, &[]);
+        assert_eq!(frames, ["A", "A", "A", "A", ".", ".", ".", "."]);
+    }
+
+    #[test]
+    fn the_queue_is_bounded() {
+        let mut player: KeyPlayer<u8> = KeyPlayer::default();
+        for _ in 0..MAX_QUEUED_STROKES {
+            assert!(player.push(stroke(&[], &[Key::A], None)));
+        }
+        assert!(!player.push(stroke(&[], &[Key::A], None)));
+        assert_eq!(player.queued(), MAX_QUEUED_STROKES);
     }
 }

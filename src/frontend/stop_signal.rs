@@ -32,3 +32,25 @@ pub fn install() {
         libc::signal(libc::SIGTERM, handler);
     }
 }
+
+/// The error a run ends with when a signal stopped it; `aceemu` exits with 130 for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Interrupted {
+    /// The run had files to write (they have been written).
+    pub saves: bool,
+}
+
+impl std::fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.saves {
+            write!(
+                f,
+                "interrupted (what was asked to be saved has been written)"
+            )
+        } else {
+            write!(f, "interrupted")
+        }
+    }
+}
+
+impl std::error::Error for Interrupted {}

@@ -12,7 +12,8 @@
 //! Delete = DELETE LINE, Esc = BREAK (SHIFT+SPACE).
 //! Every key press reaches the Ace, in order, at any typing speed and with rollover: the
 //! presses are played onto the matrix one at a time, with the timing the ROM's scanner
-//! needs (see [`super::key_player`]). With `ACEEMU_DEBUG_KEYS` set, the host key events
+//! needs, and each held (and its release kept) until a running program has read it (see
+//! [`super::key_player`]). With `ACEEMU_DEBUG_KEYS` set, the host key events
 //! and the strokes made of them are printed to stderr.
 //!
 //! minifb cannot take files dropped on the window, so F3 asks for a file name in the
@@ -49,6 +50,8 @@ pub struct WindowOptions {
     pub screenshot_dir: PathBuf,
     /// Each Ace pixel of an F2 screenshot as an N x N block (1-8).
     pub screenshot_scale: usize,
+    /// Turn CAPS LOCK on at the prompt, at start and after F5 (`--caps-lock`).
+    pub caps_lock: bool,
 }
 
 /// Emulation speed (F8 steps through them, F10 toggles `Max`).
@@ -241,12 +244,20 @@ pub fn run(
     let mut showing_help = false;
     let mut prompt: Option<String> = None;
     let mut title = String::new();
+    let mut dropped_keys = 0;
 
     while window.is_open() && !super::stop_signal::requested() {
         // Keys: to the Ace, or to the help or the prompt while they are up.
         let physical = window.get_keys();
         let for_the_ace = !showing_help && prompt.is_none();
         let frame_input = input.take_events(&physical, for_the_ace);
+        if input.dropped() > dropped_keys {
+            dropped_keys = input.dropped();
+            session.say(format!(
+                "typed too far ahead: {dropped_keys} key presses dropped (at most {} wait)",
+                super::key_player::MAX_QUEUED_STROKES
+            ));
+        }
         if let Some(text) = prompt.as_mut() {
             match edit_prompt(text, &frame_input.chars) {
                 PromptKey::Typing => {}
@@ -269,7 +280,17 @@ pub fn run(
                     let text = screenshot(&ace, options);
                     session.say(text);
                 }
-                HostKey::F3 => prompt = Some(String::new()),
+                HostKey::F3 => {
+                    if session.open_tape.is_none() {
+                        // Say it now, not after a whole path is typed.
+                        session.say(
+                            "recording (--save-to, --save-wav): F3 opens only a .ace snapshot; \
+                             to change the tape start aceemu again with it"
+                                .into(),
+                        );
+                    }
+                    prompt = Some(String::new());
+                }
                 HostKey::F4 => {
                     let text = save_snapshot(&ace, options);
                     session.say(text);
@@ -277,6 +298,9 @@ pub fn run(
                 HostKey::F5 => {
                     ace.reset();
                     input.clear(&mut ace);
+                    if options.caps_lock {
+                        ace.caps_lock_at_prompt();
+                    }
                 }
                 HostKey::F6 => {
                     if let Some(deck) = session.deck.as_mut() {
@@ -376,7 +400,12 @@ pub fn run(
             None => new_title += " — no tape",
         }
         if let Some(text) = &prompt {
-            new_title = format!("aceemu — open (tape or .ace; Enter opens, Esc cancels): {text}_");
+            let what = if session.open_tape.is_some() {
+                "tape or .ace"
+            } else {
+                "a .ace snapshot only: recording"
+            };
+            new_title = format!("aceemu — open ({what}; Enter opens, Esc cancels): {text}_");
         } else if showing_help {
             new_title += " — help (F1 closes)";
         } else if paused {

@@ -47,6 +47,10 @@ pub struct Bus {
     pub(crate) keyboard_read: bool,
     /// Set by a write to the debug port, cleared by the machine.
     pub(crate) debug_written: bool,
+    /// The CPU is in the ROM's IM 1 interrupt handler (from accepting the interrupt to its
+    /// EI): its keyboard reads are the ROM's scan, not the program's (see
+    /// `Matrix::rows_read_since_change`).
+    pub(crate) in_interrupt: bool,
     /// When each screen cell last changed.
     pub(crate) screen_stamps: ScreenStamps,
 }
@@ -68,6 +72,7 @@ impl Bus {
             debug: self.debug.clone(),
             keyboard_read: self.keyboard_read,
             debug_written: self.debug_written,
+            in_interrupt: self.in_interrupt,
         }
     }
 
@@ -92,6 +97,7 @@ impl Bus {
             debug: Vec::new(),
             keyboard_read: false,
             debug_written: false,
+            in_interrupt: false,
             screen_stamps: ScreenStamps::default(),
         }
     }
@@ -147,7 +153,11 @@ impl Bus {
             return IDLE_BUS;
         }
         self.keyboard_read = true;
-        let keys = self.matrix.read((port >> 8) as u8);
+        let high = (port >> 8) as u8;
+        if !self.in_interrupt {
+            self.matrix.note_program_read(high);
+        }
+        let keys = self.matrix.read(high);
         let ear = match self.tape.as_mut() {
             Some(tape) => tape.ear(self.io_time),
             None => false,

@@ -213,25 +213,39 @@ pub fn strokes_for(text: &str) -> Result<Vec<Stroke>, UntypableChar> {
         .collect()
 }
 
-/// The key matrix: which keys are held down.
+/// The key matrix: which keys are held down, and which half-rows the program has read
+/// since the keys last changed.
 #[derive(Debug, Clone, Default)]
 pub struct Matrix {
     /// Bit set = key pressed, per half-row (bits 0-4).
     pressed: [u8; 8],
+    /// Bit `i` set = half-row `i` has been read by the program (not by the ROM's
+    /// interrupt scanner) since a key last went down or up. All eight set: the program
+    /// has scanned the whole keyboard since the change, so it has seen it.
+    rows_read: u8,
 }
 
 impl Matrix {
     pub fn press(&mut self, key: Key) {
         let (row, bit) = key.matrix_position();
-        self.pressed[row] |= 1 << bit;
+        if self.pressed[row] & (1 << bit) == 0 {
+            self.pressed[row] |= 1 << bit;
+            self.rows_read = 0;
+        }
     }
 
     pub fn release(&mut self, key: Key) {
         let (row, bit) = key.matrix_position();
-        self.pressed[row] &= !(1 << bit);
+        if self.pressed[row] & (1 << bit) != 0 {
+            self.pressed[row] &= !(1 << bit);
+            self.rows_read = 0;
+        }
     }
 
     pub fn release_all(&mut self) {
+        if self.pressed != [0; 8] {
+            self.rows_read = 0;
+        }
         self.pressed = [0; 8];
     }
 
@@ -251,14 +265,155 @@ impl Matrix {
         }
         !pressed & 0x1F
     }
+
+    /// Notes that the program read the half-rows selected by `high` (the bus calls this
+    /// for reads outside the interrupt handler).
+    #[inline]
+    pub fn note_program_read(&mut self, high: u8) {
+        self.rows_read |= !high;
+    }
+
+    /// The half-rows the program has read since the keys last changed (bit `i`: half-row
+    /// `i`). All eight: a program that scans the keyboard (INKEY, or its own loop over the
+    /// rows) has seen the change. A program that reads only some rows, or the ROM's line
+    /// editor (fed by the interrupt's scan), never reads all eight.
+    pub fn rows_read_since_change(&self) -> u8 {
+        self.rows_read
+    }
+
+    /// Starts watching for the program's reads afresh, as if the keys had just changed.
+    pub fn forget_reads(&mut self) {
+        self.rows_read = 0;
+    }
 }
 
 /// Frames the typing queue holds each step (spec 6: shift ≥1 frame before the key, key
-/// held ≥3 frames (we use 4), ≥2 frames with nothing pressed between keys).
+/// held ≥3 frames (we use 4), ≥2 frames with nothing pressed between keys). These are the
+/// minimums; a tap for a program is held longer, until the program has read it (see
+/// [`ChangeHold`]).
 pub const SHIFT_LEAD_FRAMES: u32 = 1;
 pub const KEY_HOLD_FRAMES: u32 = 4;
 pub const SHIFT_TRAIL_FRAMES: u32 = 1;
 pub const GAP_FRAMES: u32 = 2;
+
+/// Longest a key press or release waits to be read by a program that has been seen
+/// scanning the keyboard (INKEY in a loop, however slow), or by one that has read no key
+/// at all since (busy: the keys are typed ahead): 5 s.
+pub const UNREAD_WAIT_SCANNING_FRAMES: u32 = 250;
+
+/// Longest a key press or release waits to be read by a guest that reads only some
+/// half-rows (a game watching a few keys; reads of the BREAK test's half-rows alone do not
+/// count) and was not seen scanning them all: 0.2 s, a quick tap on a real Ace.
+pub const UNREAD_WAIT_OTHER_FRAMES: u32 = 10;
+
+/// Who reads the keyboard at a frame start, as far as the key players need to know.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reader {
+    /// The ROM's line editor is waiting for a line (STATIN bit 0): the interrupt's scan
+    /// takes keys with the fixed timing of spec 6.
+    LineEditor,
+    /// An interrupt-driven ROM busy with something else (running a program).
+    Busy,
+    /// A guest that never takes interrupts: it polls the keyboard itself.
+    Poller,
+    /// A guest that has not read the keyboard once since reset: nobody to wait for.
+    Nobody,
+}
+
+impl Reader {
+    /// The reader for an interrupt-driven guest (or not) with STATIN as given; `ever_read`:
+    /// the guest has read the keyboard since reset.
+    pub fn judge(int_driven: bool, statin: u8, ever_read: bool) -> Reader {
+        if !ever_read {
+            Reader::Nobody
+        } else if !int_driven {
+            Reader::Poller
+        } else if line_editor_waiting(statin) {
+            Reader::LineEditor
+        } else {
+            Reader::Busy
+        }
+    }
+}
+
+/// How long one key change (keys going down, or coming up) stays on the matrix.
+///
+/// A change for the ROM's line editor lasts its minimum frames: the interrupt's scan
+/// reads the keys every frame. A change for a program lasts its minimum and then until
+/// the program has read every half-row since (it scanned the keyboard, so it saw the
+/// change), so a program polling every N frames sees every press and every release, in
+/// order. A guest that never scans the whole keyboard would wait for ever: the wait is
+/// cut at [`UNREAD_WAIT_OTHER_FRAMES`] if the guest reads only some half-rows and has
+/// never been seen scanning them all, else at [`UNREAD_WAIT_SCANNING_FRAMES`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChangeHold {
+    /// Frames the change has stood.
+    pub frames: u32,
+    /// Fewest frames it stands.
+    pub minimum: u32,
+    /// Whether it waits for the program to read it (key holds and gaps; not the shift
+    /// lead and trail).
+    pub until_read: bool,
+    /// The line editor was waiting when the change was made.
+    pub for_editor: bool,
+}
+
+/// What a [`ChangeHold`] says at a frame start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HoldVerdict {
+    /// Keep the keys as they are for this frame.
+    Stay,
+    /// The change has been read (or needs no reading): move on.
+    Read,
+    /// Waited the longest for a program that did not read it: move on.
+    GaveUp,
+}
+
+impl ChangeHold {
+    pub fn new(minimum: u32, until_read: bool, reader: Reader) -> ChangeHold {
+        ChangeHold {
+            frames: 0,
+            minimum,
+            until_read,
+            for_editor: reader == Reader::LineEditor,
+        }
+    }
+
+    /// Counts one more frame and says whether the change may end now. `rows_read`: the
+    /// half-rows the program has read since the change ([`Matrix::rows_read_since_change`]);
+    /// `scanning`: the guest has been seen scanning the whole keyboard.
+    pub fn frame(&mut self, reader: Reader, rows_read: u8, scanning: bool) -> HoldVerdict {
+        let read = rows_read == 0xFF;
+        self.frames += 1;
+        if self.frames < self.minimum {
+            return HoldVerdict::Stay;
+        }
+        // Back in the line editor: its scan takes what comes from now on (a key still
+        // unread by the program that ran is not read by anyone else).
+        let nobody_reads = reader == Reader::Nobody;
+        if !self.until_read
+            || self.for_editor
+            || read
+            || reader == Reader::LineEditor
+            || nobody_reads
+        {
+            return HoldVerdict::Read;
+        }
+        // Reads of SHIFT's and SPACE's half-rows alone are the ROM's BREAK test (after
+        // every word in SLOW mode), not a program watching some keys.
+        let watches_some_keys = rows_read & 0x7E != 0;
+        let limit = if scanning || !watches_some_keys {
+            UNREAD_WAIT_SCANNING_FRAMES
+        } else {
+            UNREAD_WAIT_OTHER_FRAMES
+        };
+        if self.frames >= limit {
+            HoldVerdict::GaveUp
+        } else {
+            HoldVerdict::Stay
+        }
+    }
+}
 
 /// One step of the typing queue: the set of keys held for a number of frames.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -267,9 +422,24 @@ pub struct KeyStep {
     pub frames: u32,
 }
 
-/// The key states (one per frame) that type `strokes`, as a list of steps.
-pub fn schedule(strokes: &[Stroke]) -> Vec<KeyStep> {
+/// A step in the queue: `until_read` steps (a key's hold, the gap after it) last until a
+/// program has read them (see [`ChangeHold`]); others (steps queued with
+/// [`TypingQueue::push`], the shift lead and trail) last their frames.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct QueuedStep {
+    step: KeyStep,
+    until_read: bool,
+}
+
+/// The key states that type `strokes`, as queued steps.
+fn schedule_taps(strokes: &[Stroke]) -> Vec<QueuedStep> {
     let mut steps = Vec::new();
+    let mut add = |keys: Vec<Key>, frames: u32, until_read: bool| {
+        steps.push(QueuedStep {
+            step: KeyStep { keys, frames },
+            until_read,
+        })
+    };
     for stroke in strokes {
         let shift = match stroke.modifier {
             Modifier::None => None,
@@ -278,30 +448,21 @@ pub fn schedule(strokes: &[Stroke]) -> Vec<KeyStep> {
         };
         match shift {
             Some(shift) => {
-                steps.push(KeyStep {
-                    keys: vec![shift],
-                    frames: SHIFT_LEAD_FRAMES,
-                });
-                steps.push(KeyStep {
-                    keys: vec![shift, stroke.key],
-                    frames: KEY_HOLD_FRAMES,
-                });
-                steps.push(KeyStep {
-                    keys: vec![shift],
-                    frames: SHIFT_TRAIL_FRAMES,
-                });
+                add(vec![shift], SHIFT_LEAD_FRAMES, false);
+                add(vec![shift, stroke.key], KEY_HOLD_FRAMES, true);
+                add(vec![shift], SHIFT_TRAIL_FRAMES, false);
             }
-            None => steps.push(KeyStep {
-                keys: vec![stroke.key],
-                frames: KEY_HOLD_FRAMES,
-            }),
+            None => add(vec![stroke.key], KEY_HOLD_FRAMES, true),
         }
-        steps.push(KeyStep {
-            keys: vec![],
-            frames: GAP_FRAMES,
-        });
+        add(vec![], GAP_FRAMES, true);
     }
     steps
+}
+
+/// The key states (one per frame) that type `strokes`, as a list of steps, each at its
+/// minimum length.
+pub fn schedule(strokes: &[Stroke]) -> Vec<KeyStep> {
+    schedule_taps(strokes).into_iter().map(|q| q.step).collect()
 }
 
 /// What the typing queue did at a frame start.
@@ -315,22 +476,27 @@ pub enum Progress {
 
 /// Plays a schedule of key steps, one frame at a time, onto the matrix.
 ///
-/// After ENTER it waits, before pressing the next key, until the ROM is back in its line
-/// editor (see [`line_editor_waiting`]), as a person waits for the cursor: keys pressed
-/// while the ROM is still busy with the line would be scanned and thrown away. It waits
-/// at most [`PROMPT_WAIT_FRAMES`], so keys meant for a running program (INKEY, KEY) still
-/// arrive.
+/// Each key is held, and each gap after a key kept, until the program has read it (see
+/// [`ChangeHold`]): typing into the line editor goes at the ROM scanner's pace, typing
+/// into a program at the program's. After ENTER it waits, before pressing the next key,
+/// until the ROM is back in its line editor (see [`line_editor_waiting`]), as a person
+/// waits for the cursor: keys pressed while the ROM is still busy with the line would be
+/// scanned and thrown away. It waits at most [`PROMPT_WAIT_FRAMES`], so keys meant for a
+/// running program (INKEY, KEY) still arrive.
 #[derive(Debug, Clone, Default)]
 pub struct TypingQueue {
-    steps: VecDeque<KeyStep>,
-    /// Frames left of the step at the front, once it has been applied.
-    frames_left: u32,
+    steps: VecDeque<QueuedStep>,
+    /// The step on the matrix now and how long it has stood.
+    current: Option<ChangeHold>,
     /// Keys the queue holds down right now (so it only releases its own).
     held: Vec<Key>,
     /// ENTER was typed: the next key waits for the line editor.
     after_enter: bool,
     /// Frames waited so far for the line editor.
     waited: u32,
+    /// The guest has been seen scanning the whole keyboard (and has not since let a key
+    /// change go unread).
+    scanning: bool,
 }
 
 /// CAPS LOCK: SHIFT+2 (spec ace-hardware.md, keyboard table).
@@ -357,13 +523,22 @@ pub fn line_editor_waiting(statin: u8) -> bool {
 }
 
 impl TypingQueue {
+    /// Queues steps that last exactly their frames.
     pub fn push(&mut self, steps: Vec<KeyStep>) {
-        self.steps.extend(steps);
+        self.steps.extend(steps.into_iter().map(|step| QueuedStep {
+            step,
+            until_read: false,
+        }));
+    }
+
+    /// Queues the taps that type `strokes`, each held until read.
+    pub fn push_strokes(&mut self, strokes: &[Stroke]) {
+        self.steps.extend(schedule_taps(strokes));
     }
 
     /// True when nothing is queued and the queue holds no key.
     pub fn is_done(&self) -> bool {
-        self.steps.is_empty() && self.frames_left == 0 && self.held.is_empty()
+        self.steps.is_empty() && self.current.is_none() && self.held.is_empty()
     }
 
     /// True when typing is under way and everything left of it only lets keys go (the
@@ -371,11 +546,11 @@ impl TypingQueue {
     /// press has been pressed already.
     pub fn only_releases_left(&self) -> bool {
         let mut held: &[Key] = &self.held;
-        for step in &self.steps {
-            if !step.keys.iter().all(|k| held.contains(k)) {
+        for queued in &self.steps {
+            if !queued.step.keys.iter().all(|k| held.contains(k)) {
                 return false;
             }
-            held = &step.keys;
+            held = &queued.step.keys;
         }
         !self.is_done()
     }
@@ -383,7 +558,7 @@ impl TypingQueue {
     /// Drops everything queued and releases the queue's keys.
     pub fn clear(&mut self, matrix: &mut Matrix) {
         self.steps.clear();
-        self.frames_left = 0;
+        self.current = None;
         self.after_enter = false;
         self.waited = 0;
         self.release_held(matrix);
@@ -397,38 +572,61 @@ impl TypingQueue {
     }
 
     /// Called at the start of every frame: applies the key state for this frame.
-    pub fn frame(&mut self, matrix: &mut Matrix, editor_waiting: bool) -> Progress {
-        if self.frames_left > 0 {
-            self.frames_left -= 1;
+    /// `reader` says who reads the keyboard now; a [`Reader::Busy`] ROM is not ready for
+    /// the key after an ENTER.
+    pub fn frame(&mut self, matrix: &mut Matrix, reader: Reader) -> Progress {
+        let rows_read = matrix.rows_read_since_change();
+        self.scanning |= rows_read == 0xFF;
+        if let Some(hold) = self.current.as_mut() {
+            if self.held.is_empty() && self.steps.is_empty() {
+                // The gap after the last key: nothing comes after it to keep apart, and
+                // the keys stay up until more is typed.
+                hold.until_read = false;
+            }
+            match hold.frame(reader, rows_read, self.scanning) {
+                HoldVerdict::Stay => return Progress::Moving,
+                HoldVerdict::GaveUp => self.scanning = false,
+                HoldVerdict::Read => {}
+            }
+            self.current = None;
         }
-        while self.frames_left == 0 {
-            let next_presses = self.steps.front().is_some_and(|step| !step.keys.is_empty());
+        loop {
+            let next_presses = match self.steps.front() {
+                Some(queued) => !queued.step.keys.is_empty(),
+                None => false,
+            };
             if self.after_enter && next_presses {
-                if !editor_waiting && self.waited < PROMPT_WAIT_FRAMES {
+                if reader == Reader::Busy && self.waited < PROMPT_WAIT_FRAMES {
                     self.waited += 1;
                     return Progress::WaitingForPrompt;
                 }
                 self.after_enter = false;
                 self.waited = 0;
             }
-            match self.steps.pop_front() {
-                Some(step) => {
-                    self.release_held(matrix);
-                    for &key in &step.keys {
-                        matrix.press(key);
-                    }
-                    self.after_enter |= step.keys.contains(&Key::Enter);
-                    self.held = step.keys;
-                    self.frames_left = step.frames;
-                }
+            let queued = match self.steps.pop_front() {
+                Some(queued) => queued,
                 None => {
                     self.release_held(matrix);
                     self.after_enter = false;
                     return Progress::Moving;
                 }
+            };
+            self.release_held(matrix);
+            for &key in &queued.step.keys {
+                matrix.press(key);
+            }
+            matrix.forget_reads();
+            self.after_enter |= queued.step.keys.contains(&Key::Enter);
+            self.held = queued.step.keys;
+            if queued.step.frames > 0 || queued.until_read {
+                self.current = Some(ChangeHold::new(
+                    queued.step.frames,
+                    queued.until_read,
+                    reader,
+                ));
+                return Progress::Moving;
             }
         }
-        Progress::Moving
     }
 }
 
@@ -462,13 +660,13 @@ mod tests {
         let mut queue = TypingQueue::default();
         let mut m = Matrix::default();
         assert!(!queue.only_releases_left(), "nothing queued");
-        queue.push(schedule(&strokes_for("aB").unwrap()));
-        queue.frame(&mut m, true);
+        queue.push_strokes(&strokes_for("aB").unwrap());
+        queue.frame(&mut m, Reader::LineEditor);
         assert!(m.is_pressed(Key::A));
         assert!(!queue.only_releases_left(), "B is still to come");
         // A: 4 frames held, 2 gap; B: SHIFT 1 frame, then SHIFT+B.
         for _ in 0..7 {
-            queue.frame(&mut m, true);
+            queue.frame(&mut m, Reader::LineEditor);
         }
         assert!(m.is_pressed(Key::B) && m.is_pressed(Key::Shift));
         assert!(queue.only_releases_left());

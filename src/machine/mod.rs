@@ -209,6 +209,7 @@ impl Ace {
         self.ei_end = u64::MAX;
         self.int_driven = false;
         self.bus.keyboard_read = false;
+        self.bus.in_interrupt = false;
         self.first_read_wait = 0;
         self.typing.clear(&mut self.bus.matrix);
     }
@@ -356,9 +357,9 @@ impl Ace {
         self.typing_stalled = hold && !self.typing.is_done();
         if !hold {
             // Only an interrupt-driven guest can be a ROM with a line editor to wait for.
-            let editor =
-                !self.int_driven || keyboard::line_editor_waiting(self.bus.read(keyboard::STATIN));
-            let progress = self.typing.frame(&mut self.bus.matrix, editor);
+            let statin = self.bus.read(keyboard::STATIN);
+            let reader = keyboard::Reader::judge(self.int_driven, statin, self.bus.keyboard_read);
+            let progress = self.typing.frame(&mut self.bus.matrix, reader);
             self.typing_stalled = progress == keyboard::Progress::WaitingForPrompt;
         }
     }
@@ -438,6 +439,7 @@ impl Ace {
         }
         if timing.is_ei() {
             self.ei_end = self.t + u64::from(timing.tstates());
+            self.bus.in_interrupt = false;
         }
         let regs = self.cpu.immutable_registers();
         let taken = match timing.cond_kind() {
@@ -466,6 +468,9 @@ impl Ace {
         let (_, im) = self.cpu.immutable_registers().get_interrupt_mode();
         cpu_ext::set_iff(&mut self.cpu, false, false);
         self.int_accepted = true;
+        // IM 1 runs the ROM's handler at 0x0038, whose keyboard scan feeds the line
+        // editor: not the program's reads. A program's own IM 2 handler reads for it.
+        self.bus.in_interrupt = im == 1;
         self.halted = false;
         self.r_pending += 1;
         let pc = self.cpu.immutable_registers().pc();
@@ -508,14 +513,14 @@ impl Ace {
     /// [`Ace::try_type_text`] to have them reported instead.
     pub fn type_text(&mut self, text: &str) {
         let strokes: Vec<_> = text.chars().filter_map(keyboard::stroke_for).collect();
-        self.typing.push(keyboard::schedule(&strokes));
+        self.typing.push_strokes(&strokes);
     }
 
     /// Like [`Ace::type_text`], but queues nothing and reports the first character that
     /// cannot be typed.
     pub fn try_type_text(&mut self, text: &str) -> Result<(), UntypableChar> {
         let strokes = keyboard::strokes_for(text)?;
-        self.typing.push(keyboard::schedule(&strokes));
+        self.typing.push_strokes(&strokes);
         Ok(())
     }
 
@@ -527,7 +532,7 @@ impl Ace {
         if keyboard::caps_lock_on(self.peek(keyboard::STATIN)) {
             return;
         }
-        self.typing.push(keyboard::schedule(&[keyboard::CAPS_LOCK]));
+        self.typing.push_strokes(&[keyboard::CAPS_LOCK]);
     }
 
     /// Queues key steps directly (sets of keys held for a number of frames).
@@ -549,6 +554,29 @@ impl Ace {
     /// frame holds them over such frames, as the typing queue does.
     pub fn keyboard_scanned(&self) -> bool {
         self.keyboard_scanned
+    }
+
+    /// The half-rows of the keyboard (bit `i`: half-row `i`) the program (not the ROM's
+    /// interrupt scan) has read since the keys last went down or up. 0xFF: it has scanned
+    /// the keyboard, so it has seen the change.
+    pub fn key_rows_read_since_change(&self) -> u8 {
+        self.bus.matrix.rows_read_since_change()
+    }
+
+    /// Starts watching for the program's keyboard reads afresh (see
+    /// [`Ace::key_rows_read_since_change`]), as if the keys had just changed.
+    pub fn forget_key_reads(&mut self) {
+        self.bus.matrix.forget_reads();
+    }
+
+    /// Who reads the keyboard now: the ROM's line editor, a busy ROM, a guest that polls
+    /// without interrupts, or nobody yet.
+    pub fn key_reader(&self) -> keyboard::Reader {
+        keyboard::Reader::judge(
+            self.int_driven,
+            self.bus.read(keyboard::STATIN),
+            self.bus.keyboard_read,
+        )
     }
 
     /// True when the typing queue is empty and holds no key.

@@ -31,8 +31,13 @@ impl Format {
             Some("tap") => Ok(Format::Tap),
             Some("tzx") => Ok(Format::Tzx),
             Some("wav") => Ok(Format::Wav),
+            _ if path.is_dir() => bail!(
+                "{}: is a folder, not a tape file (give a .tap, .tzx or .wav file in it)",
+                path.display()
+            ),
             _ => bail!(
-                "{}: unknown tape format (the extension must be .tap, .tzx or .wav)",
+                "{}: unknown tape format (the extension must be .tap, .tzx or .wav for a tape, \
+                 .ace for a snapshot)",
                 path.display()
             ),
         }

@@ -72,7 +72,11 @@ fn main() {
     };
     if let Err(err) = result {
         eprintln!("aceemu: {err:#}");
-        std::process::exit(1);
+        // Stopped by Ctrl-C or SIGTERM: 128 + SIGINT, as shells expect.
+        let interrupted = err
+            .downcast_ref::<aceemu::frontend::stop_signal::Interrupted>()
+            .is_some();
+        std::process::exit(if interrupted { 130 } else { 1 });
     }
 }
 

@@ -95,11 +95,25 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         summary += &format!("\nplayed: {}, {outcome}", count(moves, "move"));
     }
 
-    if !args.quiet {
+    // With --png the picture is in the file; sizes 2 and 3 are 125 to 190 columns wide,
+    // more than most terminals show.
+    if !args.quiet && args.png.is_none() {
         let style = Style {
             cell_width: if args.wide { 3 } else { 1 },
         };
-        print!("{}", terminal::draw(&maze, style));
+        let drawing = terminal::draw(&maze, style);
+        let width = drawing
+            .lines()
+            .map(|l| l.chars().count())
+            .max()
+            .unwrap_or(0);
+        match terminal_columns() {
+            Some(columns) if width > columns => eprintln!(
+                "aceemu: the maze is {width} columns wide, the terminal {columns}: not drawn \
+                 (--png FILE draws it as a picture; piped, the drawing is printed whole)"
+            ),
+            _ => print!("{drawing}"),
+        }
     }
     println!("{summary}");
 
@@ -118,6 +132,27 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         write_raw(path, maze.screen_buffer(), args.force)?;
     }
     Ok(())
+}
+
+/// The width of the terminal standard output goes to, if it is one.
+fn terminal_columns() -> Option<usize> {
+    #[cfg(unix)]
+    {
+        // SAFETY: isatty and TIOCGWINSZ only read the descriptor's state into `size`.
+        unsafe {
+            if libc::isatty(libc::STDOUT_FILENO) != 1 {
+                return None;
+            }
+            let mut size: libc::winsize = std::mem::zeroed();
+            if libc::ioctl(libc::STDOUT_FILENO, libc::TIOCGWINSZ, &mut size) == 0 && size.ws_col > 0
+            {
+                return Some(usize::from(size.ws_col));
+            }
+        }
+        None
+    }
+    #[cfg(not(unix))]
+    None
 }
 
 /// Cells with the large and with the small marker in the screen buffer.

@@ -163,7 +163,21 @@ const FORTH_LEVEL_BUFFER: usize = 2048;
 
 /// Reads a file, printing its warnings; errors become one message listing them all.
 fn load(file: &Path) -> anyhow::Result<Parsed> {
-    let parsed = format::parse_file(file).map_err(|errors| anyhow::anyhow!("{errors}"))?;
+    let parsed = format::parse_file(file).map_err(|errors| {
+        let is_mzm = file
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("mzm"));
+        match errors.0.first() {
+            // Not a level file at all (README.md, a tape): one line, not a page of errors.
+            Some(first) if !is_mzm && errors.0.len() > 3 => anyhow::anyhow!(
+                "{}: not a .mzm file (MazezaM levels: `;` lines and rows of `#`, `$`, `+`, `*` and spaces); \
+                 {} problems, the first: {first}",
+                file.display(),
+                errors.0.len()
+            ),
+            _ => anyhow::anyhow!("{errors}"),
+        }
+    })?;
     for warning in &parsed.warnings {
         eprintln!("{warning}");
     }
@@ -235,11 +249,12 @@ fn solve(
         match solver::solve_with_limit(level, goal, limit) {
             Ok(report) => match &report.verdict {
                 Verdict::Solved(moves) => println!(
-                    "{}, {} push{} ({} states)\n     {moves}",
+                    "{}, {} push{} ({} states)\n     {moves}\n     keys: {}",
                     aceemu::plural::count(moves.len(), "move"),
                     moves.pushes(),
                     if moves.pushes() == 1 { "" } else { "es" },
-                    report.states
+                    report.states,
+                    moves.ace_keys()
                 ),
                 Verdict::Unsolvable => {
                     println!(
@@ -281,7 +296,22 @@ fn generate(
     if chars > MAX_TITLE_CHARS {
         bail!("--title has {chars} characters, at most {MAX_TITLE_CHARS} are allowed");
     }
-    let generated = generator::generate(seed, params)?;
+    // Large sizes take minutes: show the attempts going by (on a terminal only).
+    let show = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let mut progress = |attempt: usize, longest: usize| {
+        if show {
+            eprint!(
+                "\raceemu: attempt {attempt} of {}, longest so far {longest} moves \
+                 (fewer --attempts or --climb finish sooner) ",
+                params.attempts.max(1)
+            );
+        }
+    };
+    let generated = generator::generate_with_progress(seed, params, &mut progress);
+    if show {
+        eprintln!();
+    }
+    let generated = generated?;
     let mut level = generated.level;
     level.meta.title = Some(title);
     level.meta.author = author;

@@ -33,8 +33,9 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub rom: Option<PathBuf>,
 
-    /// Total RAM in KB: 3 (no pack), 19, 35 or 51 [default: 51, or 35 with
-    /// --save-snapshot, as the .ace format ends at 0xBFFF].
+    /// Total RAM in KB: 3 (no pack), 19, 35 or 51 [default: 35 in the window and with
+    /// --save-snapshot, so F4 and the snapshot can save it (the .ace format ends at
+    /// 0xBFFF); 51 headless].
     #[arg(long, value_name = "KB")]
     pub ram: Option<RamSize>,
 
@@ -93,10 +94,9 @@ pub struct Args {
     pub screenshot: Option<PathBuf>,
 
     /// Draw each Ace pixel of a screenshot (--screenshot, or F2 in the window) as an
-    /// N x N block (1-8).
-    #[arg(long, value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u32).range(1..=8))]
-    pub screenshot_scale: u32,
+    /// N x N block (1-8) [default: 1 headless, the window's --scale for F2].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=8))]
+    pub screenshot_scale: Option<u32>,
 
     /// Window: the folder F2 screenshots and F4 snapshots go to [default: the current
     /// directory].
@@ -128,10 +128,28 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     // Ctrl-C and SIGTERM stop the run like closing the window, so outputs are written.
     aceemu::frontend::stop_signal::install();
     let rom = rom::load_or_default(args.rom.as_deref())?;
+    if let Some(path) = &args.rom {
+        // Say what runs: the README promises it, and a wrong dump shows at once.
+        eprintln!(
+            "aceemu: ROM {}: {} (SHA-256 {})",
+            path.display(),
+            rom.name(),
+            rom.sha256_hex()
+        );
+    }
     let mut ace = Ace::new(rom.bytes(), ram_size(&args)?)?;
     let mut deck: Option<Box<dyn DeckControl>> = None;
     let mut runner = plain_frames();
     let mut tape = args.tape.as_deref().or(args.file.as_deref());
+    if let Some(path) = args.file.as_deref() {
+        if !path.exists() && path.extension().is_none() {
+            bail!(
+                "{}: no such file, and not a command of aceemu (`aceemu --help` lists them); \
+                 a tape is a .tap, .tzx or .wav file, a snapshot a .ace file",
+                path.display()
+            );
+        }
+    }
     if let Some(path) = tape.filter(|p| aceemu::tape::snapshot_glue::is_snapshot_path(p)) {
         aceemu::tape::snapshot_glue::load_snapshot_file(&mut ace, path)?;
         tape = None;
@@ -169,7 +187,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     };
     ran.and(recorded)?;
     if aceemu::frontend::stop_signal::requested() {
-        bail!("interrupted (what was asked to be saved has been written)");
+        let options = &args.tape_options;
+        let saves = args.screenshot.is_some()
+            || args.audio_wav.is_some()
+            || options.save_snapshot.is_some()
+            || options.records();
+        return Err(aceemu::frontend::stop_signal::Interrupted { saves }.into());
     }
     Ok(())
 }
@@ -192,7 +215,8 @@ fn refuse_shared_outputs(args: &Args) -> anyhow::Result<()> {
     aceemu::output_file::refuse_shared_paths(&outputs)
 }
 
-/// The RAM to run with: --ram, else 51 K, or 35 K when a snapshot is to be saved (the
+/// The RAM to run with: --ram, else 51 K headless, or 35 K in the window and when a
+/// snapshot is to be saved (the
 /// .ace format ends at 0xBFFF, and the ROM keeps its stacks at the top of RAM, so a 51 K
 /// machine could not be saved). --save-snapshot with --ram 51 is refused before running.
 fn ram_size(args: &Args) -> anyhow::Result<RamSize> {
@@ -203,7 +227,9 @@ fn ram_size(args: &Args) -> anyhow::Result<RamSize> {
              use --ram 35 or less, or leave --ram out"
         ),
         Some(ram) => Ok(ram),
-        None if snapshot => Ok(RamSize::K35),
+        // The window's F4 saves a .ace, which a 51 K machine's stacks (at 0xFFFF) do not
+        // fit; 35 K still holds every game here (the large maze needs 32 K).
+        None if snapshot || !args.headless => Ok(RamSize::K35),
         None => Ok(RamSize::K51),
     }
 }
@@ -268,7 +294,7 @@ fn run_headless(
     if let Some(path) = &args.screenshot {
         let mut picture = vec![0u32; SCREEN_WIDTH * SCREEN_HEIGHT];
         ace.render(&mut picture);
-        let scale = args.screenshot_scale as usize;
+        let scale = args.screenshot_scale.unwrap_or(1) as usize;
         let picture = screenshot::scaled(&picture, SCREEN_WIDTH, scale);
         screenshot::write_png(
             path,
@@ -287,12 +313,20 @@ fn run_headless(
     if let Some(problem) = outcome.problem {
         bail!("{problem}");
     }
+    let no_tape = deck
+        .is_none()
+        .then(|| headless::no_tape_hint(&outcome))
+        .flatten();
     if outcome.text_found == Some(false) {
+        let why = no_tape.map(|hint| format!(": {hint}")).unwrap_or_default();
         bail!(
-            "{:?} did not appear on the screen within {} frames",
+            "{:?} did not appear on the screen within {}{why}",
             args.until_text.as_deref().unwrap_or_default(),
-            args.max_frames
+            aceemu::plural::count(args.max_frames as usize, "frame")
         );
+    }
+    if let Some(hint) = no_tape {
+        eprintln!("aceemu: warning: when the run ended, {hint}");
     }
     Ok(())
 }
@@ -337,10 +371,18 @@ fn run_window(
     {
         use aceemu::frontend::window::{self, WindowOptions};
         let screenshot_dir = match &args.screenshot_dir {
-            Some(dir) if !dir.is_dir() => {
-                bail!("--screenshot-dir {}: no such directory", dir.display())
+            Some(dir) if dir.exists() && !dir.is_dir() => {
+                bail!("--screenshot-dir {}: not a directory", dir.display())
             }
-            Some(dir) => dir.clone(),
+            Some(dir) => {
+                if !dir.exists() {
+                    std::fs::create_dir_all(dir).with_context(|| {
+                        format!("--screenshot-dir {}: cannot create it", dir.display())
+                    })?;
+                    eprintln!("aceemu: created {} for screenshots", dir.display());
+                }
+                dir.clone()
+            }
             None => std::env::current_dir().context("no current directory")?,
         };
         let options = WindowOptions {
@@ -348,7 +390,8 @@ fn run_window(
             rom_name: rom.name().to_string(),
             audio: !args.mute,
             screenshot_dir,
-            screenshot_scale: args.screenshot_scale as usize,
+            screenshot_scale: args.screenshot_scale.unwrap_or(args.scale) as usize,
+            caps_lock: args.caps_lock,
         };
         window::run(ace, &options, deck, runner, open_tape)
     }

@@ -58,18 +58,26 @@ pub enum GenerateError {
     Size(usize, usize),
     #[error("block density {0}..={1} is not a range within 0..=1000 (thousandths)")]
     Density(usize, usize),
-    #[error("{}", not_found_message(*wanted, *attempts, *best))]
+    #[error("{}", not_found_message(*wanted, *attempts, *best, *unrated))]
     NotFound {
         wanted: usize,
         attempts: usize,
         best: usize,
+        /// Solvable candidates long enough but too large to rate within the state limit.
+        unrated: usize,
     },
 }
 
 /// Says why nothing was found: too short, or nothing solvable at all (then "longest 0"
 /// and "at least 0 moves" would only puzzle).
-fn not_found_message(wanted: usize, attempts: usize, best: usize) -> String {
-    if best == 0 {
+fn not_found_message(wanted: usize, attempts: usize, best: usize, unrated: usize) -> String {
+    if unrated > 0 {
+        format!(
+            "no mazezam found in {attempts} attempts: {unrated} solvable candidate{} (longest \
+             {best} moves) had too many states to rate their difficulty; try a smaller size",
+            if unrated == 1 { "" } else { "s" }
+        )
+    } else if best == 0 {
         format!(
             "no solvable mazezam found in {attempts} attempts (every candidate was unsolvable \
              or too large to search; try more --attempts or a smaller size)"
@@ -87,6 +95,16 @@ fn not_found_message(wanted: usize, attempts: usize, best: usize) -> String {
 /// to the solver's search order can change what a seed gives: the pack's test regenerates
 /// every pack level to catch that (`cargo test --test mazezam_pack -- --ignored`).
 pub fn generate(seed: u64, params: &Params) -> Result<Generated, GenerateError> {
+    generate_with_progress(seed, params, &mut |_, _| {})
+}
+
+/// [`generate`], calling `progress(attempt, longest)` after each attempt (1-based), with
+/// the longest shortest solution seen so far.
+pub fn generate_with_progress(
+    seed: u64,
+    params: &Params,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Generated, GenerateError> {
     let (w, h) = (params.width, params.height);
     if !(1..=MAX_SIDE).contains(&w) || !(1..=MAX_SIDE).contains(&h) {
         return Err(GenerateError::Size(w, h));
@@ -97,11 +115,16 @@ pub fn generate(seed: u64, params: &Params) -> Result<Generated, GenerateError> 
     }
     let mut rng = Rng::new(seed);
     let mut best_found = 0;
-    for _ in 0..params.attempts.max(1) {
-        let Some((level, moves)) = climb(&mut rng, params) else {
+    let mut unrated = 0;
+    for attempt in 1..=params.attempts.max(1) {
+        let found = climb(&mut rng, params);
+        if let Some((_, moves)) = &found {
+            best_found = best_found.max(moves.len());
+        }
+        progress(attempt, best_found);
+        let Some((level, moves)) = found else {
             continue;
         };
-        best_found = best_found.max(moves.len());
         if moves.len() < params.min_moves {
             continue;
         }
@@ -113,13 +136,15 @@ pub fn generate(seed: u64, params: &Params) -> Result<Generated, GenerateError> 
                     analysis,
                 })
             }
-            Err(AnalysisError::Unsolvable | AnalysisError::TooManyStates(_)) => continue,
+            Err(AnalysisError::TooManyStates(_)) => unrated += 1,
+            Err(AnalysisError::Unsolvable) => continue,
         }
     }
     Err(GenerateError::NotFound {
         wanted: params.min_moves,
         attempts: params.attempts,
         best: best_found,
+        unrated,
     })
 }
 
@@ -246,7 +271,8 @@ mod tests {
             GenerateError::NotFound {
                 wanted: 0,
                 attempts: 3,
-                best: 0
+                best: 0,
+                unrated: 0,
             }
         );
         let text = err.to_string();
@@ -254,6 +280,19 @@ mod tests {
             text.starts_with("no solvable mazezam found in 3 attempts"),
             "{text}"
         );
+    }
+
+    /// `generate --seed 3 --width 20 --height 12 --attempts 10 --climb 10` found 45-move
+    /// levels too large to rate and said "no mazezam of at least 0 moves found".
+    #[test]
+    fn solvable_but_unrated_candidates_are_named_as_such() {
+        let text = not_found_message(0, 10, 45, 6);
+        assert!(!text.contains("at least 0"), "{text}");
+        assert!(
+            text.contains("6 solvable candidates (longest 45 moves)"),
+            "{text}"
+        );
+        assert!(text.contains("too many states"), "{text}");
     }
 
     #[test]
