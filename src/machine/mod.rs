@@ -28,9 +28,10 @@ pub mod tape_port;
 pub mod testing;
 pub mod timing;
 pub mod ula;
+mod z80_fixes;
 
 use crate::rom::{RomError, ROM_SIZE};
-use bus::Bus;
+use bus::{Bus, CpuBus};
 use iz80::{Cpu, Reg16, Reg8};
 pub use keyboard::{Key, UntypableChar};
 pub use tape_port::TapePort;
@@ -106,10 +107,11 @@ enum StopAt<'a> {
     Debug,
 }
 
-/// The emulated Jupiter Ace.
-pub struct Ace {
+/// The emulated Jupiter Ace. (The bus is a type parameter only so that
+/// [`testing::step_flat`] can run the same instruction path on a flat 64 KB test bus.)
+pub struct Ace<B = Bus> {
     cpu: Cpu,
-    bus: Bus,
+    bus: B,
     ram: RamSize,
     /// T-states since power-on.
     t: u64,
@@ -143,6 +145,9 @@ pub struct Ace {
     /// Opcode fetches not yet added to R (see `sync_r`).
     r_pending: u64,
     timings: &'static timing::FastTables,
+    /// The CPU's hidden registers iz80 lacks: MEMPTR (WZ), the Q latch and the
+    /// LD A,I/R interrupt quirk (see [`z80_fixes`]).
+    hidden: z80_fixes::Hidden,
 }
 
 impl Ace {
@@ -151,9 +156,16 @@ impl Ace {
         if rom.len() != ROM_SIZE {
             return Err(RomError::WrongSize { len: rom.len() });
         }
-        Ok(Ace {
+        Ok(Ace::with_bus(Bus::new(rom, ram), ram))
+    }
+}
+
+impl<B> Ace<B> {
+    /// A machine at power-on around `bus`.
+    fn with_bus(bus: B, ram: RamSize) -> Ace<B> {
+        Ace {
             cpu: Cpu::new_z80(),
-            bus: Bus::new(rom, ram),
+            bus,
             ram,
             t: 0,
             next_frame: FRAME_TSTATES,
@@ -168,14 +180,18 @@ impl Ace {
             first_read_wait: 0,
             r_pending: 0,
             timings: timing::fast_tables(),
-        })
+            hidden: z80_fixes::Hidden::default(),
+        }
     }
+}
 
+impl Ace {
     /// The reset button: the CPU restarts at 0x0000 with interrupts off and IM 0; memory,
     /// time and the tape stay. Keys held by the typing queue are released.
     pub fn reset(&mut self) {
         self.cpu = Cpu::new_z80();
         self.r_pending = 0;
+        self.hidden = z80_fixes::Hidden::default();
         self.halted = false;
         self.ei_end = u64::MAX;
         self.int_driven = false;
@@ -338,7 +354,10 @@ impl Ace {
     fn iff1(&self) -> bool {
         self.cpu.immutable_registers().get_interrupt_mode().0
     }
+}
 
+/// The instruction path, shared by the machine and [`testing::step_flat`].
+impl<B: CpuBus> Ace<B> {
     /// Adds the pending opcode fetches to R (bit 7 kept). R is brought up to date lazily:
     /// before LD A,R / LD R,A, at the end of every run, and before the CPU is handed out.
     fn sync_r(&mut self) {
@@ -364,6 +383,8 @@ impl Ace {
         } else {
             self.execute_complex(pc, timing);
         }
+        // For the Q latch (SCF/CCF): one store, no branch.
+        self.hidden.last = timing;
     }
 
     /// Everything but the plain case: HALT, EI, I/O, R access, conditional jumps, calls and
@@ -386,7 +407,7 @@ impl Ace {
         }
         if timing.is_io() {
             let offset = timing::decode(pc, |a| self.bus.read(a)).io_offset;
-            self.bus.io_time = self.t + u64::from(offset);
+            self.bus.set_io_time(self.t + u64::from(offset));
         }
         if timing.touches_r() {
             self.sync_r();
@@ -400,7 +421,11 @@ impl Ace {
             2 => regs.get8(Reg8::B) != 1,
             _ => false,
         };
-        self.cpu.execute_instruction(&mut self.bus);
+        if timing.is_intercepted() {
+            self.execute_intercepted(pc, timing);
+        } else {
+            self.cpu.execute_instruction(&mut self.bus);
+        }
         let taken = taken || (timing.cond_kind() == 3 && self.cpu.immutable_registers().pc() == pc);
         self.t += u64::from(if taken {
             timing.taken()
@@ -408,7 +433,9 @@ impl Ace {
             timing.tstates()
         });
     }
+}
 
+impl Ace {
     fn push(&mut self, value: u16) {
         let sp = self.cpu.immutable_registers().get16(Reg16::SP);
         let sp = sp.wrapping_sub(2);
@@ -419,6 +446,7 @@ impl Ace {
 
     fn accept_interrupt(&mut self) {
         let (_, im) = self.cpu.immutable_registers().get_interrupt_mode();
+        self.interrupt_hidden_state();
         cpu_ext::set_iff(&mut self.cpu, false, false);
         self.int_accepted = true;
         self.halted = false;
@@ -428,6 +456,7 @@ impl Ace {
             1 => {
                 self.push(pc);
                 self.cpu.registers().set_pc(0x0038);
+                self.hidden.wz = 0x0038;
                 self.t += 13;
             }
             2 => {
@@ -439,6 +468,7 @@ impl Ace {
                     self.bus.read(vector.wrapping_add(1)),
                 ]);
                 self.cpu.registers().set_pc(target);
+                self.hidden.wz = target;
                 self.t += 19;
             }
             _ => {
@@ -447,6 +477,7 @@ impl Ace {
                 if f & 0x40 == 0 {
                     let target = pc.wrapping_add(i8::from_ne_bytes([bus::IDLE_BUS]) as u16);
                     self.cpu.registers().set_pc(target);
+                    self.hidden.wz = target;
                     self.t += 14;
                 } else {
                     self.t += 9;
