@@ -378,7 +378,10 @@ impl<B: CpuBus> Ace<B> {
         let timing = timing::decode_fast(self.timings, pc, |a| bus.read(a));
         self.r_pending += u64::from(timing.m1());
         if timing.is_simple() {
-            self.cpu.execute_instruction(&mut self.bus);
+            match timing.wz_rule() {
+                0 => self.cpu.execute_instruction(&mut self.bus),
+                rule => self.execute_setting_wz(pc, rule),
+            }
             self.t += u64::from(timing.tstates());
         } else {
             self.execute_complex(pc, timing);

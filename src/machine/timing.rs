@@ -52,6 +52,9 @@ pub struct Timing {
     pub intercept: bool,
     /// It writes the flags, so the Q latch holds F after it (0 after any other).
     pub sets_flags: bool,
+    /// How a plain (not intercepted) instruction sets MEMPTR (WZ): one of
+    /// `z80_fixes::wz`'s rules, 0 when it leaves WZ alone.
+    pub wz_rule: u8,
 }
 
 impl Timing {
@@ -68,6 +71,7 @@ impl Timing {
             touches_r: false,
             intercept: false,
             sets_flags: false,
+            wz_rule: 0,
         }
     }
 
@@ -80,17 +84,18 @@ impl Timing {
             Cond::Repeat => (3, 0),
         };
         Packed(
-            u32::from(self.tstates)
-                | u32::from(self.taken) << 8
+            u64::from(self.tstates)
+                | u64::from(self.taken) << 8
                 | kind << 16
-                | u32::from(cc & 7) << 18
-                | u32::from(self.m1.min(15)) << 21
-                | u32::from(self.is_halt) << 25
-                | u32::from(self.is_ei) << 26
-                | u32::from(self.io_offset != 0) << 27
-                | u32::from(self.touches_r) << 28
-                | u32::from(self.intercept) << 30
-                | u32::from(self.sets_flags) << 31,
+                | u64::from(cc & 7) << 18
+                | u64::from(self.m1.min(15)) << 21
+                | u64::from(self.is_halt) << 25
+                | u64::from(self.is_ei) << 26
+                | u64::from(self.io_offset != 0) << 27
+                | u64::from(self.touches_r) << 28
+                | u64::from(self.intercept) << 30
+                | u64::from(self.sets_flags) << 31
+                | u64::from(self.wz_rule) << 32,
         )
     }
 
@@ -109,10 +114,10 @@ impl Timing {
 
 /// [`Timing`] packed into a word: T-states in bits 0-7, taken T-states 8-15, condition
 /// kind 16-17 (none, flag, DJNZ, repeat), condition code 18-20, M1 count 21-24, then the
-/// HALT, EI, I/O and R flags (25-28), redundant prefix (29), intercepted (30) and sets
-/// flags (31).
+/// HALT, EI, I/O and R flags (25-28), redundant prefix (29), intercepted (30), sets
+/// flags (31) and the WZ rule (32-39).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Packed(u32);
+pub struct Packed(u64);
 
 impl Packed {
     #[inline(always)]
@@ -126,7 +131,7 @@ impl Packed {
     /// 0 none, 1 flag condition, 2 DJNZ, 3 block repeat.
     #[inline(always)]
     pub fn cond_kind(self) -> u32 {
-        (self.0 >> 16) & 3
+        ((self.0 >> 16) & 3) as u32
     }
     #[inline(always)]
     pub fn cc(self) -> u8 {
@@ -134,7 +139,7 @@ impl Packed {
     }
     #[inline(always)]
     pub fn m1(self) -> u32 {
-        (self.0 >> 21) & 15
+        ((self.0 >> 21) & 15) as u32
     }
     /// Unconditional, and none of HALT, EI, I/O, R access or interception: iz80 executes
     /// it and it costs `tstates`. (Bit 31, sets flags, does not matter here.)
@@ -147,6 +152,12 @@ impl Packed {
     #[inline(always)]
     pub fn is_intercepted(self) -> bool {
         self.0 & 1 << 30 != 0
+    }
+
+    /// How a plain instruction sets WZ (0: it does not).
+    #[inline(always)]
+    pub fn wz_rule(self) -> u8 {
+        (self.0 >> 32) as u8
     }
 
     /// Writes the flags (so Q = F after it).
@@ -412,7 +423,7 @@ fn index_cb_timing(op: u8) -> Timing {
 }
 
 fn build_tables() -> Tables<Timing> {
-    use super::z80_fixes::{intercepted, sets_flags, Table};
+    use super::z80_fixes::{intercepted, sets_flags, wz_rule, Table};
     let with_fixes = |table: Table, timing: fn(u8) -> Timing| -> [Timing; 256] {
         let mut out = [Timing::simple(0, 0, 0); 256];
         for (op, t) in out.iter_mut().enumerate() {
@@ -420,6 +431,7 @@ fn build_tables() -> Tables<Timing> {
             *t = timing(op);
             t.intercept = intercepted(table, op);
             t.sets_flags = sets_flags(table, op);
+            t.wz_rule = if t.intercept { 0 } else { wz_rule(table, op) };
         }
         out
     };
@@ -453,8 +465,11 @@ pub fn decode(pc: u16, fetch: impl Fn(u16) -> u8) -> Timing {
             let mut t = match next {
                 0xCB => tables.index_cb[fetch(at.wrapping_add(2)) as usize],
                 0xED => {
-                    // The prefix is dropped: 4 T and one M1 for it, then the ED instruction.
+                    // The prefix is dropped: 4 T and one M1 for it, then the ED instruction
+                    // (intercepted, which finds its operands after the prefix).
                     let mut t = tables.ed[fetch(at.wrapping_add(1)) as usize];
+                    t.intercept = true;
+                    t.wz_rule = 0;
                     t.tstates += 4;
                     t.taken += 4;
                     t.m1 += 1;

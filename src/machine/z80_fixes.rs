@@ -100,17 +100,22 @@ pub fn sets_flags(table: Table, op: u8) -> bool {
     }
 }
 
-/// Does the machine run this opcode through [`Ace::execute_intercepted`]?
+/// Does the machine run this opcode through [`Ace::execute_intercepted`]? Those iz80
+/// gets wrong, and those that set WZ but already leave the plain path (conditional
+/// jumps, calls and returns; I/O); the plain ones that set WZ have a [`wz`] rule.
 pub fn intercepted(table: Table, op: u8) -> bool {
     let (x, y, z) = (op >> 6, (op >> 3) & 7, op & 7);
     match table {
-        Table::Main => main_sets_wz(op) || op == 0x37 || op == 0x3F,
-        Table::Index => main_sets_wz(op) || op == 0x37 || op == 0x3F || uses_index_memory(op),
+        Table::Main | Table::Index => {
+            // DJNZ, JR cc, RET cc, JP cc, CALL cc; OUT (n),A; IN A,(n); SCF; CCF
+            matches!(op, 0x10 | 0x20 | 0x28 | 0x30 | 0x38 | 0xD3 | 0xDB | 0x37 | 0x3F)
+                || matches!(op & 0xC7, 0xC0 | 0xC2 | 0xC4)
+        }
         Table::Cb => x == 1 && z == 6,
         Table::IndexCb => true,
         Table::Ed => match x {
-            // IN/OUT (C); ADC/SBC HL; LD (nn),rr / rr,(nn); RETN/RETI; LD A,I/R; RRD/RLD
-            1 => z <= 3 || z == 5 || (z == 7 && (2..=5).contains(&y)),
+            // IN/OUT (C); RETN/RETI; LD A,I/R
+            1 => z <= 1 || z == 5 || (z == 7 && (y == 2 || y == 3)),
             // the block instructions but LDI and LDD, which iz80 gets right
             2 => z <= 3 && y >= 4 && !(z == 0 && y <= 5),
             _ => false,
@@ -118,17 +123,91 @@ pub fn intercepted(table: Table, op: u8) -> bool {
     }
 }
 
-/// Unprefixed opcodes that set WZ.
-fn main_sets_wz(op: u8) -> bool {
-    matches!(
-        op,
-        0x02 | 0x0A | 0x12 | 0x1A // LD (BC),A; LD A,(BC); LD (DE),A; LD A,(DE)
-        | 0x09 | 0x19 | 0x29 | 0x39 // ADD HL,rr
-        | 0x22 | 0x2A | 0x32 | 0x3A // LD (nn),HL; LD HL,(nn); LD (nn),A; LD A,(nn)
-        | 0x10 | 0x18 | 0x20 | 0x28 | 0x30 | 0x38 // DJNZ, JR
-        | 0xC3 | 0xC9 | 0xCD | 0xE3 // JP nn, RET, CALL nn, EX (SP),HL
-        | 0xD3 | 0xDB // OUT (n),A; IN A,(n)
-    ) || matches!(op & 0xC7, 0xC0 | 0xC2 | 0xC4 | 0xC7) // RET cc, JP cc, CALL cc, RST
+/// How the plain instructions set WZ, computed around iz80's execution by
+/// [`Ace::execute_setting_wz`] without a branch on the rule: a rule is a recipe of bit
+/// fields. Before the instruction, a 16-bit source (BC, DE, HL, the index register, or
+/// the operand word after the opcode) plus 1 (or plus d), optionally with A in the high
+/// byte; after it, optionally the new PC, HL or index register instead. "Index" is IX
+/// after DD, IY after FD.
+pub mod wz {
+    /// Marks a rule (so that 0 means "leaves WZ alone").
+    const RULE: u8 = 0x80;
+    const SEL_BC: u8 = 0;
+    const SEL_DE: u8 = 1;
+    const SEL_HL: u8 = 2;
+    const SEL_INDEX: u8 = 3;
+    /// The operand word right after the opcode byte.
+    const SEL_NN: u8 = 4;
+    /// The operand word after a prefix and the opcode.
+    const SEL_NN_AFTER_PREFIX: u8 = 5;
+    pub(super) const SEL_MASK: u8 = 7;
+    /// Add the displacement d (at the instruction's third byte) instead of 1.
+    pub(super) const ADD_D: u8 = 0x08;
+    /// A in the high byte, the sum's low byte in the low one.
+    pub(super) const A_HIGH: u8 = 0x10;
+    pub(super) const POST_SHIFT: u8 = 5;
+    const POST_PC: u8 = 1 << POST_SHIFT;
+    const POST_HL: u8 = 2 << POST_SHIFT;
+    const POST_INDEX: u8 = 3 << POST_SHIFT;
+
+    /// The new PC (JP nn, CALL nn, RET, JR d, RST).
+    pub const PC_AFTER: u8 = RULE | POST_PC;
+    /// BC + 1 (LD A,(BC)).
+    pub const BC_PLUS_1: u8 = RULE | SEL_BC;
+    /// DE + 1 (LD A,(DE)).
+    pub const DE_PLUS_1: u8 = RULE | SEL_DE;
+    /// A, and the low byte of BC + 1 (LD (BC),A).
+    pub const A_AND_BC: u8 = RULE | SEL_BC | A_HIGH;
+    /// A, and the low byte of DE + 1 (LD (DE),A).
+    pub const A_AND_DE: u8 = RULE | SEL_DE | A_HIGH;
+    /// nn + 1 (LD A,(nn), LD HL,(nn), LD (nn),HL).
+    pub const NN_PLUS_1: u8 = RULE | SEL_NN;
+    /// A, and the low byte of nn + 1 (LD (nn),A).
+    pub const A_AND_NN: u8 = RULE | SEL_NN | A_HIGH;
+    /// nn + 1 after a prefix (LD (nn),IX; ED LD (nn),rr and rr,(nn)).
+    pub const NN_PLUS_1_AFTER_PREFIX: u8 = RULE | SEL_NN_AFTER_PREFIX;
+    /// A and nn + 1 after a prefix (DD/FD LD (nn),A).
+    pub const A_AND_NN_AFTER_PREFIX: u8 = RULE | SEL_NN_AFTER_PREFIX | A_HIGH;
+    /// HL + 1 (ADD/ADC/SBC HL,rr; RRD; RLD).
+    pub const HL_PLUS_1: u8 = RULE | SEL_HL;
+    /// The index register + 1 (ADD IX,rr).
+    pub const INDEX_PLUS_1: u8 = RULE | SEL_INDEX;
+    /// The index register + d (every (IX+d) form).
+    pub const INDEX_D: u8 = RULE | SEL_INDEX | ADD_D;
+    /// The new HL (EX (SP),HL).
+    pub const HL_AFTER: u8 = RULE | POST_HL;
+    /// The new index register (EX (SP),IX).
+    pub const INDEX_AFTER: u8 = RULE | POST_INDEX;
+}
+
+/// The [`wz`] rule of a plain instruction (0: it leaves WZ alone).
+pub fn wz_rule(table: Table, op: u8) -> u8 {
+    let (x, y, z) = (op >> 6, (op >> 3) & 7, op & 7);
+    let index = table == Table::Index;
+    match table {
+        Table::Main | Table::Index => match op {
+            0x0A => wz::BC_PLUS_1,
+            0x1A => wz::DE_PLUS_1,
+            0x02 => wz::A_AND_BC,
+            0x12 => wz::A_AND_DE,
+            0x22 | 0x2A | 0x3A if index => wz::NN_PLUS_1_AFTER_PREFIX,
+            0x22 | 0x2A | 0x3A => wz::NN_PLUS_1,
+            0x32 if index => wz::A_AND_NN_AFTER_PREFIX,
+            0x32 => wz::A_AND_NN,
+            0x09 | 0x19 | 0x29 | 0x39 if index => wz::INDEX_PLUS_1,
+            0x09 | 0x19 | 0x29 | 0x39 => wz::HL_PLUS_1,
+            0xC3 | 0xCD | 0xC9 | 0x18 => wz::PC_AFTER,
+            _ if op & 0xC7 == 0xC7 => wz::PC_AFTER,
+            0xE3 if index => wz::INDEX_AFTER,
+            0xE3 => wz::HL_AFTER,
+            _ if index && uses_index_memory(op) => wz::INDEX_D,
+            _ => 0,
+        },
+        Table::Ed if x == 1 && z == 2 => wz::HL_PLUS_1,
+        Table::Ed if x == 1 && z == 3 => wz::NN_PLUS_1_AFTER_PREFIX,
+        Table::Ed if x == 1 && z == 7 && (y == 4 || y == 5) => wz::HL_PLUS_1,
+        _ => 0,
+    }
 }
 
 /// Opcodes that address (HL), and so (IX+d) after DD/FD.
@@ -165,6 +244,58 @@ fn bit_flags(f: u8, v: u8, n: u8, xy: u8) -> u8 {
 impl<B: CpuBus> Ace<B> {
     fn read16(&self, addr: u16) -> u16 {
         u16::from_le_bytes([self.bus.read(addr), self.bus.read(addr.wrapping_add(1))])
+    }
+
+    /// The index register of the DD/FD instruction at `pc`.
+    fn index_at(&self, pc: u16) -> Reg16 {
+        if self.bus.read(pc) == 0xFD {
+            Reg16::IY
+        } else {
+            Reg16::IX
+        }
+    }
+
+    /// Runs a plain instruction that sets WZ by its [`wz`] rule `rule` (not 0): iz80
+    /// executes it, WZ is worked out from the registers just before or just after. All
+    /// candidates are read and one is picked by index, so the common case (a third of
+    /// the instructions of Forth-like code) costs a few loads and no unpredictable branch.
+    #[inline(always)]
+    pub(super) fn execute_setting_wz(&mut self, pc: u16, rule: u8) {
+        let fd = self.bus.read(pc) == 0xFD;
+        let regs = self.cpu.immutable_registers();
+        let index = if fd {
+            regs.get16(Reg16::IY)
+        } else {
+            regs.get16(Reg16::IX)
+        };
+        let sources = [
+            regs.get16(Reg16::BC),
+            regs.get16(Reg16::DE),
+            regs.get16(Reg16::HL),
+            index,
+            self.read16(pc.wrapping_add(1)),
+            self.read16(pc.wrapping_add(2)),
+            0,
+            0,
+        ];
+        let d = self.bus.read(pc.wrapping_add(2)) as i8 as u16;
+        let add = if rule & wz::ADD_D != 0 { d } else { 1 };
+        let sum = sources[usize::from(rule & wz::SEL_MASK)].wrapping_add(add);
+        let a = u16::from(regs.a()) << 8;
+        let before = if rule & wz::A_HIGH != 0 {
+            a | (sum & 0xFF)
+        } else {
+            sum
+        };
+        self.cpu.execute_instruction(&mut self.bus);
+        let regs = self.cpu.immutable_registers();
+        let index = if fd {
+            regs.get16(Reg16::IY)
+        } else {
+            regs.get16(Reg16::IX)
+        };
+        let after = [before, regs.pc(), regs.get16(Reg16::HL), index];
+        self.hidden.wz = after[usize::from((rule >> wz::POST_SHIFT) & 3)];
     }
 
     /// Runs one intercepted instruction at `pc` (timing word `timing`) in place of iz80's
@@ -273,8 +404,13 @@ impl<B: CpuBus> Ace<B> {
     fn ed_intercepted(&mut self, pc: u16, at: u16, timing: Packed) {
         let op = self.bus.read(at.wrapping_add(1));
         let (x, y, z) = (op >> 6, (op >> 3) & 7, op & 7);
-        if x == 2 {
+        if x == 2 && z <= 3 && y >= 4 {
             self.block(pc, at, op);
+            return;
+        }
+        if x != 1 {
+            // An ED with no meaning (only reached after DD/FD): iz80 runs it as NOP.
+            self.cpu.execute_instruction(&mut self.bus);
             return;
         }
         let regs = self.cpu.immutable_registers();
@@ -312,6 +448,11 @@ impl<B: CpuBus> Ace<B> {
     fn block(&mut self, pc: u16, at: u16, op: u8) {
         let (y, z) = ((op >> 3) & 7, op & 7);
         let repeats = y >= 6;
+        if z == 0 && !repeats {
+            // LDI, LDD (only here after DD/FD): iz80 gets them right.
+            self.cpu.execute_instruction(&mut self.bus);
+            return;
+        }
         let up = y & 1 == 0;
         match z {
             0 | 1 => {
