@@ -426,8 +426,13 @@ impl<B: CpuBus> Ace<B> {
         };
         if timing.is_intercepted() {
             self.execute_intercepted(pc, timing);
+        } else if timing.wz_rule() != 0 {
+            self.execute_setting_wz(pc, timing.wz_rule());
         } else {
             self.cpu.execute_instruction(&mut self.bus);
+        }
+        if matches!(timing.cond_kind(), 1 | 2) {
+            self.conditional_jump_wz(pc, taken);
         }
         let taken = taken || (timing.cond_kind() == 3 && self.cpu.immutable_registers().pc() == pc);
         self.t += u64::from(if taken {

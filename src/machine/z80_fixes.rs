@@ -2,10 +2,15 @@
 //! registers it does not have (MEMPTR, also called WZ; the Q latch; the LD A,I/R quirk).
 //! Measured against the public SingleStepTests z80 suite (`tests/machine_singlestep.rs`).
 //!
-//! The timing table marks these instructions "intercepted" ([`intercepted`]); the machine
-//! sends them through [`Ace::execute_intercepted`] instead of straight to iz80. They are
-//! rare in real code except the ones that set WZ (jumps, calls, returns, (IX+d), memory
-//! moves through (nn)), which only pay a few register reads more than iz80 alone.
+//! What iz80 gets wrong (each intercepted below, with what it does instead):
+//! DD/FD CB d op with a register field other than 6 (writes IXH/IXL, not H/L; BIT tests
+//! the register, not (IX+d)); LD A,I and LD A,R (only P/V set); INI/IND/OUTI/OUTD and their
+//! repeats (B on the address bus at the wrong moment, repeat flags); RETI (IFF1 not
+//! restored); bits 5 and 3 of BIT n,(HL), SCF, CCF and the repeating block instructions.
+//!
+//! The timing table marks those "intercepted" ([`intercepted`]); the machine sends them
+//! through [`Ace::execute_intercepted`] instead of straight to iz80. All are rare in real
+//! code (the block repeats, conditional jumps and I/O already left the plain path).
 //!
 //! How the hidden registers are kept cheaply:
 //! * **Q** (which SCF and CCF read for flag bits 3 and 5) is F after an instruction that
@@ -14,11 +19,15 @@
 //!   "sets flags" bit, so Q is known whenever it is needed: `F` if that bit is set, else 0.
 //! * **WZ** is set by about a hundred opcodes from values that are gone a moment later
 //!   (HL before ADD HL,rr, A before IN A,(n), the operand of JP nn...), so it cannot be
-//!   worked out afterwards; the intercepted instructions compute it as they run. Every
-//!   other instruction leaves it alone, so the common path does nothing for it.
+//!   worked out lazily from a later state. Each plain instruction that sets it carries a
+//!   small [`wz`] rule in its timing word; the plain path tests that byte (nonzero for
+//!   about one instruction in three in Forth-like code) and, only then, calls
+//!   [`Ace::execute_setting_wz`], which reads one register or operand around iz80's
+//!   execution. Conditional jumps get theirs in [`Ace::conditional_jump_wz`], on the path
+//!   they already take; intercepted instructions set it themselves.
 
 use super::bus::CpuBus;
-use super::timing::{Packed, Timing};
+use super::timing::Packed;
 use super::{cpu_ext, Ace};
 use iz80::{Reg16, Reg8};
 
@@ -101,16 +110,14 @@ pub fn sets_flags(table: Table, op: u8) -> bool {
 }
 
 /// Does the machine run this opcode through [`Ace::execute_intercepted`]? Those iz80
-/// gets wrong, and those that set WZ but already leave the plain path (conditional
-/// jumps, calls and returns; I/O); the plain ones that set WZ have a [`wz`] rule.
+/// gets wrong, and the I/O ones that set WZ (which already leave the plain path); the
+/// plain ones that set WZ have a [`wz`] rule.
 pub fn intercepted(table: Table, op: u8) -> bool {
     let (x, y, z) = (op >> 6, (op >> 3) & 7, op & 7);
     match table {
-        Table::Main | Table::Index => {
-            // DJNZ, JR cc, RET cc, JP cc, CALL cc; OUT (n),A; IN A,(n); SCF; CCF
-            matches!(op, 0x10 | 0x20 | 0x28 | 0x30 | 0x38 | 0xD3 | 0xDB | 0x37 | 0x3F)
-                || matches!(op & 0xC7, 0xC0 | 0xC2 | 0xC4)
-        }
+        // OUT (n),A; IN A,(n); SCF; CCF. (The conditional jumps' WZ is set by
+        // `conditional_jump_wz`, in the machine's path for conditional instructions.)
+        Table::Main | Table::Index => matches!(op, 0xD3 | 0xDB | 0x37 | 0x3F),
         Table::Cb => x == 1 && z == 6,
         Table::IndexCb => true,
         Table::Ed => match x {
@@ -256,46 +263,60 @@ impl<B: CpuBus> Ace<B> {
     }
 
     /// Runs a plain instruction that sets WZ by its [`wz`] rule `rule` (not 0): iz80
-    /// executes it, WZ is worked out from the registers just before or just after. All
-    /// candidates are read and one is picked by index, so the common case (a third of
-    /// the instructions of Forth-like code) costs a few loads and no unpredictable branch.
-    #[inline(always)]
+    /// executes it, WZ is worked out from the registers just before or just after.
+    /// Kept out of line so the plain path stays small.
+    #[inline(never)]
     pub(super) fn execute_setting_wz(&mut self, pc: u16, rule: u8) {
-        let fd = self.bus.read(pc) == 0xFD;
+        let post = rule >> wz::POST_SHIFT & 3;
+        if post != 0 {
+            self.cpu.execute_instruction(&mut self.bus);
+            let regs = self.cpu.immutable_registers();
+            self.hidden.wz = match post {
+                1 => regs.pc(),
+                2 => regs.get16(Reg16::HL),
+                _ => regs.get16(self.index_at(pc)),
+            };
+            return;
+        }
         let regs = self.cpu.immutable_registers();
-        let index = if fd {
-            regs.get16(Reg16::IY)
-        } else {
-            regs.get16(Reg16::IX)
+        let sum = match rule & wz::SEL_MASK {
+            0 => regs.get16(Reg16::BC).wrapping_add(1),
+            1 => regs.get16(Reg16::DE).wrapping_add(1),
+            2 => regs.get16(Reg16::HL).wrapping_add(1),
+            3 => {
+                let base = regs.get16(self.index_at(pc));
+                if rule & wz::ADD_D != 0 {
+                    base.wrapping_add(self.bus.read(pc.wrapping_add(2)) as i8 as u16)
+                } else {
+                    base.wrapping_add(1)
+                }
+            }
+            4 => self.read16(pc.wrapping_add(1)).wrapping_add(1),
+            _ => self.read16(pc.wrapping_add(2)).wrapping_add(1),
         };
-        let sources = [
-            regs.get16(Reg16::BC),
-            regs.get16(Reg16::DE),
-            regs.get16(Reg16::HL),
-            index,
-            self.read16(pc.wrapping_add(1)),
-            self.read16(pc.wrapping_add(2)),
-            0,
-            0,
-        ];
-        let d = self.bus.read(pc.wrapping_add(2)) as i8 as u16;
-        let add = if rule & wz::ADD_D != 0 { d } else { 1 };
-        let sum = sources[usize::from(rule & wz::SEL_MASK)].wrapping_add(add);
-        let a = u16::from(regs.a()) << 8;
-        let before = if rule & wz::A_HIGH != 0 {
-            a | (sum & 0xFF)
+        self.hidden.wz = if rule & wz::A_HIGH != 0 {
+            u16::from(regs.a()) << 8 | (sum & 0xFF)
         } else {
             sum
         };
         self.cpu.execute_instruction(&mut self.bus);
-        let regs = self.cpu.immutable_registers();
-        let index = if fd {
-            regs.get16(Reg16::IY)
-        } else {
-            regs.get16(Reg16::IX)
-        };
-        let after = [before, regs.pc(), regs.get16(Reg16::HL), index];
-        self.hidden.wz = after[usize::from((rule >> wz::POST_SHIFT) & 3)];
+    }
+
+    /// WZ after a conditional jump, call or return (DJNZ, JR cc, JP cc, CALL cc, RET cc),
+    /// which iz80 runs right: where it went when taken; JP cc and CALL cc set it to
+    /// their operand even when not taken.
+    pub(super) fn conditional_jump_wz(&mut self, pc: u16, taken: bool) {
+        if taken {
+            self.hidden.wz = self.cpu.immutable_registers().pc();
+            return;
+        }
+        let mut at = pc;
+        if matches!(self.bus.read(at), 0xDD | 0xFD) {
+            at = at.wrapping_add(1);
+        }
+        if matches!(self.bus.read(at) & 0xC7, 0xC2 | 0xC4) {
+            self.hidden.wz = self.read16(at.wrapping_add(1));
+        }
     }
 
     /// Runs one intercepted instruction at `pc` (timing word `timing`) in place of iz80's
@@ -320,65 +341,28 @@ impl<B: CpuBus> Ace<B> {
                     0xCB => self.index_cb(pc, index),
                     // DD ED: the prefix is dropped.
                     0xED => self.ed_intercepted(pc, at, timing),
-                    _ => self.main_intercepted(at, index),
+                    _ => self.main_intercepted(at),
                 }
             }
-            _ => self.main_intercepted(pc, Reg16::HL),
+            _ => self.main_intercepted(pc),
         }
     }
 
-    /// An unprefixed opcode at `at` (or one after DD/FD, `index` then being IX or IY).
-    fn main_intercepted(&mut self, at: u16, index: Reg16) {
+    /// An unprefixed opcode at `at` (or one after DD/FD): OUT (n),A, IN A,(n), SCF, CCF.
+    fn main_intercepted(&mut self, at: u16) {
         let op = self.bus.read(at);
-        let regs = self.cpu.immutable_registers();
-        let a = regs.a();
-        let f = regs.get8(Reg8::F);
-        let operand = self.read16(at.wrapping_add(1));
-        let n = operand as u8;
-        let y = (op >> 3) & 7;
-        // WZ from the state before the instruction (None: unchanged, or set after).
-        let before = match op {
-            0x37 | 0x3F => {
-                self.scf_ccf(at, op);
-                return;
-            }
-            0x02 | 0x12 => {
-                let rr = regs.get16(if op == 0x02 { Reg16::BC } else { Reg16::DE });
-                Some(u16::from(a) << 8 | (rr.wrapping_add(1) & 0xFF))
-            }
-            0x0A => Some(regs.get16(Reg16::BC).wrapping_add(1)),
-            0x1A => Some(regs.get16(Reg16::DE).wrapping_add(1)),
-            0x09 | 0x19 | 0x29 | 0x39 => Some(regs.get16(index).wrapping_add(1)),
-            0x22 | 0x2A | 0x3A => Some(operand.wrapping_add(1)),
-            0x32 => Some(u16::from(a) << 8 | (operand.wrapping_add(1) & 0xFF)),
-            0xD3 => Some(u16::from(a) << 8 | u16::from(n.wrapping_add(1))),
-            0xDB => Some((u16::from(a) << 8 | u16::from(n)).wrapping_add(1)),
-            _ if op == 0xC3 || op == 0xCD || op & 0xC7 == 0xC2 || op & 0xC7 == 0xC4 => {
-                Some(operand)
-            }
-            _ if op & 0xC7 == 0xC7 => Some(u16::from(op & 0x38)),
-            _ if index != Reg16::HL && uses_index_memory(op) => {
-                Some(regs.get16(index).wrapping_add(n as i8 as u16))
-            }
-            _ => None,
-        };
-        // Instructions whose WZ is where they jump to, when they jump.
-        let jumps = match op {
-            0x18 | 0xC9 => true,
-            0x10 => regs.get8(Reg8::B) != 1,
-            0x20 | 0x28 | 0x30 | 0x38 => Timing::cc_holds(y - 4, f),
-            _ if op & 0xC7 == 0xC0 => Timing::cc_holds(y, f),
-            _ => false,
+        if op == 0x37 || op == 0x3F {
+            self.scf_ccf(at, op);
+            return;
+        }
+        let a = u16::from(self.cpu.immutable_registers().a()) << 8;
+        let n = self.bus.read(at.wrapping_add(1));
+        self.hidden.wz = if op == 0xD3 {
+            a | u16::from(n.wrapping_add(1))
+        } else {
+            (a | u16::from(n)).wrapping_add(1)
         };
         self.cpu.execute_instruction(&mut self.bus);
-        let regs = self.cpu.immutable_registers();
-        if let Some(wz) = before {
-            self.hidden.wz = wz;
-        } else if jumps {
-            self.hidden.wz = regs.pc();
-        } else if op == 0xE3 {
-            self.hidden.wz = regs.get16(index);
-        }
     }
 
     /// SCF and CCF: bits 5 and 3 are (A | F) when the instruction before did not write
