@@ -93,9 +93,9 @@ impl Timing {
                 | u64::from(self.is_ei) << 26
                 | u64::from(self.io_offset != 0) << 27
                 | u64::from(self.touches_r) << 28
-                | u64::from(self.intercept) << 30
-                | u64::from(self.sets_flags) << 31
-                | u64::from(self.wz_rule) << 32,
+                | u64::from(self.intercept) << 31
+                | u64::from(self.wz_rule) << 32
+                | u64::from(self.sets_flags) << 40,
         )
     }
 
@@ -114,8 +114,8 @@ impl Timing {
 
 /// [`Timing`] packed into a word: T-states in bits 0-7, taken T-states 8-15, condition
 /// kind 16-17 (none, flag, DJNZ, repeat), condition code 18-20, M1 count 21-24, then the
-/// HALT, EI, I/O and R flags (25-28), redundant prefix (29), intercepted (30), sets
-/// flags (31) and the WZ rule (32-39).
+/// HALT, EI, I/O and R flags (25-28), redundant prefix (29), prefix marker (30),
+/// intercepted (31), the WZ rule (32-39) and sets flags (40).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Packed(u64);
 
@@ -141,17 +141,18 @@ impl Packed {
     pub fn m1(self) -> u32 {
         ((self.0 >> 21) & 15) as u32
     }
-    /// Unconditional, and none of HALT, EI, I/O, R access or interception: iz80 executes
-    /// it and it costs `tstates`. (Bit 31, sets flags, does not matter here.)
+    /// Unconditional, and none of HALT, EI, I/O, R access, prefix marker or interception:
+    /// iz80 executes it and it costs `tstates` (and WZ is set by its rule, if any).
     #[inline(always)]
     pub fn is_simple(self) -> bool {
-        self.0 & 0x7E03_0000 == 0
+        self.0 & 0xFE03_0000 == 0
     }
 
-    /// Run through `z80_fixes` rather than straight through iz80.
+    /// Run through `z80_fixes` rather than straight through iz80 (bit 31, which
+    /// [`Packed::is_simple`] rejects).
     #[inline(always)]
     pub fn is_intercepted(self) -> bool {
-        self.0 & 1 << 30 != 0
+        self.0 & 1 << 31 != 0
     }
 
     /// How a plain instruction sets WZ (0: it does not).
@@ -163,16 +164,22 @@ impl Packed {
     /// Writes the flags (so Q = F after it).
     #[inline(always)]
     pub fn sets_flags(self) -> bool {
-        self.0 & 1 << 31 != 0
+        self.0 & 1 << 40 != 0
     }
 
     /// Stands for "no instruction" (after an interrupt, at power-on): sets no flags.
     pub const NOTHING: Packed = Packed(0);
     /// Stands for "an instruction that wrote the flags" (a saved state's Q = F).
-    pub const WROTE_FLAGS: Packed = Packed(1 << 31);
+    pub const WROTE_FLAGS: Packed = Packed(1 << 40);
 
-    /// Marks a prefix byte in the unprefixed table (no real entry has 0 T-states).
-    const PREFIX: Packed = Packed(0);
+    /// Marks a prefix byte (CB, DD, ED, FD) in the unprefixed table: bit 30, which no real
+    /// entry has and which [`Packed::is_simple`] rejects, so the machine's common case (an
+    /// unprefixed simple instruction) is one look-up and one test.
+    const PREFIX: Packed = Packed(1 << 30);
+    #[inline(always)]
+    pub fn is_prefix(self) -> bool {
+        self.0 & 1 << 30 != 0
+    }
     #[inline(always)]
     pub fn is_halt(self) -> bool {
         self.0 & 1 << 25 != 0
@@ -238,16 +245,31 @@ pub fn fast_tables() -> &'static FastTables {
     })
 }
 
+impl FastTables {
+    /// The entry of unprefixed opcode `op`: its timing, or [`Packed::is_prefix`] for the
+    /// four prefix bytes (then use [`decode_prefixed`]).
+    #[inline(always)]
+    pub fn main(&self, op: u8) -> Packed {
+        self.0.main[op as usize]
+    }
+}
+
 /// The packed timing of the instruction at `pc`. Prefixed forms whose cost is not a
 /// plain table entry (prefix chains, DD/FD before ED) take the full [`decode`].
 #[inline(always)]
 pub fn decode_fast(tables: &FastTables, pc: u16, fetch: impl Fn(u16) -> u8) -> Packed {
-    let t = &tables.0;
-    let op = fetch(pc);
-    let main = t.main[op as usize];
-    if main != Packed::PREFIX {
+    let main = tables.main(fetch(pc));
+    if !main.is_prefix() {
         return main;
     }
+    decode_prefixed(tables, pc, fetch)
+}
+
+/// [`decode_fast`] for an instruction that starts with a prefix byte.
+#[inline(always)]
+pub fn decode_prefixed(tables: &FastTables, pc: u16, fetch: impl Fn(u16) -> u8) -> Packed {
+    let t = &tables.0;
+    let op = fetch(pc);
     match op {
         0xCB => t.cb[fetch(pc.wrapping_add(1)) as usize],
         0xED => t.ed[fetch(pc.wrapping_add(1)) as usize],
