@@ -190,6 +190,27 @@ impl Bus {
     }
 }
 
+/// What the machine's instruction path needs of a bus besides iz80's `Machine`: plain
+/// reads (to decode instructions) and the time stamp of the coming port access. The Ace's
+/// [`Bus`] is one; `testing::FlatBus` (a flat 64 KB RAM with given port values) is another.
+pub trait CpuBus: iz80::Machine {
+    fn read(&self, addr: u16) -> u8;
+    /// Absolute T-state of the port access of the instruction about to run.
+    fn set_io_time(&mut self, t: u64);
+}
+
+impl CpuBus for Bus {
+    #[inline(always)]
+    fn read(&self, addr: u16) -> u8 {
+        Bus::read(self, addr)
+    }
+
+    #[inline(always)]
+    fn set_io_time(&mut self, t: u64) {
+        self.io_time = t;
+    }
+}
+
 impl iz80::Machine for Bus {
     #[inline(always)]
     fn peek(&mut self, address: u16) -> u8 {

@@ -10,7 +10,7 @@
 //! interrupt, so the round trip costs nothing measurable. A test pins the layout, so a
 //! different iz80 version fails loudly instead of corrupting state.
 
-use iz80::Cpu;
+use iz80::{Cpu, Reg16};
 
 const REGISTER_BYTES: usize = 32;
 const IFF1: usize = REGISTER_BYTES + 2;
@@ -48,10 +48,29 @@ pub fn set_im(cpu: &mut Cpu, im: u8) {
     patch(cpu, |s| s[IM] = im.min(2));
 }
 
+/// Where a shadow register pair (AF', BC', DE', HL') starts in the state: iz80 keeps the
+/// shadow bytes after the main ones, in the same order (high byte first).
+fn shadow_offset(rr: Reg16) -> usize {
+    REGISTER_BYTES / 2 + rr as usize
+}
+
+/// Reads a shadow register pair (iz80 has no public getter; for tests and snapshots).
+pub fn shadow16(cpu: &Cpu, rr: Reg16) -> u16 {
+    let s = cpu.serialize();
+    let at = shadow_offset(rr);
+    u16::from_be_bytes([s[at], s[at + 1]])
+}
+
+/// Sets a shadow register pair.
+pub fn set_shadow16(cpu: &mut Cpu, rr: Reg16, value: u16) {
+    let at = shadow_offset(rr);
+    patch(cpu, |s| s[at..at + 2].copy_from_slice(&value.to_be_bytes()));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use iz80::{Machine, PlainMachine, Reg16};
+    use iz80::{Machine, PlainMachine};
 
     #[test]
     fn layout_matches_iz80() {
@@ -75,5 +94,23 @@ mod tests {
         assert_eq!(cpu.immutable_registers().get_interrupt_mode(), (false, 1));
         assert_eq!(cpu.immutable_registers().get16(Reg16::BC), 0x1234);
         assert_eq!(cpu.immutable_registers().pc(), 4);
+    }
+
+    #[test]
+    fn shadow_registers_are_where_exx_puts_them() {
+        let mut cpu = Cpu::new();
+        let mut mem = PlainMachine::new();
+        mem.poke(0, 0xD9); // EXX
+        mem.poke(1, 0x08); // EX AF,AF'
+        cpu.registers().set16(Reg16::BC, 0x1234);
+        cpu.registers().set16(Reg16::HL, 0x5678);
+        cpu.registers().set16(Reg16::AF, 0x9ABC);
+        set_shadow16(&mut cpu, Reg16::DE, 0xBEEF);
+        cpu.execute_instruction(&mut mem);
+        cpu.execute_instruction(&mut mem);
+        assert_eq!(shadow16(&cpu, Reg16::BC), 0x1234);
+        assert_eq!(shadow16(&cpu, Reg16::HL), 0x5678);
+        assert_eq!(shadow16(&cpu, Reg16::AF), 0x9ABC);
+        assert_eq!(cpu.immutable_registers().get16(Reg16::DE), 0xBEEF);
     }
 }

@@ -29,9 +29,10 @@ pub mod tape_port;
 pub mod testing;
 pub mod timing;
 pub mod ula;
+mod z80_fixes;
 
 use crate::rom::{RomError, ROM_SIZE};
-use bus::Bus;
+use bus::{Bus, CpuBus};
 use iz80::{Cpu, Reg16, Reg8};
 pub use keyboard::{Key, UntypableChar};
 pub use tape_port::TapePort;
@@ -107,10 +108,11 @@ enum StopAt<'a> {
     Debug,
 }
 
-/// The emulated Jupiter Ace.
-pub struct Ace {
+/// The emulated Jupiter Ace. (The bus is a type parameter only so that
+/// [`testing::step_flat`] can run the same instruction path on a flat 64 KB test bus.)
+pub struct Ace<B = Bus> {
     cpu: Cpu,
-    bus: Bus,
+    bus: B,
     ram: RamSize,
     /// T-states since power-on.
     t: u64,
@@ -144,6 +146,9 @@ pub struct Ace {
     /// Opcode fetches not yet added to R (see `sync_r`).
     r_pending: u64,
     timings: &'static timing::FastTables,
+    /// The CPU's hidden registers iz80 lacks: MEMPTR (WZ), the Q latch and the
+    /// LD A,I/R interrupt quirk (see [`z80_fixes`]).
+    hidden: z80_fixes::Hidden,
 }
 
 impl Ace {
@@ -152,9 +157,16 @@ impl Ace {
         if rom.len() != ROM_SIZE {
             return Err(RomError::WrongSize { len: rom.len() });
         }
-        Ok(Ace {
+        Ok(Ace::with_bus(Bus::new(rom, ram), ram))
+    }
+}
+
+impl<B> Ace<B> {
+    /// A machine at power-on around `bus`.
+    fn with_bus(bus: B, ram: RamSize) -> Ace<B> {
+        Ace {
             cpu: Cpu::new_z80(),
-            bus: Bus::new(rom, ram),
+            bus,
             ram,
             t: 0,
             next_frame: FRAME_TSTATES,
@@ -169,9 +181,12 @@ impl Ace {
             first_read_wait: 0,
             r_pending: 0,
             timings: timing::fast_tables(),
-        })
+            hidden: z80_fixes::Hidden::default(),
+        }
     }
+}
 
+impl Ace {
     /// A copy of this machine in the state it is in now, with `tape` in its deck (a device
     /// cannot be copied by the machine; pass a copy of it to go on exactly as this one
     /// would). Tests use it to run independent cases from one loaded snapshot instead of
@@ -197,6 +212,7 @@ impl Ace {
             first_read_wait: self.first_read_wait,
             r_pending: self.r_pending,
             timings: self.timings,
+            hidden: self.hidden,
         }
     }
 
@@ -205,6 +221,7 @@ impl Ace {
     pub fn reset(&mut self) {
         self.cpu = Cpu::new_z80();
         self.r_pending = 0;
+        self.hidden = z80_fixes::Hidden::default();
         self.halted = false;
         self.ei_end = u64::MAX;
         self.int_driven = false;
@@ -368,7 +385,10 @@ impl Ace {
     fn iff1(&self) -> bool {
         self.cpu.immutable_registers().get_interrupt_mode().0
     }
+}
 
+/// The instruction path, shared by the machine and [`testing::step_flat`].
+impl<B: CpuBus> Ace<B> {
     /// Adds the pending opcode fetches to R (bit 7 kept). R is brought up to date lazily:
     /// before LD A,R / LD R,A, at the end of every run, and before the CPU is handed out.
     fn sync_r(&mut self) {
@@ -391,8 +411,13 @@ impl Ace {
         if main.is_simple() {
             debug_assert_eq!(main.m1(), 1);
             self.r_pending += 1;
-            self.cpu.execute_instruction(&mut self.bus);
+            match main.wz_rule() {
+                0 => self.cpu.execute_instruction(&mut self.bus),
+                rule => self.execute_setting_wz(pc, rule),
+            }
             self.t += u64::from(main.tstates());
+            // For the Q latch (SCF/CCF): one store, no branch.
+            self.hidden.last = main;
             return;
         }
         // Prefixed instructions, and everything the machine handles itself
@@ -405,11 +430,16 @@ impl Ace {
         };
         self.r_pending += u64::from(timing.m1());
         if timing.is_simple() {
-            self.cpu.execute_instruction(&mut self.bus);
+            match timing.wz_rule() {
+                0 => self.cpu.execute_instruction(&mut self.bus),
+                rule => self.execute_setting_wz(pc, rule),
+            }
             self.t += u64::from(timing.tstates());
         } else {
             self.execute_complex(pc, timing);
         }
+        // For the Q latch (SCF/CCF): one store, no branch.
+        self.hidden.last = timing;
     }
 
     /// Everything but the plain case: HALT, EI, I/O, R access, conditional jumps, calls and
@@ -432,7 +462,7 @@ impl Ace {
         }
         if timing.is_io() {
             let offset = timing::decode(pc, |a| self.bus.read(a)).io_offset;
-            self.bus.io_time = self.t + u64::from(offset);
+            self.bus.set_io_time(self.t + u64::from(offset));
         }
         if timing.touches_r() {
             self.sync_r();
@@ -447,7 +477,16 @@ impl Ace {
             2 => regs.get8(Reg8::B) != 1,
             _ => false,
         };
-        self.cpu.execute_instruction(&mut self.bus);
+        if timing.is_intercepted() {
+            self.execute_intercepted(pc, timing);
+        } else if timing.wz_rule() != 0 {
+            self.execute_setting_wz(pc, timing.wz_rule());
+        } else {
+            self.cpu.execute_instruction(&mut self.bus);
+        }
+        if matches!(timing.cond_kind(), 1 | 2) {
+            self.conditional_jump_wz(pc, taken);
+        }
         let taken = taken || (timing.cond_kind() == 3 && self.cpu.immutable_registers().pc() == pc);
         self.t += u64::from(if taken {
             timing.taken()
@@ -455,7 +494,9 @@ impl Ace {
             timing.tstates()
         });
     }
+}
 
+impl Ace {
     fn push(&mut self, value: u16) {
         let sp = self.cpu.immutable_registers().get16(Reg16::SP);
         let sp = sp.wrapping_sub(2);
@@ -466,6 +507,7 @@ impl Ace {
 
     fn accept_interrupt(&mut self) {
         let (_, im) = self.cpu.immutable_registers().get_interrupt_mode();
+        self.interrupt_hidden_state();
         cpu_ext::set_iff(&mut self.cpu, false, false);
         self.int_accepted = true;
         // IM 1 runs the ROM's handler at 0x0038, whose keyboard scan feeds the line
@@ -478,6 +520,7 @@ impl Ace {
             1 => {
                 self.push(pc);
                 self.cpu.registers().set_pc(0x0038);
+                self.hidden.wz = 0x0038;
                 self.t += 13;
             }
             2 => {
@@ -489,6 +532,7 @@ impl Ace {
                     self.bus.read(vector.wrapping_add(1)),
                 ]);
                 self.cpu.registers().set_pc(target);
+                self.hidden.wz = target;
                 self.t += 19;
             }
             _ => {
@@ -497,6 +541,7 @@ impl Ace {
                 if f & 0x40 == 0 {
                     let target = pc.wrapping_add(i8::from_ne_bytes([bus::IDLE_BUS]) as u16);
                     self.cpu.registers().set_pc(target);
+                    self.hidden.wz = target;
                     self.t += 14;
                 } else {
                     self.t += 9;

@@ -81,6 +81,257 @@ pub fn screen_fingerprint(ace: &Ace) -> u64 {
     fingerprint(&frame)
 }
 
+// ----- one instruction on a flat bus -------------------------------------------------
+
+/// A flat 64 KB RAM (no ROM, no mirrors) whose port reads return given values in turn
+/// (0xFF once they run out), and which records every port access with its T-state: the
+/// bus of per-instruction CPU test suites.
+pub struct FlatBus {
+    mem: Box<[u8; 0x10000]>,
+    /// Addresses loaded or written since the last reset (to clear them cheaply).
+    touched: Vec<u16>,
+    port_values: std::collections::VecDeque<u8>,
+    io_time: u64,
+    ports: Vec<PortAccess>,
+}
+
+/// One port access.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PortAccess {
+    pub addr: u16,
+    pub value: u8,
+    pub write: bool,
+    /// T-state within the instruction (from 0 at its first opcode fetch).
+    pub t: u64,
+}
+
+impl iz80::Machine for FlatBus {
+    fn peek(&mut self, address: u16) -> u8 {
+        self.mem[address as usize]
+    }
+
+    fn poke(&mut self, address: u16, value: u8) {
+        self.touched.push(address);
+        self.mem[address as usize] = value;
+    }
+
+    fn port_in(&mut self, addr: u16) -> u8 {
+        let value = self.port_values.pop_front().unwrap_or(0xFF);
+        self.ports.push(PortAccess {
+            addr,
+            value,
+            write: false,
+            t: self.io_time,
+        });
+        value
+    }
+
+    fn port_out(&mut self, addr: u16, value: u8) {
+        self.ports.push(PortAccess {
+            addr,
+            value,
+            write: true,
+            t: self.io_time,
+        });
+    }
+}
+
+impl super::bus::CpuBus for FlatBus {
+    fn read(&self, addr: u16) -> u8 {
+        self.mem[addr as usize]
+    }
+
+    fn set_io_time(&mut self, t: u64) {
+        self.io_time = t;
+    }
+}
+
+/// The Z80's whole state, hidden parts included, as per-instruction test suites give it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Z80State {
+    pub a: u8,
+    pub f: u8,
+    pub b: u8,
+    pub c: u8,
+    pub d: u8,
+    pub e: u8,
+    pub h: u8,
+    pub l: u8,
+    pub i: u8,
+    pub r: u8,
+    pub pc: u16,
+    pub sp: u16,
+    pub ix: u16,
+    pub iy: u16,
+    pub af_: u16,
+    pub bc_: u16,
+    pub de_: u16,
+    pub hl_: u16,
+    /// MEMPTR.
+    pub wz: u16,
+    pub iff1: bool,
+    pub iff2: bool,
+    pub im: u8,
+    /// The last instruction was EI (so no interrupt is accepted now).
+    pub ei: bool,
+    /// The last instruction was LD A,I or LD A,R (an interrupt now would clear P/V).
+    pub p: bool,
+    /// The Q latch: F if the last instruction wrote the flags, else 0 (only those two
+    /// values can be set).
+    pub q: u8,
+}
+
+/// What one instruction did.
+#[derive(Debug, Clone)]
+pub struct StepOutcome {
+    pub state: Z80State,
+    pub tstates: u64,
+    pub ports: Vec<PortAccess>,
+}
+
+/// A machine on a [`FlatBus`] that runs single instructions from given states, through
+/// the machine's own instruction path (the one [`Ace::step`] uses: its timing, R, the
+/// interceptions of iz80 and the hidden registers). Made once, it runs any number of
+/// steps (each starts from the state it is given; memory is cleared between them).
+pub struct FlatMachine {
+    ace: Ace<FlatBus>,
+}
+
+impl Default for FlatMachine {
+    fn default() -> Self {
+        FlatMachine::new()
+    }
+}
+
+impl FlatMachine {
+    pub fn new() -> FlatMachine {
+        let mem: Box<[u8; 0x10000]> = vec![0u8; 0x10000]
+            .into_boxed_slice()
+            .try_into()
+            .expect("64 KB");
+        let bus = FlatBus {
+            mem,
+            touched: Vec::new(),
+            port_values: Default::default(),
+            io_time: 0,
+            ports: Vec::new(),
+        };
+        FlatMachine {
+            ace: Ace::with_bus(bus, RamSize::K51),
+        }
+    }
+
+    /// What memory holds now (after the last step).
+    pub fn peek(&self, addr: u16) -> u8 {
+        self.ace.bus.mem[addr as usize]
+    }
+
+    /// Runs ONE instruction from `initial`, with memory holding `ram` (address, value
+    /// pairs; the rest 0) and port reads returning `port_values` in turn.
+    pub fn step(
+        &mut self,
+        initial: &Z80State,
+        ram: &[(u16, u8)],
+        port_values: &[u8],
+    ) -> StepOutcome {
+        use super::cpu_ext;
+        use super::timing::Packed;
+        use iz80::{Reg16, Reg8};
+        let ace = &mut self.ace;
+        let bus = &mut ace.bus;
+        for addr in bus.touched.drain(..) {
+            bus.mem[addr as usize] = 0;
+        }
+        for &(addr, value) in ram {
+            bus.touched.push(addr);
+            bus.mem[addr as usize] = value;
+        }
+        bus.port_values = port_values.iter().copied().collect();
+        bus.ports.clear();
+        ace.t = 0;
+        ace.r_pending = 0;
+        ace.halted = false;
+
+        let s = initial;
+        let regs = ace.cpu.registers();
+        for (reg, v) in [
+            (Reg8::A, s.a),
+            (Reg8::F, s.f),
+            (Reg8::B, s.b),
+            (Reg8::C, s.c),
+            (Reg8::D, s.d),
+            (Reg8::E, s.e),
+            (Reg8::H, s.h),
+            (Reg8::L, s.l),
+            (Reg8::I, s.i),
+            (Reg8::R, s.r),
+        ] {
+            regs.set8(reg, v);
+        }
+        regs.set16(Reg16::SP, s.sp);
+        regs.set16(Reg16::IX, s.ix);
+        regs.set16(Reg16::IY, s.iy);
+        regs.set_pc(s.pc);
+        for (rr, v) in [
+            (Reg16::AF, s.af_),
+            (Reg16::BC, s.bc_),
+            (Reg16::DE, s.de_),
+            (Reg16::HL, s.hl_),
+        ] {
+            cpu_ext::set_shadow16(&mut ace.cpu, rr, v);
+        }
+        cpu_ext::set_iff(&mut ace.cpu, s.iff1, s.iff2);
+        cpu_ext::set_im(&mut ace.cpu, s.im);
+        ace.hidden.wz = s.wz;
+        ace.hidden.last = if s.q != 0 {
+            Packed::WROTE_FLAGS
+        } else {
+            Packed::NOTHING
+        };
+        ace.hidden.ld_air_end = if s.p { 0 } else { u64::MAX };
+        ace.ei_end = if s.ei { 0 } else { u64::MAX };
+
+        ace.execute_one();
+        ace.sync_r();
+
+        let regs = ace.cpu.immutable_registers();
+        let (iff1, im) = regs.get_interrupt_mode();
+        let f = regs.get8(Reg8::F);
+        let state = Z80State {
+            a: regs.a(),
+            f,
+            b: regs.get8(Reg8::B),
+            c: regs.get8(Reg8::C),
+            d: regs.get8(Reg8::D),
+            e: regs.get8(Reg8::E),
+            h: regs.get8(Reg8::H),
+            l: regs.get8(Reg8::L),
+            i: regs.get8(Reg8::I),
+            r: regs.get8(Reg8::R),
+            pc: regs.pc(),
+            sp: regs.get16(Reg16::SP),
+            ix: regs.get16(Reg16::IX),
+            iy: regs.get16(Reg16::IY),
+            af_: cpu_ext::shadow16(&ace.cpu, Reg16::AF),
+            bc_: cpu_ext::shadow16(&ace.cpu, Reg16::BC),
+            de_: cpu_ext::shadow16(&ace.cpu, Reg16::DE),
+            hl_: cpu_ext::shadow16(&ace.cpu, Reg16::HL),
+            wz: ace.hidden.wz,
+            iff1,
+            iff2: cpu_ext::iff2(&ace.cpu),
+            im,
+            ei: ace.ei_end == ace.t,
+            p: ace.hidden.ld_air_end == ace.t,
+            q: ace.hidden.q(f),
+        };
+        StepOutcome {
+            state,
+            tstates: ace.t,
+            ports: ace.bus.ports.clone(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

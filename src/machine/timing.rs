@@ -35,9 +35,11 @@ pub struct Timing {
     pub cond: Cond,
     /// M1 (opcode fetch) cycles, each of which increments R.
     pub m1: u8,
-    /// For an I/O instruction, the T-state (from its start) at which the port is accessed;
-    /// 0 for other instructions. Approximate within a T-state or two: the I/O cycle is the
-    /// instruction's last memory-free cycle.
+    /// For an I/O instruction, the T-state (from its start, counting from 0) at which the
+    /// port is accessed; 0 for other instructions. As the SingleStepTests z80 suite records
+    /// the bus: 9 for `IN A,(n)` / `OUT (n),A`, 10 for the `(C)` forms, 11 for INI, IND,
+    /// INIR, INDR (the port is read before the memory write) and 14 for OUTI, OUTD, OTIR,
+    /// OTDR (written after the memory read); 4 more after a DD/FD prefix.
     pub io_offset: u8,
     /// Total length in bytes (prefixes, opcode, displacement, operands).
     pub len: u8,
@@ -45,6 +47,14 @@ pub struct Timing {
     pub is_ei: bool,
     /// LD A,R or LD R,A: the machine must bring R up to date first.
     pub touches_r: bool,
+    /// iz80 gets it wrong, or it sets MEMPTR (WZ): the machine runs it through
+    /// `z80_fixes` instead of straight through iz80.
+    pub intercept: bool,
+    /// It writes the flags, so the Q latch holds F after it (0 after any other).
+    pub sets_flags: bool,
+    /// How a plain (not intercepted) instruction sets MEMPTR (WZ): one of
+    /// `z80_fixes::wz`'s rules, 0 when it leaves WZ alone.
+    pub wz_rule: u8,
 }
 
 impl Timing {
@@ -59,6 +69,9 @@ impl Timing {
             is_halt: false,
             is_ei: false,
             touches_r: false,
+            intercept: false,
+            sets_flags: false,
+            wz_rule: 0,
         }
     }
 
@@ -71,15 +84,18 @@ impl Timing {
             Cond::Repeat => (3, 0),
         };
         Packed(
-            u32::from(self.tstates)
-                | u32::from(self.taken) << 8
+            u64::from(self.tstates)
+                | u64::from(self.taken) << 8
                 | kind << 16
-                | u32::from(cc & 7) << 18
-                | u32::from(self.m1.min(15)) << 21
-                | u32::from(self.is_halt) << 25
-                | u32::from(self.is_ei) << 26
-                | u32::from(self.io_offset != 0) << 27
-                | u32::from(self.touches_r) << 28,
+                | u64::from(cc & 7) << 18
+                | u64::from(self.m1.min(15)) << 21
+                | u64::from(self.is_halt) << 25
+                | u64::from(self.is_ei) << 26
+                | u64::from(self.io_offset != 0) << 27
+                | u64::from(self.touches_r) << 28
+                | u64::from(self.intercept) << 31
+                | u64::from(self.wz_rule) << 32
+                | u64::from(self.sets_flags) << 40,
         )
     }
 
@@ -98,9 +114,10 @@ impl Timing {
 
 /// [`Timing`] packed into a word: T-states in bits 0-7, taken T-states 8-15, condition
 /// kind 16-17 (none, flag, DJNZ, repeat), condition code 18-20, M1 count 21-24, then the
-/// HALT, EI, I/O and R flags.
+/// HALT, EI, I/O and R flags (25-28), redundant prefix (29), prefix marker (30),
+/// intercepted (31), the WZ rule (32-39) and sets flags (40).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Packed(u32);
+pub struct Packed(u64);
 
 impl Packed {
     #[inline(always)]
@@ -114,7 +131,7 @@ impl Packed {
     /// 0 none, 1 flag condition, 2 DJNZ, 3 block repeat.
     #[inline(always)]
     pub fn cond_kind(self) -> u32 {
-        (self.0 >> 16) & 3
+        ((self.0 >> 16) & 3) as u32
     }
     #[inline(always)]
     pub fn cc(self) -> u8 {
@@ -122,14 +139,38 @@ impl Packed {
     }
     #[inline(always)]
     pub fn m1(self) -> u32 {
-        (self.0 >> 21) & 15
+        ((self.0 >> 21) & 15) as u32
     }
-    /// Unconditional, and none of HALT, EI, I/O or R access: iz80 executes it and it
-    /// costs `tstates`.
+    /// Unconditional, and none of HALT, EI, I/O, R access, prefix marker or interception:
+    /// iz80 executes it and it costs `tstates` (and WZ is set by its rule, if any).
     #[inline(always)]
     pub fn is_simple(self) -> bool {
         self.0 & 0xFE03_0000 == 0
     }
+
+    /// Run through `z80_fixes` rather than straight through iz80 (bit 31, which
+    /// [`Packed::is_simple`] rejects).
+    #[inline(always)]
+    pub fn is_intercepted(self) -> bool {
+        self.0 & 1 << 31 != 0
+    }
+
+    /// How a plain instruction sets WZ (0: it does not).
+    #[inline(always)]
+    pub fn wz_rule(self) -> u8 {
+        (self.0 >> 32) as u8
+    }
+
+    /// Writes the flags (so Q = F after it).
+    #[inline(always)]
+    pub fn sets_flags(self) -> bool {
+        self.0 & 1 << 40 != 0
+    }
+
+    /// Stands for "no instruction" (after an interrupt, at power-on): sets no flags.
+    pub const NOTHING: Packed = Packed(0);
+    /// Stands for "an instruction that wrote the flags" (a saved state's Q = F).
+    pub const WROTE_FLAGS: Packed = Packed(1 << 40);
 
     /// Marks a prefix byte (CB, DD, ED, FD) in the unprefixed table: bit 30, which no real
     /// entry has and which [`Packed::is_simple`] rejects, so the machine's common case (an
@@ -318,7 +359,7 @@ fn main_timing(op: u8) -> Timing {
             t.cond = Cond::Flag(y);
             t.taken = 17;
         }
-        0xD3 | 0xDB => t.io_offset = 8,
+        0xD3 | 0xDB => t.io_offset = 9,
         0x76 => t.is_halt = true,
         0xFB => t.is_ei = true,
         _ => {}
@@ -359,12 +400,14 @@ fn ed_timing(op: u8) -> Timing {
             t.len = 4;
         }
         if z <= 1 {
-            t.io_offset = 9;
+            t.io_offset = 10;
         }
     } else if x == 2 && z <= 3 && y >= 4 {
         t.tstates = 16;
-        if z >= 2 {
-            t.io_offset = 13;
+        match z {
+            2 => t.io_offset = 11,
+            3 => t.io_offset = 14,
+            _ => {}
         }
         if y >= 6 {
             t.cond = Cond::Repeat;
@@ -402,12 +445,24 @@ fn index_cb_timing(op: u8) -> Timing {
 }
 
 fn build_tables() -> Tables<Timing> {
+    use super::z80_fixes::{intercepted, sets_flags, wz_rule, Table};
+    let with_fixes = |table: Table, timing: fn(u8) -> Timing| -> [Timing; 256] {
+        let mut out = [Timing::simple(0, 0, 0); 256];
+        for (op, t) in out.iter_mut().enumerate() {
+            let op = op as u8;
+            *t = timing(op);
+            t.intercept = intercepted(table, op);
+            t.sets_flags = sets_flags(table, op);
+            t.wz_rule = if t.intercept { 0 } else { wz_rule(table, op) };
+        }
+        out
+    };
     Tables {
-        main: std::array::from_fn(|op| main_timing(op as u8)),
-        cb: std::array::from_fn(|op| cb_timing(op as u8)),
-        ed: std::array::from_fn(|op| ed_timing(op as u8)),
-        index: std::array::from_fn(|op| index_timing(op as u8)),
-        index_cb: std::array::from_fn(|op| index_cb_timing(op as u8)),
+        main: with_fixes(Table::Main, main_timing),
+        cb: with_fixes(Table::Cb, cb_timing),
+        ed: with_fixes(Table::Ed, ed_timing),
+        index: with_fixes(Table::Index, index_timing),
+        index_cb: with_fixes(Table::IndexCb, index_cb_timing),
     }
 }
 
@@ -432,8 +487,11 @@ pub fn decode(pc: u16, fetch: impl Fn(u16) -> u8) -> Timing {
             let mut t = match next {
                 0xCB => tables.index_cb[fetch(at.wrapping_add(2)) as usize],
                 0xED => {
-                    // The prefix is dropped: 4 T and one M1 for it, then the ED instruction.
+                    // The prefix is dropped: 4 T and one M1 for it, then the ED instruction
+                    // (intercepted, which finds its operands after the prefix).
                     let mut t = tables.ed[fetch(at.wrapping_add(1)) as usize];
+                    t.intercept = true;
+                    t.wz_rule = 0;
                     t.tstates += 4;
                     t.taken += 4;
                     t.m1 += 1;
