@@ -197,6 +197,10 @@ pub trait CpuBus: iz80::Machine {
     fn read(&self, addr: u16) -> u8;
     /// Absolute T-state of the port access of the instruction about to run.
     fn set_io_time(&mut self, t: u64);
+    /// EI ran: the ROM's interrupt handler is over, so keyboard reads count as the
+    /// program's again (the lossless-tap rule in `keyboard`). A bus without a keyboard
+    /// ignores it.
+    fn leave_interrupt(&mut self) {}
 }
 
 impl CpuBus for Bus {
@@ -208,6 +212,10 @@ impl CpuBus for Bus {
     #[inline(always)]
     fn set_io_time(&mut self, t: u64) {
         self.io_time = t;
+    }
+
+    fn leave_interrupt(&mut self) {
+        self.in_interrupt = false;
     }
 }
 

@@ -469,7 +469,7 @@ impl<B: CpuBus> Ace<B> {
         }
         if timing.is_ei() {
             self.ei_end = self.t + u64::from(timing.tstates());
-            self.bus.in_interrupt = false;
+            self.bus.leave_interrupt();
         }
         let regs = self.cpu.immutable_registers();
         let taken = match timing.cond_kind() {
