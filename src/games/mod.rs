@@ -1,4 +1,5 @@
 //! Rust reference models of the bundled games.
 
+pub mod cabbage;
 pub mod maze;
 pub mod mazezam;
