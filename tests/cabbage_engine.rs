@@ -32,7 +32,11 @@ fn a_ship_moving_against_the_scan_of_pass_b_steps_one_cell_a_cycle() {
 #[test]
 fn a_ship_moving_left_zips_in_pass_b_and_steps_in_pass_a() {
     let left = rule("***.<****", "***<.****", '*');
-    let mut b = engine(&[], std::slice::from_ref(&left), &["#######", "#....<#", "#######"]);
+    let mut b = engine(
+        &[],
+        std::slice::from_ref(&left),
+        &["#######", "#....<#", "#######"],
+    );
     b.step(None);
     assert_eq!(lines(&b), ["#######", "#<....#", "#######"]);
     let mut a = engine(&[left], &[], &["#######", "#....<#", "#######"]);

@@ -3,6 +3,7 @@
 
 mod asm;
 mod bench;
+mod cabbage;
 mod maze;
 mod mazezam;
 mod rom;
@@ -48,6 +49,9 @@ enum Command {
     /// MazezaM levels: check, solve, generate, play in the terminal.
     #[command(subcommand)]
     Mazezam(mazezam::Command),
+    /// CABBAGE rule games: check, run with scripted keys, play in the terminal, put on tape.
+    #[command(subcommand)]
+    Cabbage(cabbage::Command),
     /// Measure emulation speed.
     Bench(bench::Args),
 }
@@ -63,6 +67,7 @@ fn main() {
         Some(Command::Asm(args)) => asm::run(args),
         Some(Command::Maze(args)) => maze::run(args),
         Some(Command::Mazezam(cmd)) => mazezam::run(cmd),
+        Some(Command::Cabbage(cmd)) => cabbage::run(cmd),
         Some(Command::Bench(args)) => bench::run(args),
     };
     if let Err(err) = result {

@@ -245,11 +245,7 @@ fn read_map(
     }
     let body = &lines[start + 1..];
     if let Some(first) = body.first() {
-        if first
-            .bytes
-            .first()
-            .is_none_or(|&b| b == b' ' || b == b'\t')
-        {
+        if first.bytes.first().is_none_or(|&b| b == b' ' || b == b'\t') {
             r.error(first.number, 1, "the map begins with white space: the original skips all white space after `X Y`, which would shift the whole map (put a non-blank character in the top-left corner)");
         }
     }
