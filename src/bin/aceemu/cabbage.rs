@@ -38,10 +38,14 @@ pub enum Command {
         #[arg(long)]
         initial: bool,
     },
-    /// Write a tape for the CABBAGE engine on the Ace (`tapes/cabbage.tap`).
+    /// Write a tape for the CABBAGE engine on the Ace: the loader `cabbage`, then the game
+    /// (engine and rules) named after FILE; on the Ace `LOAD cabbage`, `PLAY name`.
     Tape {
         file: PathBuf,
         output: PathBuf,
+        /// More games on the same tape.
+        #[arg(long = "also", value_name = "FILE")]
+        also: Vec<PathBuf>,
         /// Replace OUTPUT if it exists.
         #[arg(long)]
         force: bool,
@@ -71,8 +75,9 @@ pub fn run(cmd: Command) -> anyhow::Result<()> {
         Command::Tape {
             file,
             output,
+            also,
             force,
-        } => tape(&file, &output, force),
+        } => tape(&file, &also, &output, force),
     }
 }
 
@@ -143,7 +148,25 @@ fn run_script(file: &Path, script: &str, cycles: Option<u64>, initial: bool) -> 
     Ok(())
 }
 
-fn tape(file: &Path, output: &Path, force: bool) -> anyhow::Result<()> {
-    let _ = (file, output, force);
-    bail!("not yet")
+fn tape(file: &Path, also: &[PathBuf], output: &Path, force: bool) -> anyhow::Result<()> {
+    use aceemu::frontend::cabbage_tape;
+    use aceemu::tape::image::{Format, TapeImage};
+    Format::from_path(output)?;
+    aceemu::output_file::refuse_existing(output, force)?;
+    let mut games = Vec::new();
+    for f in std::iter::once(file).chain(also.iter().map(PathBuf::as_path)) {
+        games.push((cabbage_tape::tape_name(f)?, load(f)?));
+    }
+    let blocks = cabbage_tape::make_tape(&games)?;
+    TapeImage::from_blocks(&output.display().to_string(), blocks).save(output, force)?;
+    let names: Vec<_> = games.iter().map(|(n, _)| n.as_str()).collect();
+    println!(
+        "{}: loader `{}`, then {} (LOAD {} then PLAY {})",
+        output.display(),
+        cabbage_tape::NAME,
+        names.join(", "),
+        cabbage_tape::NAME,
+        names[0]
+    );
+    Ok(())
 }

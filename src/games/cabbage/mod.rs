@@ -19,6 +19,7 @@
 //! assert_eq!(engine.text(), "#####\n#.@.#\n#####\n");
 //! ```
 
+pub mod ace;
 pub mod engine;
 pub mod keys;
 pub mod reader;
