@@ -2,10 +2,12 @@
 //! keys give the same screen (video RAM, byte for byte) after every cycle.
 
 mod cabbage_ace_support;
+mod cabbage_support;
 
 use aceemu::frontend::cabbage_tape::{bundled_games, BUNDLED};
-use aceemu::games::cabbage::{ace, keys::parse_keys, Engine};
+use aceemu::games::cabbage::{ace, keys::parse_keys, AnomalyKind, Engine};
 use cabbage_ace_support::{bundled_tape, AceGame};
+use cabbage_support::rule;
 
 fn show(screen: &[u8; 768]) -> String {
     screen
@@ -98,4 +100,60 @@ fn the_committed_tape_is_built_from_the_sources() {
         "{TAPE_PATH} is out of date: aceemu cabbage tape rules/mazezam.rules {TAPE_PATH} \
          --also rules/sokoban.rules --also rules/boulders.rules --also rules/tron.rules --force"
     );
+}
+
+#[test]
+fn visited_cells_and_writes_outside_the_map_as_in_rust() {
+    use aceemu::frontend::cabbage_tape::make_tape;
+    use aceemu::games::cabbage::read;
+    // Every visit turns a digit into the next one (9 into 0), in both lists, so the map
+    // counts the visits of each cell. An `e` in the last column writes a `Z` over the
+    // line end on its right (list B); a `Z` on a line end is a centre in pass A and writes up-left and
+    // down-right (one past the map on the last line end visited: dropped). A `3` on line
+    // 1 never sees the `#` it wants above it (outside the map).
+    let mut a = Vec::new();
+    let mut b = Vec::new();
+    for d in 0..10u8 {
+        let (c, n) = ((b'0' + d) as char, (b'0' + (d + 1) % 10) as char);
+        let r = rule(&format!("****{c}****"), &format!("****{n}****"), '*');
+        a.push(r.clone());
+        b.push(r);
+    }
+    // On line 1 the `#` above is outside the map: no match. Elsewhere it is a digit.
+    a.push(rule("*#**3****", "*A**3****", '*'));
+    a.push(rule("****Z****", "Q*******Q", '*'));
+    b.push(rule("****e****", "*****Z***", '*'));
+    let a = a.join("\n") + "\n";
+    let b = b.join("\n") + "\n";
+    let text = format!("{a}\n{b}\n6 4\n0000e\n0000e\n0000e\n0000e\n");
+    let d = read(text.as_bytes()).description.expect("reads");
+    let tape = make_tape(&[("digits".to_string(), d.clone())]).unwrap();
+    let mut engine = Engine::new(&d);
+    let mut g = AceGame::started(tape, "digits");
+    for (i, key) in parse_keys(".k..kk.k.q..ab....")
+        .unwrap()
+        .into_iter()
+        .enumerate()
+    {
+        g.cycle(key);
+        engine.step(key);
+        assert_eq!(
+            show(&g.screen()),
+            show(&ace::screen(&engine)),
+            "cycle {} ({key:?})",
+            i + 1
+        );
+    }
+    let (anomalies, _) = engine.anomalies();
+    let kinds: Vec<_> = anomalies.iter().map(|a| a.kind).collect();
+    for kind in [
+        AnomalyKind::ReadOutside,
+        AnomalyKind::WriteOutside,
+        AnomalyKind::WriteOverNewline,
+    ] {
+        assert!(
+            kinds.contains(&kind),
+            "the test reaches {kind:?}: {kinds:?}"
+        );
+    }
 }
