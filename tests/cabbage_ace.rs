@@ -157,3 +157,31 @@ fn visited_cells_and_writes_outside_the_map_as_in_rust() {
         );
     }
 }
+
+#[test]
+fn break_goes_back_to_forth_and_go_starts_the_game_again() {
+    use aceemu::machine::Key;
+    let games = bundled_games().unwrap();
+    let first = ace::screen(&Engine::new(&games[0].1));
+    let mut g = AceGame::started(bundled_tape(), "mazezam");
+    g.cycle(Some(b'x'));
+    assert_ne!(g.screen(), first, "the player entered");
+    g.ace.press_key(Key::Shift);
+    g.frames(1);
+    g.ace.press_key(Key::Space);
+    g.frames(3);
+    g.ace.release_key(Key::Space);
+    g.ace.release_key(Key::Shift);
+    // STATIN bit 0: Forth's line editor waits for a line.
+    assert!(
+        g.until(50, |g| g.ace.peek(0x3C28) & 1 != 0),
+        "{}",
+        g.ace.screen_text()
+    );
+    g.ace.type_text("GO\n");
+    assert!(
+        g.until(100, |g| g.screen() == first),
+        "{}",
+        g.ace.screen_text()
+    );
+}
