@@ -2,6 +2,7 @@
 //! them on tape for the engine on the Ace.
 
 use aceemu::games::cabbage::{keys::parse_keys, read, Description, Engine, Severity};
+use aceemu::plural::count;
 use anyhow::{bail, Context};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -109,16 +110,15 @@ fn check(file: &Path) -> anyhow::Result<()> {
         .filter(|d| d.severity == Severity::Warning)
         .count();
     println!(
-        "{}: {} rules in list A, {} in list B; map {}x{} (X = {}, Y = {}); {} warning{}",
+        "{}: {} in list A, {} in list B; map {}x{} (X = {}, Y = {}); {}",
         file.display(),
-        d.list_a.len(),
+        count(d.list_a.len(), "rule"),
         d.list_b.len(),
         d.width(),
         d.lines,
         d.stride,
         d.lines,
-        warnings,
-        if warnings == 1 { "" } else { "s" }
+        count(warnings, "warning")
     );
     Ok(())
 }
