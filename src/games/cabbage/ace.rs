@@ -142,3 +142,72 @@ pub fn screen(engine: &Engine) -> [u8; 768] {
     }
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::cabbage::read;
+
+    fn description(map_line: &str, lines: usize) -> Description {
+        let mut text = String::from("@****.***.****@***x\n\n@****.***.****@***z\n\n");
+        text += &format!("{} {lines}\n", map_line.len() + 1);
+        for _ in 0..lines {
+            text += map_line;
+            text += "\n";
+        }
+        read(text.as_bytes()).description.unwrap()
+    }
+
+    #[test]
+    fn the_header_tables_and_chains_are_where_the_engine_looks() {
+        let d = description("#@.#", 3);
+        let g = compile(&d, 0x4012, 4096).unwrap();
+        let base = 0x4012usize;
+        let word = |i: usize| usize::from(u16::from_le_bytes([g[i], g[i + 1]]));
+        assert_eq!((g[0], g[1]), (5, 3));
+        let page = usize::from(g[14]) << 8;
+        assert_eq!(page, 0x4100, "the first page boundary after the header");
+        // `@` (0x40) has one rule in each list: list A at 0x40, list B at 0xC0.
+        let chain =
+            |i: usize| usize::from(g[page - base + i]) << 8 | usize::from(g[page + 256 - base + i]);
+        let (a, b) = (chain(0x40), chain(0xC0));
+        assert_eq!(a, page + 512);
+        // key x, skip 2 + 2*1 + 2*2, one match (+1, '.'), two writes (0, '.'), (+1, '@').
+        assert_eq!(
+            &g[a - base..a - base + 11],
+            &[b'x', 8, 1, 1, b'.', 2, 0, b'.', 1, b'@', 0xFF]
+        );
+        assert_eq!(b, a + 11);
+        assert_eq!(chain(b'.' as usize), 0, "no rule has `.` as its centre");
+        let map = word(2);
+        assert_eq!(word(4), map - 1);
+        assert_eq!(word(6), map + 15);
+        assert_eq!(word(10), 15);
+        assert_eq!(word(12), map + 2 * 5 - 1, "line Y-1's newline");
+        let init = word(8);
+        assert_eq!(&g[init - base..init - base + 15], &d.map[..]);
+        assert_eq!(&g[map - base..map - base + 15], &d.map[..]);
+        assert_eq!(&g[map - base - 7..map - base], &[b'\n'; 7], "guard before");
+        assert_eq!(g.len(), map + 15 + 7 - base, "guard after, then the end");
+    }
+
+    #[test]
+    fn maps_larger_than_32x22_and_games_without_room_are_refused() {
+        assert!(compile(&description(&"#".repeat(32), 22), 0x4000, 8000).is_ok());
+        assert_eq!(
+            compile(&description(&"#".repeat(33), 3), 0x4000, 8000),
+            Err(AceError::TooLarge {
+                width: 33,
+                lines: 3
+            })
+        );
+        assert!(matches!(
+            compile(&description(&"#".repeat(5), 23), 0x4000, 8000),
+            Err(AceError::TooLarge { .. })
+        ));
+        assert!(matches!(
+            compile(&description("#@.#", 3), 0x4000, 500),
+            Err(AceError::NoRoom { .. })
+        ));
+    }
+}
