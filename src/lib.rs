@@ -4,6 +4,7 @@
 //! (`tape`, `rom`) live apart from it; the front ends (`frontend`) and the CLI sit on top.
 
 pub mod frontend;
+pub mod fuzz_harness;
 pub mod games;
 pub mod machine;
 pub mod output_file;

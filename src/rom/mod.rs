@@ -31,6 +31,10 @@ pub enum RomError {
     /// A ROM file (a device, a pipe) goes on past the size of a ROM image.
     #[error("{}: a Jupiter Ace ROM image must be exactly {ROM_SIZE} bytes, this file has more", path.display())]
     TooLong { path: PathBuf },
+    /// A ROM path names a directory, a FIFO, a socket or a device: opening a FIFO would
+    /// wait for a writer for ever, so it is refused before it is opened.
+    #[error("{}: not a regular file (a directory, FIFO, socket or device); give an 8 KB ROM image file", path.display())]
+    NotAFile { path: PathBuf },
     /// A ROM file could not be read. (The reason is the error's source, not part of this
     /// message: `{:#}` shows the chain, and would otherwise say it twice.)
     #[error("{}: cannot read the ROM image", path.display())]
@@ -93,6 +97,11 @@ impl RomImage {
             path: path.to_owned(),
             source,
         };
+        if !std::fs::metadata(path).map_err(io)?.is_file() {
+            return Err(RomError::NotAFile {
+                path: path.to_owned(),
+            });
+        }
         let file = std::fs::File::open(path).map_err(io)?;
         let mut bytes = Vec::with_capacity(ROM_SIZE + 1);
         (&file)

@@ -1,0 +1,2 @@
+VARIABLE V 3 V !
+: T V @ 1+ . ;
