@@ -1,2 +1,0 @@
-VARIABLE V 3 V !
-: T V @ 1+ . ;
