@@ -18,6 +18,7 @@ pub const TARGETS: &[(&str, Harness)] = &[
     ("wav", wav),
     ("ace_snapshot", ace_snapshot),
     ("mzm", mzm),
+    ("cabbage", cabbage),
     ("asm", asm),
     ("type_text", type_text),
     ("rom", rom),
@@ -87,6 +88,26 @@ pub fn mzm(data: &[u8]) {
     for level in parsed.levels.iter().take(4) {
         let _ = solver::solve_with_limit(level, solver::Goal::Moves, 20_000);
     }
+}
+
+/// CABBAGE rule files: read (errors, never a panic); a description that reads runs a few
+/// cycles with and without keys, and compiles for the Ace or is refused with an error.
+pub fn cabbage(data: &[u8]) {
+    use crate::games::cabbage::{ace, read, Engine};
+    let r = read(data);
+    for d in &r.diagnostics {
+        let _ = d.to_string();
+    }
+    let Some(d) = r.description else {
+        return;
+    };
+    assert_eq!(d.map.len(), d.stride * d.lines);
+    let mut engine = Engine::new(&d);
+    for key in [None, Some(b'x'), Some(b'z'), None] {
+        engine.step(key);
+    }
+    assert_eq!(engine.raw().len(), d.map.len());
+    let _ = ace::compile(&d, 0x4000, 0x3000);
 }
 
 /// The assembler: any text assembles or gives errors, never a panic or a hang.

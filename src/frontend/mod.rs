@@ -5,6 +5,7 @@
 #[cfg(feature = "audio")]
 pub mod audio;
 pub mod bench;
+pub mod cabbage_tape;
 pub mod forth_speed;
 pub mod headless;
 pub mod help;

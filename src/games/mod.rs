@@ -1,5 +1,6 @@
 //! Rust reference models of the bundled games.
 
+pub mod cabbage;
 pub mod maze;
 pub mod mazezam;
 pub mod sokoban;

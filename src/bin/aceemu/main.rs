@@ -3,6 +3,7 @@
 
 mod asm;
 mod bench;
+mod cabbage;
 mod maze;
 mod mazezam;
 mod rom;
@@ -52,6 +53,9 @@ enum Command {
     /// Sokoban levels (XSB, with the Plus numbers): check, solve, generate, play.
     #[command(subcommand)]
     Sokoban(sokoban::Command),
+    /// CABBAGE rule games: check, run with scripted keys, play in the terminal, put on tape.
+    #[command(subcommand)]
+    Cabbage(cabbage::Command),
     /// Measure emulation speed.
     Bench(bench::Args),
 }
@@ -68,6 +72,7 @@ fn main() {
         Some(Command::Maze(args)) => maze::run(args),
         Some(Command::Mazezam(cmd)) => mazezam::run(cmd),
         Some(Command::Sokoban(cmd)) => sokoban::run(cmd),
+        Some(Command::Cabbage(cmd)) => cabbage::run(cmd),
         Some(Command::Bench(args)) => bench::run(args),
     };
     if let Err(err) = result {

@@ -1,0 +1,175 @@
+//! The CABBAGE engine on the Ace (`mc/cabbage.asm`) and its tapes:
+//!
+//! 1. a dictionary file `cabbage`: the Forth loader `mc/cabbage-loader.fth` (PLAY, GO),
+//!    typed into the open ROM and saved, its `{ORIGIN}` and `{SIZE}` filled in;
+//! 2. one bytes file per game: the engine followed by the game compiled for it
+//!    ([`games::cabbage::ace`](crate::games::cabbage::ace)).
+//!
+//! On the Ace: `LOAD cabbage`, then `PLAY mazezam` (PLAY reserves the engine's region with
+//! ALLOT, BLOADs the named game there and CALLs it); BREAK goes back to Forth, `GO` starts
+//! the same game again from its first map, `PLAY other` loads another.
+//! `tapes/cabbage.tap` holds the loader and the bundled rule files of `rules/`.
+
+use crate::games::cabbage::{ace, read, Description};
+use crate::machine::RamSize;
+use crate::rom::open::open_rom;
+use crate::rom::RomImage;
+use crate::tape::from_forth::make_dictionary_tape;
+use crate::tape::pulse::{Block, FLAG_DATA, FLAG_HEADER};
+use crate::tape::tap::{with_checksum, Header};
+use anyhow::{bail, Context};
+
+pub const ASM: &str = include_str!("../../mc/cabbage.asm");
+pub const ASM_PATH: &str = "mc/cabbage.asm";
+pub const LOADER: &str = include_str!("../../mc/cabbage-loader.fth");
+pub const LOADER_PATH: &str = "mc/cabbage-loader.fth";
+pub const TAPE_PATH: &str = "tapes/cabbage.tap";
+/// The loader's name on tape.
+pub const NAME: &str = "cabbage";
+const DICT_START: u16 = 0x3C51;
+
+/// The rule files on `tapes/cabbage.tap`: tape name, path, contents.
+pub const BUNDLED: [(&str, &str, &[u8]); 4] = [
+    (
+        "mazezam",
+        "rules/mazezam.rules",
+        include_bytes!("../../rules/mazezam.rules"),
+    ),
+    (
+        "sokoban",
+        "rules/sokoban.rules",
+        include_bytes!("../../rules/sokoban.rules"),
+    ),
+    (
+        "boulders",
+        "rules/boulders.rules",
+        include_bytes!("../../rules/boulders.rules"),
+    ),
+    (
+        "tron",
+        "rules/tron.rules",
+        include_bytes!("../../rules/tron.rules"),
+    ),
+];
+
+/// The assembled engine.
+#[derive(Clone, Debug)]
+pub struct Code {
+    pub bytes: Vec<u8>,
+    /// Load and entry address.
+    pub origin: u16,
+    /// Where the game goes, right after the code.
+    pub game: u16,
+    /// Bytes PLAY reserves for the code and a game.
+    pub region: u16,
+    /// The cycle counter (a word) and the points a cycle starts and ends at.
+    pub cycles: u16,
+    pub cycle_run: u16,
+    pub cycle_done: u16,
+}
+
+impl Code {
+    /// The bytes file of one game: the engine, then the game compiled for it.
+    pub fn game_file(&self, d: &Description) -> anyhow::Result<Vec<u8>> {
+        let room = usize::from(self.region) - usize::from(self.game - self.origin);
+        let game = ace::compile(d, self.game, room)?;
+        Ok([&self.bytes[..], &game].concat())
+    }
+
+    pub fn loader_source(&self) -> String {
+        LOADER
+            .replace("{ORIGIN}", &self.origin.to_string())
+            .replace("{SIZE}", &self.region.to_string())
+    }
+}
+
+pub fn assemble() -> anyhow::Result<Code> {
+    let assembly = aceasm::assemble_str(ASM_PATH, ASM).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let symbol = |name: &str| -> anyhow::Result<u16> {
+        let value = assembly
+            .symbol(name)
+            .with_context(|| format!("{ASM_PATH} defines no `{name}`"))?;
+        u16::try_from(value).with_context(|| format!("{ASM_PATH}: `{name}` = {value}"))
+    };
+    let code = Code {
+        bytes: assembly.bytes.clone(),
+        origin: symbol("ORIGIN")?,
+        game: symbol("game")?,
+        region: symbol("REGION")?,
+        cycles: symbol("cycles")?,
+        cycle_run: symbol("cycle_run")?,
+        cycle_done: symbol("cycle_done")?,
+    };
+    if code.bytes.len() != usize::from(code.game - code.origin) {
+        bail!("{ASM_PATH}: the image must start at ORIGIN and end at `game`");
+    }
+    Ok(code)
+}
+
+/// Reads a rule file's bytes, refusing one with errors (named by `path`).
+pub fn description(path: &str, bytes: &[u8]) -> anyhow::Result<Description> {
+    let r = read(bytes);
+    match r.description {
+        Some(d) => Ok(d),
+        None => {
+            let first = r.errors().next().map(|d| d.to_string()).unwrap_or_default();
+            bail!("{path}:{first}")
+        }
+    }
+}
+
+/// The tape name for a rule file: its stem, lower case, at most 10 characters.
+pub fn tape_name(path: &std::path::Path) -> anyhow::Result<String> {
+    let stem = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .context("the rule file needs a name")?;
+    let name: String = stem.to_ascii_lowercase().chars().take(10).collect();
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_graphic()) {
+        bail!("{}: cannot make a tape name from {stem:?}", path.display());
+    }
+    Ok(name)
+}
+
+fn bytes_file(name: &str, start: u16, data: &[u8]) -> anyhow::Result<Vec<Block>> {
+    let length = u16::try_from(data.len()).context("a bytes file holds at most 65,535 bytes")?;
+    let header = Header::bytes(name, start, length);
+    Ok(vec![
+        Block::new(FLAG_HEADER, with_checksum(&header.to_payload())),
+        Block::new(FLAG_DATA, with_checksum(data)),
+    ])
+}
+
+/// The whole tape: the loader, then one bytes file per game.
+pub fn make_tape(games: &[(String, Description)]) -> anyhow::Result<Vec<Block>> {
+    let code = assemble()?;
+    let rom = RomImage::from_bytes(open_rom().to_vec(), "open")?;
+    let mut blocks = make_dictionary_tape(
+        rom.bytes(),
+        &rom.sha256_hex(),
+        RamSize::K19,
+        LOADER_PATH,
+        &code.loader_source(),
+        NAME,
+    )?;
+    let length = Header::parse(&blocks[0].data).map_or(0, |h| h.length);
+    if u32::from(DICT_START) + u32::from(length) >= u32::from(code.origin) {
+        bail!(
+            "{LOADER_PATH}: the loader reaches ORIGIN 0x{:04X}: move ORIGIN up",
+            code.origin
+        );
+    }
+    for (name, d) in games {
+        let data = code.game_file(d).with_context(|| format!("game {name}"))?;
+        blocks.extend(bytes_file(name, code.origin, &data)?);
+    }
+    Ok(blocks)
+}
+
+/// The games of `tapes/cabbage.tap`.
+pub fn bundled_games() -> anyhow::Result<Vec<(String, Description)>> {
+    BUNDLED
+        .iter()
+        .map(|(name, path, bytes)| Ok((name.to_string(), description(path, bytes)?)))
+        .collect()
+}
