@@ -105,23 +105,26 @@ impl AceSnapshot {
         let mut memory = Vec::with_capacity(0xA000);
         let mut i = 0;
         loop {
-            let Some(&b) = bytes.get(i) else {
-                return Err(err(i, SnapshotProblem::Truncated));
+            let b = match bytes.get(i) {
+                Some(&b) => b,
+                None => return Err(err(i, SnapshotProblem::Truncated)),
             };
             if b != 0xED {
                 memory.push(b);
                 i += 1;
             } else {
-                let Some(&count) = bytes.get(i + 1) else {
-                    return Err(err(i, SnapshotProblem::Truncated));
+                let count = match bytes.get(i + 1) {
+                    Some(&count) => count,
+                    None => return Err(err(i, SnapshotProblem::Truncated)),
                 };
                 if count == 0 {
                     break;
                 }
-                let Some(&value) = bytes.get(i + 2) else {
-                    return Err(err(i, SnapshotProblem::Truncated));
+                let value = match bytes.get(i + 2) {
+                    Some(&value) => value,
+                    None => return Err(err(i, SnapshotProblem::Truncated)),
                 };
-                memory.extend(std::iter::repeat_n(value, count as usize));
+                memory.extend(std::iter::repeat(value).take(count as usize));
                 i += 3;
             }
             if memory.len() > 0xA000 {
@@ -232,7 +235,7 @@ pub fn compress(memory: &[u8]) -> Vec<u8> {
         if run > 3 || b == 0xED {
             out.extend([0xED, run as u8, b]);
         } else {
-            out.extend(std::iter::repeat_n(b, run));
+            out.extend(std::iter::repeat(b).take(run));
         }
         i += run;
     }

@@ -9,7 +9,7 @@
 //! takes (ED xx without a meaning = 8, a DD/FD prefix before an instruction that does not
 //! use HL = 4 more).
 
-use std::sync::OnceLock;
+use std::sync::Mutex;
 
 /// How the cost of an instruction depends on the machine state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -171,31 +171,38 @@ struct Tables<T> {
     index_cb: [T; 256],
 }
 
+// Built once and kept for good (leaked): a Mutex rather than OnceLock, which is newer than
+// Rust 1.63 (the web build's compiler); `Mutex::new` is const since 1.63.
 fn tables() -> &'static Tables<Timing> {
-    static TABLES: OnceLock<Tables<Timing>> = OnceLock::new();
-    TABLES.get_or_init(build_tables)
+    static TABLES: Mutex<Option<&'static Tables<Timing>>> = Mutex::new(None);
+    let mut slot = TABLES.lock().unwrap_or_else(|e| e.into_inner());
+    let tables: &'static Tables<Timing> =
+        slot.get_or_insert_with(|| Box::leak(Box::new(build_tables())));
+    tables
 }
 
 /// The packed tables, for [`decode_fast`]. The machine keeps this reference.
 pub struct FastTables(Tables<Packed>);
 
 pub fn fast_tables() -> &'static FastTables {
-    static TABLES: OnceLock<FastTables> = OnceLock::new();
-    TABLES.get_or_init(|| {
+    static TABLES: Mutex<Option<&'static FastTables>> = Mutex::new(None);
+    let mut slot = TABLES.lock().unwrap_or_else(|e| e.into_inner());
+    let fast: &'static FastTables = slot.get_or_insert_with(|| {
         let rich = tables();
         let pack = |t: &[Timing; 256]| std::array::from_fn(|i| t[i].pack());
         let mut main = pack(&rich.main);
         for prefix in [0xCB, 0xDD, 0xED, 0xFD] {
             main[prefix] = Packed::PREFIX;
         }
-        FastTables(Tables {
+        Box::leak(Box::new(FastTables(Tables {
             main,
             cb: pack(&rich.cb),
             ed: pack(&rich.ed),
             index: pack(&rich.index),
             index_cb: pack(&rich.index_cb),
-        })
-    })
+        })))
+    });
+    fast
 }
 
 /// The packed timing of the instruction at `pc`. Prefixed forms whose cost is not a

@@ -75,7 +75,11 @@ impl Beeper {
         let rate = rate.max(1);
         self.skip_to(now);
         self.rate = rate;
-        self.next_sample = (u128::from(now) * u128::from(rate)).div_ceil(u128::from(CPU_HZ)) as u64;
+        self.next_sample = {
+            // div_ceil is newer than Rust 1.63.
+            let (n, d) = (u128::from(now) * u128::from(rate), u128::from(CPU_HZ));
+            ((n + d - 1) / d) as u64
+        };
     }
 
     /// First T-state of sample `k`.

@@ -143,15 +143,18 @@ impl<Source: PartialEq + Copy> KeyPlayer<Source> {
             *frames += 1;
         }
         loop {
-            let Some(playing) = self.playing.as_mut() else {
+            let playing = if let Some(playing) = self.playing.as_mut() {
+                playing
+            } else {
                 let enter_pending = self
                     .since_enter
-                    .is_some_and(|f| f < ENTER_WAIT_FRAMES && !editor_waiting);
+                    .map_or(false, |f| f < ENTER_WAIT_FRAMES && !editor_waiting);
                 if enter_pending || machine_typing {
                     return HashSet::new();
                 }
-                let Some(stroke) = self.queue.pop_front() else {
-                    return HashSet::new();
+                let stroke = match self.queue.pop_front() {
+                    Some(stroke) => stroke,
+                    None => return HashSet::new(),
                 };
                 self.since_enter = None;
                 let phase = if stroke.modifiers.is_empty() {
@@ -175,7 +178,7 @@ impl<Source: PartialEq + Copy> KeyPlayer<Source> {
             };
             let sustained = playing.phase == Phase::Hold
                 && self.queue.is_empty()
-                && stroke.source.is_some_and(&held_now);
+                && stroke.source.map_or(false, &held_now);
             if playing.frames < minimum || sustained {
                 playing.frames += 1;
                 let mut keys: HashSet<Key> = stroke.modifiers.iter().copied().collect();

@@ -7,6 +7,8 @@
 //! and skips the informational ones, so archive files play unchanged. Data in TZX blocks
 //! includes the flag byte; TAP does not store it.
 
+use std::fmt;
+
 use super::pulse::{Block, Signal, DATA_PILOT, END_MARK, HEADER_PILOT, PILOT, SYNC1, SYNC2};
 use super::pulse::{CLOCK_HZ, FLAG_HEADER, ONE, ZERO};
 
@@ -25,8 +27,7 @@ pub fn to_ace(zx: f64) -> u32 {
     (zx * CLOCK_HZ as f64 / ZX_CLOCK).round() as u32
 }
 
-#[derive(Debug, thiserror::Error)]
-#[error("{file}: TZX block {block} (id 0x{id:02X}) at byte offset {offset}: {what}")]
+#[derive(Debug)]
 pub struct TzxError {
     pub file: String,
     pub block: usize,
@@ -34,6 +35,18 @@ pub struct TzxError {
     pub offset: usize,
     pub what: String,
 }
+
+impl fmt::Display for TzxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: TZX block {} (id 0x{:02X}) at byte offset {}: {}",
+            self.file, self.block, self.id, self.offset, self.what
+        )
+    }
+}
+
+impl std::error::Error for TzxError {}
 
 /// A TZX file read: its signal and the data blocks found in it.
 #[derive(Debug, Default)]
@@ -349,9 +362,9 @@ pub fn write(blocks: &[Block]) -> Vec<u8> {
         out.extend(&data[..len]);
         out.extend([0x13, 1]);
         out.extend(to_zx(END_MARK).to_le_bytes());
-        let next_is_data = blocks
-            .get(i + 1)
-            .is_some_and(|n| block.flag == FLAG_HEADER && n.flag != FLAG_HEADER);
+        let next_is_data = blocks.get(i + 1).map_or(false, |n| {
+            block.flag == FLAG_HEADER && n.flag != FLAG_HEADER
+        });
         out.push(0x20);
         out.extend((if next_is_data { 1u16 } else { 1000 }).to_le_bytes());
     }

@@ -17,17 +17,28 @@ const AMPLITUDE: f64 = 0.7 * i16::MAX as f64;
 
 // The hound error is part of the message, not a `source`: printed with its chain (`{:#}`)
 // it would otherwise appear twice.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug)]
 pub enum WavError {
-    #[error("{file}: not a readable WAV file: {reason}")]
     Format { file: String, reason: hound::Error },
-    #[error("{file}: unsupported WAV: {what}")]
     Unsupported { file: String, what: String },
-    #[error("{file}: damaged WAV: {what}")]
     Damaged { file: String, what: String },
-    #[error("{file}: cannot write: {reason}")]
     Write { file: String, reason: hound::Error },
 }
+
+impl std::fmt::Display for WavError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WavError::Format { file, reason } => {
+                write!(f, "{file}: not a readable WAV file: {reason}")
+            }
+            WavError::Unsupported { file, what } => write!(f, "{file}: unsupported WAV: {what}"),
+            WavError::Damaged { file, what } => write!(f, "{file}: damaged WAV: {what}"),
+            WavError::Write { file, reason } => write!(f, "{file}: cannot write: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for WavError {}
 
 /// Mono samples in -1..1 with their rate.
 pub struct Samples {
@@ -71,8 +82,9 @@ fn prepare_for_hound<'a>(
         let len = len as usize;
         let available = bytes.len() - body;
         if id == b"data" {
-            let Some(fmt) = fmt else {
-                return Ok((Cow::Borrowed(bytes), None)); // hound: "missing fmt chunk"
+            let fmt = match fmt {
+                Some(fmt) => fmt,
+                None => return Ok((Cow::Borrowed(bytes), None)), // hound: "missing fmt chunk"
             };
             let block_align = match fmt.get(12..14) {
                 Some(b) if b != [0, 0] => u16::from_le_bytes([b[0], b[1]]) as usize,

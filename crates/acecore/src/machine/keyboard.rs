@@ -198,12 +198,23 @@ pub fn stroke_for(c: char) -> Option<Stroke> {
 }
 
 /// A character that cannot be typed on the Ace.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("cannot type {ch:?} (character {index} of the text) on the Jupiter Ace keyboard")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UntypableChar {
     pub ch: char,
     pub index: usize,
 }
+
+impl std::fmt::Display for UntypableChar {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "cannot type {:?} (character {} of the text) on the Jupiter Ace keyboard",
+            self.ch, self.index
+        )
+    }
+}
+
+impl std::error::Error for UntypableChar {}
 
 /// Converts text into strokes, failing on the first character the Ace cannot type.
 pub fn strokes_for(text: &str) -> Result<Vec<Stroke>, UntypableChar> {
@@ -402,7 +413,10 @@ impl TypingQueue {
             self.frames_left -= 1;
         }
         while self.frames_left == 0 {
-            let next_presses = self.steps.front().is_some_and(|step| !step.keys.is_empty());
+            let next_presses = self
+                .steps
+                .front()
+                .map_or(false, |step| !step.keys.is_empty());
             if self.after_enter && next_presses {
                 if !editor_waiting && self.waited < PROMPT_WAIT_FRAMES {
                     self.waited += 1;

@@ -269,7 +269,7 @@ impl Ace {
             }
             if self.halted {
                 let target = until.min(self.next_frame);
-                let nops = (target - self.t).div_ceil(4);
+                let nops = (target - self.t + 3) / 4; // div_ceil is newer than Rust 1.63
                 self.t += 4 * nops;
                 self.r_pending += nops;
                 continue;
