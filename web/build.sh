@@ -22,7 +22,8 @@ for tool in "$rustc_bin" "$cargo_bin"; do
 done
 wasm_target="${ACEWEB_TARGET_DIR:-$root/target/aceweb}"
 (cd "$root/crates/aceweb" &&
-  CARGO_TARGET_DIR="$wasm_target" RUSTC="$rustc_bin" "$cargo_bin" build --quiet --release \
+  CARGO_TARGET_DIR="$wasm_target" RUSTC="$rustc_bin" RUSTFLAGS="--remap-path-prefix=$root=aceemu" \
+    "$cargo_bin" build --quiet --release \
     --locked --offline --target wasm32-unknown-unknown)
 mkdir -p "$out/tapes"
 cp "$wasm_target/wasm32-unknown-unknown/release/aceweb.wasm" "$out/"

@@ -44,8 +44,9 @@ function firstDifference(web, native, base) {
 
 // The same run in the browser (a fresh machine in the page) and natively; compares video
 // RAM (0x2400, 768 bytes) and the system variables (0x3C00, 64 bytes).
+// `webExtraFrames` runs the browser's machine that much longer (the control case).
 async function compareWithNative(page, { ram, tape, speed, capsLock, type, frames, untilText,
-  maxFrames }) {
+  maxFrames, webExtraFrames = 0 }) {
   const web = await page.evaluate(async (o) => {
     const { Ace, runHeadless, ace } = window.aceApp;
     const a = await Ace.load('aceweb.wasm', ace.romBytes, o.ram);
@@ -57,9 +58,10 @@ async function compareWithNative(page, { ram, tape, speed, capsLock, type, frame
     if (o.capsLock) a.capsLockAtPrompt();
     const run = runHeadless(a, { type: o.type, frames: o.frames, untilText: o.untilText,
       maxFrames: o.maxFrames });
+    a.runFrames(o.webExtraFrames);
     return { run, video: Array.from(a.videoRam()), sysvars: Array.from(a.memory(0x3c00, 64)),
       text: a.screenText() };
-  }, { ram, tape, speed, capsLock, type, frames, untilText, maxFrames });
+  }, { ram, tape, speed, capsLock, type, frames, untilText, maxFrames, webExtraFrames });
 
   const args = ['run', '--headless', '--ram', String(ram),
     '--type', type.replace(/\n/g, '\\n')];
@@ -110,6 +112,19 @@ try {
     const web = await compareWithNative(page, { ram: 19, type: '2 3 + .\n', frames: 50 });
     if (!asText(web.video).includes('5  OK')) {
       throw new Error(`no "5  OK" in video RAM:\n${web.text}`);
+    }
+  });
+
+  // The control case: the comparison must see a run one frame longer (FRAMES differs).
+  await test('comparison_control_one_frame_more_in_the_browser_differs', async () => {
+    let caught = null;
+    try {
+      await compareWithNative(page, { ram: 19, type: '2 3 + .\n', frames: 50, webExtraFrames: 1 });
+    } catch (e) {
+      caught = String(e);
+    }
+    if (!caught || !caught.includes('first difference at 0x3C')) {
+      throw new Error(`the comparison did not catch one frame more: ${caught}`);
     }
   });
 
