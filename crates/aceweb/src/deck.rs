@@ -260,3 +260,50 @@ impl TapePort for SharedDeck {
         deck.speed == TapeSpeed::Fast && deck.running
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use acecore::tape::pulse::{encode_tape, FLAG_DATA, FLAG_HEADER};
+
+    fn deck() -> Deck {
+        let blocks = vec![
+            Block::new(FLAG_HEADER, vec![1, 1]),
+            Block::new(FLAG_DATA, vec![2, 2]),
+        ];
+        let signal = encode_tape(&blocks);
+        Deck::new("t.tap", blocks, signal, TapeSpeed::Instant)
+    }
+
+    #[test]
+    fn the_instant_loader_gets_the_blocks_in_order_then_waits_at_the_end() {
+        let mut d = deck();
+        assert_eq!(d.next_block().unwrap().data, vec![1, 1]);
+        assert_eq!(d.next_block().unwrap().data, vec![2, 2]);
+        assert!(!d.waiting_at_end());
+        assert!(d.next_block().is_none());
+        assert!(d.waiting_at_end());
+        d.rewind();
+        assert_eq!(d.next_block().unwrap().data, vec![1, 1]);
+    }
+
+    #[test]
+    fn the_tape_starts_only_after_a_tenth_of_a_second_of_dense_reads() {
+        let mut port = SharedDeck(Rc::new(RefCell::new(deck())));
+        // Reads 50 T apart (a loader polling EAR): running once LISTEN_TIME has passed.
+        let mut t = 0;
+        while t < LISTEN_TIME {
+            port.ear(t);
+            assert!(!port.0.borrow().is_running(), "running at {t}");
+            t += 50;
+        }
+        port.ear(t);
+        assert!(port.0.borrow().is_running());
+        // Reads a frame apart (a keyboard scan) start nothing.
+        let mut slow = SharedDeck(Rc::new(RefCell::new(deck())));
+        for k in 0..1000 {
+            slow.ear(k * 64_896);
+        }
+        assert!(!slow.0.borrow().is_running());
+    }
+}

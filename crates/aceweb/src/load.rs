@@ -163,3 +163,31 @@ pub fn load_block(ace: &mut Ace, deck: &mut Deck) -> bool {
     cpu_ext::set_iff(ace.cpu_mut(), true, true);
     true
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use acecore::tape::tap::with_checksum;
+
+    #[test]
+    fn a_tap_file_gives_its_blocks_and_the_signal_save_writes_for_them() {
+        let blocks = vec![
+            Block::new(FLAG_HEADER, with_checksum(&[0u8; 25])),
+            Block::new(FLAG_DATA, with_checksum(&[1, 2, 3])),
+        ];
+        let (got, signal) = tape_from_bytes(&tap::write(&blocks), "t.TAP").unwrap();
+        assert_eq!(got, blocks);
+        assert_eq!(signal.marks.len(), 2);
+        assert_eq!(signal.duration(), pulse::encode_tape(&blocks).duration());
+    }
+
+    #[test]
+    fn bad_tapes_are_refused_with_the_file_named() {
+        let err = tape_from_bytes(b"", "empty.tap").unwrap_err();
+        assert!(err.contains("empty.tap"), "{err}");
+        let err = tape_from_bytes(b"RIFF", "short.wav").unwrap_err();
+        assert!(err.contains("short.wav"), "{err}");
+        let err = tape_from_bytes(b"x", "notes.txt").unwrap_err();
+        assert!(err.contains("notes.txt: unknown tape format"), "{err}");
+    }
+}
