@@ -123,10 +123,12 @@ function keyId(code) {
   return keyIds.get(code);
 }
 
+// Keys go to the Ace except while a menu or the file chooser has the focus (after a click
+// on a button they go to the Ace: Space and Enter then type, not press the button again).
 function forAce(e) {
   const t = e.target;
   return !(t instanceof HTMLInputElement || t instanceof HTMLSelectElement
-    || t instanceof HTMLButtonElement || t instanceof HTMLElement && t.tagName === 'SUMMARY');
+    || t instanceof HTMLElement && t.tagName === 'SUMMARY');
 }
 
 document.addEventListener('keydown', (e) => {

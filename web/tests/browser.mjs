@@ -2,6 +2,7 @@
 // playwright-core, against the site web/build.sh made (target/web, or ACEWEB_SITE):
 //
 // 1. the page boots; `2 3 + .` typed on the page's keyboard shows `5  OK` in video RAM;
+//    the maze chosen from the bundled tapes menu loads, and RUN shows its title;
 // 2. `2 3 + .` typed by the machine's queue: video RAM and the system variables equal
 //    the native `aceemu run --headless` run's, byte for byte;
 // 3. LOAD MAZE from the bundled tape (real tape speed, the deck pressing play by itself),
@@ -106,6 +107,20 @@ try {
     if (!asText(video).includes('2 3 + . 5  OK')) {
       throw new Error(`video RAM does not show the line:\n${asText(video)}`);
     }
+  });
+
+  await test('bundled_tape_menu_loads_the_maze_and_run_shows_its_title', async () => {
+    await page.selectOption('#tapes', { label: 'A-Mouz-in-Mase (maze game, Forth)' });
+    await page.selectOption('#tape-speed', 'instant');
+    await page.click('#load-bundled');
+    // The page types LOAD MAZE; the tape loads at once; then RUN from the keyboard.
+    await page.waitForFunction(() => window.aceApp.ace.tapeStatus().includes('block 2 of 2'),
+      null, { timeout: 30000 });
+    await page.waitForTimeout(1000);
+    await page.keyboard.type('RUN');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => window.aceApp.ace.screenText().includes('A-MOUZ-IN-MASE'),
+      null, { timeout: 30000 });
   });
 
   await test('typing_2_3_plus_dot_matches_native_video_ram', async () => {
