@@ -4,6 +4,7 @@
 //! (`tape`, `rom`) live apart from it; the front ends (`frontend`) and the CLI sit on top.
 
 pub mod frontend;
+pub mod fuzz_harness;
 pub mod games;
 /// The machine lives in its own crate (`crates/acecore`, Rust 1.63, also built for wasm32).
 pub use acecore::machine;

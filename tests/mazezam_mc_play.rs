@@ -166,7 +166,9 @@ fn level_choice_by_number() {
 }
 
 /// The same tape on the original ROM, if its file is named by ACE_ROM (it is not part of
-/// the project): loaded through the signal, the first two levels solved, Q back to Forth.
+/// the project): loaded through the signal (the dictionary file by `LOAD`, the 1,872-byte
+/// code by `BLOAD` in `PLAY`) at `real` and at `fast` speed, the first two levels solved,
+/// Q back to Forth.
 #[test]
 fn the_tape_plays_under_the_original_rom_given_by_ace_rom() {
     let Some(path) = std::env::var_os("ACE_ROM") else {
@@ -175,23 +177,29 @@ fn the_tape_plays_under_the_original_rom_given_by_ace_rom() {
     };
     let rom = std::fs::read(&path).expect("the ROM named by ACE_ROM");
     let levels = pack::levels();
-    let mut mc = Mc::start(Mc::with_rom(&rom, committed_tape(), TapeSpeed::Real));
-    mc.choose(1);
-    let mut session = Session::new(levels.clone(), 0);
-    assert_screen(&mc, &expected(&session), "level 1 drawn");
-    for (i, level) in levels.iter().take(2).enumerate() {
-        let event = play(
-            &mut mc,
-            &mut session,
-            &solution(level),
-            &format!("level {}", i + 1),
+    for speed in [TapeSpeed::Real, TapeSpeed::Fast] {
+        let mut mc = Mc::start(Mc::with_rom(&rom, committed_tape(), speed));
+        mc.choose(1);
+        let mut session = Session::new(levels.clone(), 0);
+        assert_screen(&mc, &expected(&session), "level 1 drawn");
+        for (i, level) in levels.iter().take(2).enumerate() {
+            let event = play(
+                &mut mc,
+                &mut session,
+                &solution(level),
+                &format!("level {} at {speed:?}", i + 1),
+            );
+            assert_eq!(event, Event::Solved { next_level: i + 1 });
+        }
+        mc.key(Key::Q);
+        mc.key(Key::Enter);
+        mc.key(Key::Q);
+        mc.wait_for_prompt(50);
+        mc.type_line("2 3 + .\n", 200);
+        assert!(
+            mc.text().contains("5"),
+            "Forth after Q at {speed:?}:\n{}",
+            mc.text()
         );
-        assert_eq!(event, Event::Solved { next_level: i + 1 });
     }
-    mc.key(Key::Q);
-    mc.key(Key::Enter);
-    mc.key(Key::Q);
-    mc.wait_for_prompt(50);
-    mc.type_line("2 3 + .\n", 200);
-    assert!(mc.text().contains("5"), "Forth after Q:\n{}", mc.text());
 }

@@ -315,14 +315,77 @@ fn the_original_roms_loader_rhythm_starts_the_tape_in_every_phase() {
         original_rhythm(&mut d, t, 5_200);
         assert!(d.is_running(), "phase {phase}");
     }
-    // Control: the same reads with 1,200 T gaps are not a loader.
+    // Control: the same reads with 2,500 T gaps are not a loader (it would miss level
+    // changes: a pilot half lasts 2,011 T).
     let mut d = deck(file_pair("A", &[1; 10]), DeckOptions::default());
     let mut t = 0;
     for i in 1..=20_000u64 {
-        t += if i % 77 == 0 { 1_200 } else { 59 };
+        t += if i % 77 == 0 { 2_500 } else { 59 };
         d.ear(t);
     }
     assert!(!d.is_running());
+}
+
+/// The original loader's reads while it reads a block of 0 bits (ace-hardware.md 7): after
+/// each change of the 801 T halves, 411 or 481 T (alternately), then polls every 59 T until
+/// the next change; 618 T after a byte's last change, and now and then 889 T. `stretch`
+/// scales every spacing (1.2: a loader 20 % slower). Reads for `seconds` of tape from `t`.
+fn data_phase_reads(d: &mut Deck, mut t: u64, stretch: f64, seconds: u64) -> u64 {
+    let s = |x: u64| (x as f64 * stretch).round() as u64;
+    let end = t + seconds * 3_250_000;
+    let mut edge = t;
+    let mut n = 0u64;
+    while t < end {
+        edge += 801;
+        n += 1;
+        let after = match (n % 160, n % 16, n % 2) {
+            (0, _, _) => 889,
+            (_, 0, _) => 618,
+            (_, _, 0) => 481,
+            _ => 411,
+        };
+        // Poll until the change is seen, then the gap.
+        while t < edge {
+            t += s(59);
+            d.ear(t);
+        }
+        t += s(after);
+        d.ear(t);
+        edge = edge.max(t - s(59));
+    }
+    t
+}
+
+#[test]
+fn the_original_loaders_reads_through_a_block_of_zeros_keep_the_tape_running() {
+    for stretch in [1.0, 1.2] {
+        let mut d = deck(file_pair("A", &[0; 2_000]), DeckOptions::default());
+        let t = data_phase_reads(&mut d, 0, stretch, 1);
+        assert!(d.is_running(), "started, x{stretch}");
+        let start = d.position().time;
+        let end = data_phase_reads(&mut d, t, stretch, 8);
+        assert!(d.is_running(), "still running after 8 s, x{stretch}");
+        assert_eq!(
+            d.position().time - start,
+            end - t,
+            "never paused, x{stretch}"
+        );
+    }
+}
+
+#[test]
+fn keyboard_scans_even_twenty_times_a_frame_do_not_start_the_tape() {
+    let mut d = deck(file_pair("A", &[1; 10]), DeckOptions::default());
+    let mut t = 0;
+    for _ in 0..20 * 100 {
+        // A scan: the 8 half-rows read 30 T apart, 3,244 T from scan to scan.
+        for k in 0..8 {
+            d.ear(t + k * 30);
+        }
+        t += 3_244;
+    }
+    assert!(!d.is_running());
+    assert_eq!(d.position().time, 0);
 }
 
 #[test]

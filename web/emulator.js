@@ -68,6 +68,13 @@ export class Ace {
 
   capsLockAtPrompt() { this.x.caps_lock_at_prompt(); }
 
+  screenStampNow() { return this.x.screen_stamp_now(); }
+
+  // True when `text` is on the screen with a cell of it written after stamp `since`.
+  appearedSince(text, since) {
+    return this.x.appeared_since(this.put(new TextEncoder().encode(text)), since) !== 0;
+  }
+
   // Name then file in the buffer; returns an error message or null.
   insertTape(name, bytes, speed) {
     const nameBytes = new TextEncoder().encode(name);
@@ -97,8 +104,9 @@ export class Ace {
 }
 
 // `aceemu run --headless` (src/frontend/headless.rs), step for step: `typeAfter` frames,
-// then each piece of `type` (split at `\{TEXT}` markers, each waiting for its text), typed
-// through the machine's queue until done, then `frames` frames or until `untilText`.
+// then each piece of `type` (split at `\{TEXT}` markers, each waiting for its text to
+// appear after the piece before it was sent), typed through the machine's queue until
+// done, then `frames` frames or until `untilText`.
 export function runHeadless(ace, { type = '', typeAfter = 10, frames = 50, untilText = null,
   maxFrames = 3000, waitMaxFrames = 3000 } = {}) {
   const MAX_STALLED = 50 * 600;
@@ -116,16 +124,18 @@ export function runHeadless(ace, { type = '', typeAfter = 10, frames = 50, until
   let ran = 0;
   const frame = () => { ace.runFrame(); ran++; };
   for (let i = 0; i < typeAfter; i++) frame();
+  let sent = 0;
   for (const [want, text] of pieces) {
     if (want !== null) {
       let n = 0;
-      while (!ace.screenText().includes(want)) {
+      while (!ace.appearedSince(want, sent)) {
         if (n === waitMaxFrames) throw new Error(`${JSON.stringify(want)} did not appear`);
         frame();
         n++;
       }
     }
     if (!text) continue;
+    sent = ace.screenStampNow();
     ace.typeText(text);
     const limit = 8 * [...text].length + 10;
     let waited = 0, stalled = 0, inARow = 0;

@@ -4,7 +4,7 @@
 //! caller from the machine afterwards.
 
 use super::{DeckControl, FrameRunner};
-use crate::machine::ula::can_show;
+use crate::machine::ula::{can_show, char_for_code};
 use crate::machine::Ace;
 use anyhow::{bail, Context};
 use std::path::Path;
@@ -25,8 +25,9 @@ pub struct HeadlessOptions {
     pub type_text: Option<String>,
     /// Frames to run before typing, so the ROM has reached its prompt.
     pub type_after_frames: u32,
-    /// More text to type, each piece once the screen shows its text (`--type`'s
-    /// `\{TEXT}` markers), waiting at most `wait_max_frames` frames for each.
+    /// More text to type, each piece once its text appears on the screen after the piece
+    /// before it was sent (`--type`'s `\{TEXT}` markers; see [`appeared_since`]), waiting
+    /// at most `wait_max_frames` frames for each.
     pub then_type: Vec<(String, String)>,
     pub wait_max_frames: u32,
     pub stop: StopCondition,
@@ -131,10 +132,14 @@ pub fn run_with_deck(
     let waiting = || deck.and_then(|d| d.waiting_reason());
     let pieces = options.type_text.iter().map(|t| (None, t));
     let later = options.then_type.iter().map(|(w, t)| (Some(w), t));
+    // When the text before a wait marker was sent: the marker waits for its text to appear
+    // after that (an `OK` already on the screen is not the one the line will print). A
+    // marker with nothing typed before it takes anything shown since power-on.
+    let mut sent = 0;
     for (wanted, text) in pieces.chain(later) {
         if let Some(wanted) = wanted {
             let mut n = 0;
-            while !ace.screen_text().contains(wanted.as_str()) {
+            while !appeared_since(ace, wanted, sent) {
                 if n == options.wait_max_frames {
                     // Reported like the other problems: after the outputs are written.
                     outcome.problem = Some(format!(
@@ -156,6 +161,9 @@ pub fn run_with_deck(
                     return Ok(outcome);
                 }
             }
+        }
+        if !text.is_empty() {
+            sent = ace.screen_stamp_now();
         }
         ace.try_type_text(text).context("--type")?;
         let problem = type_out(ace, text, deck, &mut |ace| frame(ace, &mut outcome));
@@ -248,6 +256,34 @@ fn type_out(
     None
 }
 
+/// True when the screen shows `text` (within a line) with at least one of its cells
+/// changed after screen stamp `since` ([`Ace::screen_stamps`]): written there after that
+/// moment, not only moved there by scrolling.
+pub fn appeared_since(ace: &Ace, text: &str, since: u64) -> bool {
+    let wanted: Vec<char> = text.chars().collect();
+    if wanted.is_empty() {
+        return true;
+    }
+    let codes = ace.screen_codes();
+    let stamps = ace.screen_stamps();
+    let columns = crate::machine::ula::COLUMNS;
+    codes
+        .chunks(columns)
+        .zip(stamps.chunks(columns))
+        .any(|(row, row_stamps)| {
+            let chars: Vec<char> = row.iter().map(|&c| char_for_code(c)).collect();
+            chars
+                .windows(wanted.len())
+                .enumerate()
+                .any(|(col, window)| {
+                    window == wanted.as_slice()
+                        && row_stamps[col..col + wanted.len()]
+                            .iter()
+                            .any(|&s| s > since)
+                })
+        })
+}
+
 /// Refuses text to wait for that contains a character the Ace's screen never shows: it
 /// would be waited for in vain until the frame limit.
 fn refuse_unshowable(what: &str, text: &str) -> anyhow::Result<()> {
@@ -272,8 +308,8 @@ pub fn write_wav(path: &Path, samples: &[f32], rate: u32, overwrite: bool) -> an
     };
     // Created by the shared rule, which checks and creates in one step (refuse_existing
     // above only gives the early, friendlier refusal).
-    let file = std::io::BufWriter::new(crate::output_file::create(path, overwrite)?);
-    let mut writer = hound::WavWriter::new(file, spec)
+    let mut file = crate::output_file::create(path, overwrite)?;
+    let mut writer = hound::WavWriter::new(&mut file, spec)
         .with_context(|| format!("{}: cannot create the WAV file", path.display()))?;
     for &s in samples {
         let v = (s.clamp(-1.0, 1.0) * i16::MAX as f32) as i16;
@@ -284,7 +320,7 @@ pub fn write_wav(path: &Path, samples: &[f32], rate: u32, overwrite: bool) -> an
     writer
         .finalize()
         .with_context(|| format!("{}: cannot finish the WAV file", path.display()))?;
-    Ok(())
+    file.commit()
 }
 
 #[cfg(test)]

@@ -68,11 +68,17 @@ impl std::str::FromStr for MemRange {
     }
 }
 
-/// Classic hex dump: address, 16 bytes, printable ASCII.
+/// Classic hex dump: address, 16 bytes, printable ASCII. `bytes` were read from `addr` on,
+/// wrapping from 0xFFFF to 0x0000; a line never spans the wrap, so every line is labelled
+/// with the address its first byte really has.
 pub fn hex_dump(addr: u16, bytes: &[u8]) -> String {
     let mut out = String::new();
-    for (i, chunk) in bytes.chunks(16).enumerate() {
-        let at = addr.wrapping_add((i * 16) as u16);
+    let mut pos = 0usize;
+    while pos < bytes.len() {
+        let at = addr.wrapping_add(pos as u16);
+        let to_wrap = 0x1_0000 - at as usize;
+        let chunk = &bytes[pos..bytes.len().min(pos + 16.min(to_wrap))];
+        pos += chunk.len();
         let _ = write!(out, "{at:04X} ");
         for b in chunk {
             let _ = write!(out, " {b:02X}");
@@ -93,11 +99,11 @@ pub fn hex_dump(addr: u16, bytes: &[u8]) -> String {
     out
 }
 
-/// `--type` text cut at its wait markers: `\{TEXT}` means "wait until the screen shows
-/// TEXT, then type on", for programs that read keys while they run (a game's menu, its
-/// "Play or Watch?") rather than at the ROM's prompt. The first piece is typed at once;
-/// each later piece comes with the text to wait for. Escapes as in [`unescape`]; a marker
-/// left open is an error naming its place.
+/// `--type` text cut at its wait markers: `\{TEXT}` means "wait until TEXT appears on the
+/// screen after the text before it was typed, then type on", for programs that read keys
+/// while they run (a game's menu, its "Play or Watch?") and for lines that take a while
+/// (their `OK`). The first piece is typed at once; each later piece comes with the text to
+/// wait for. Escapes as in [`unescape`]; a marker left open is an error naming its place.
 pub fn split_waits(text: &str) -> Result<(String, Vec<(String, String)>), String> {
     let mut first = None;
     let mut later = Vec::new();
@@ -220,6 +226,19 @@ mod tests {
         assert!("0x10000:1".parse::<MemRange>().is_err());
         assert!("0:0".parse::<MemRange>().is_err());
         assert!("zz:1".parse::<MemRange>().unwrap_err().contains("zz"));
+    }
+
+    #[test]
+    fn a_dump_across_the_top_of_memory_labels_each_line_with_its_address() {
+        let bytes: Vec<u8> = (0..20).collect();
+        let dump = hex_dump(0xFFF8, &bytes);
+        let labels: Vec<&str> = dump.lines().map(|l| &l[..4]).collect();
+        assert_eq!(labels, ["FFF8", "0000"], "{dump}");
+        assert!(dump.lines().next().unwrap().contains(" 07  "), "{dump}");
+        assert!(
+            dump.lines().nth(1).unwrap().starts_with("0000  08 09"),
+            "{dump}"
+        );
     }
 
     #[test]

@@ -70,6 +70,11 @@ impl RomImage {
             path: path.to_owned(),
             source,
         };
+        if !std::fs::metadata(path).map_err(io)?.is_file() {
+            return Err(RomError::NotAFile {
+                path: path.to_owned(),
+            });
+        }
         let file = std::fs::File::open(path).map_err(io)?;
         let mut bytes = Vec::with_capacity(ROM_SIZE + 1);
         (&file)

@@ -4,14 +4,16 @@
 //! under the head at T-state resolution. The Ace has no motor control, so besides the
 //! manual play/stop/rewind the deck can press play by itself: when the machine keeps
 //! reading the port densely for a while (a loader polls EAR every few dozen T-states, the
-//! original ROM's with a short gap now and then; keyboard scans read a handful of times
-//! per frame) the tape runs, and half a second after the polling stops it pauses. A tape
-//! with several files then plays file after file, each when the machine asks for it, like
-//! a cassette whose owner presses the buttons on time. See [`Deck::listen`] for the rule.
+//! original ROM's with a gap of a few hundred after every edge it finds; keyboard scans
+//! read a handful of times per frame) the tape runs, and half a second after the polling
+//! stops it pauses. A tape with several files then plays file after file, each when the
+//! machine asks for it, like a cassette whose owner presses the buttons on time. See
+//! [`super::listen`] for the rule.
 //!
 //! Recording: MIC changes are decoded into blocks ([`Recorder`]).
 
 use super::image::TapeImage;
+use super::listen::Listener;
 use super::pulse::{Block, Signal};
 use super::recorder::Recorder;
 use crate::machine::tape_port::TapePort;
@@ -57,18 +59,6 @@ pub struct DeckOptions {
     pub overwrite: bool,
 }
 
-/// Each port read earns this much time of credit toward the next: reads that come on
-/// average at most this far apart keep a run of listening going (a loader polls every
-/// 40-60 T; the original ROM averages about 64 T with its gaps, ace-hardware.md 7).
-const LISTEN_SPACING: u64 = 100;
-/// The most credit a run can save up, so the longest single gap it survives: the original
-/// ROM's loader leaves about 476 T every ~77 reads for its BREAK check; a keyboard scan
-/// once per frame leaves tens of thousands.
-const LISTEN_CREDIT: u64 = 1_000;
-/// A run of dense reads counts as listening once it has lasted this long (0.1 s), so a
-/// program polling the keyboard in a tight loop for a moment does not start the tape.
-/// The tape then loses about 80 pilot cycles of the 1,024 or 8,192 the loader sees.
-pub const LISTEN_TIME: u64 = 325_000;
 /// The tape pauses this long after the machine stopped listening (0.5 s).
 const LISTEN_GRACE: u64 = 1_625_000;
 
@@ -99,10 +89,8 @@ pub struct Deck {
     index_start: u64,
     /// Machine time of the last `ear`/`mic` call.
     last_t: u64,
-    last_read: Option<u64>,
-    /// Start of the current run of dense reads and the credit it has left (see `listen`).
-    run_start: u64,
-    run_credit: u64,
+    /// The "is the machine listening?" rule ([`super::listen`]).
+    listener: Listener,
     /// Machine time the machine was last seen listening, if ever.
     last_listening: Option<u64>,
     /// Machine time the tape was first seen at its end (cleared by winding back).
@@ -135,9 +123,7 @@ impl Deck {
             index: 0,
             index_start: 0,
             last_t: 0,
-            last_read: None,
-            run_start: 0,
-            run_credit: 0,
+            listener: Listener::default(),
             last_listening: None,
             end_reached: None,
             ran_out: false,
@@ -298,25 +284,11 @@ impl Deck {
             .is_some_and(|p| p.level)
     }
 
-    /// The "is the machine listening?" rule, fed with every port read. Reads form a run
-    /// while they come densely: each read adds [`LISTEN_SPACING`] T of credit (at most
-    /// [`LISTEN_CREDIT`]) and the time since the previous read is taken from it; a gap the
-    /// credit cannot pay for ends the run. A run that has lasted [`LISTEN_TIME`] is the
-    /// machine listening: the tape runs, and keeps running until [`LISTEN_GRACE`] after
-    /// the last such read.
+    /// Feeds a port read to the "is the machine listening?" rule ([`super::listen`]):
+    /// while the machine listens the tape runs, and keeps running until [`LISTEN_GRACE`]
+    /// after the last read that found it listening.
     fn listen(&mut self, t: u64) {
-        let gap = self.last_read.map(|prev| t.saturating_sub(prev));
-        self.last_read = Some(t);
-        match gap {
-            Some(gap) if gap <= self.run_credit => {
-                self.run_credit = (self.run_credit - gap + LISTEN_SPACING).min(LISTEN_CREDIT);
-            }
-            _ => {
-                self.run_start = t;
-                self.run_credit = LISTEN_SPACING;
-            }
-        }
-        if t - self.run_start >= LISTEN_TIME {
+        if self.listener.read(t) {
             self.last_listening = Some(t);
             if !self.running && self.pos < self.signal.duration() {
                 self.running = true;

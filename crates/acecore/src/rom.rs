@@ -17,6 +17,9 @@ pub enum RomError {
     WrongFileSize { path: PathBuf, len: u64 },
     /// A ROM file (a device, a pipe) goes on past the size of a ROM image.
     TooLong { path: PathBuf },
+    /// A ROM path names a directory, a FIFO, a socket or a device: opening a FIFO would
+    /// wait for a writer for ever, so it is refused before it is opened.
+    NotAFile { path: PathBuf },
     /// A ROM file could not be read. (The reason is the error's source, not part of this
     /// message: `{:#}` shows the chain, and would otherwise say it twice.)
     Io {
@@ -40,6 +43,11 @@ impl fmt::Display for RomError {
             RomError::TooLong { path } => write!(
                 f,
                 "{}: a Jupiter Ace ROM image must be exactly {ROM_SIZE} bytes, this file has more",
+                path.display()
+            ),
+            RomError::NotAFile { path } => write!(
+                f,
+                "{}: not a regular file (a directory, FIFO, socket or device); give an 8 KB ROM image file",
                 path.display()
             ),
             RomError::Io { path, .. } => write!(f, "{}: cannot read the ROM image", path.display()),

@@ -2,12 +2,13 @@
 //! itself while the machine listens, and hands blocks to the instant loader.
 //!
 //! This is the playing half of aceemu's `tape::deck::Deck` (which stays in aceemu: it also
-//! records to files and reports through anyhow), with the same listening rule and
-//! constants, so a LOAD in the browser takes the same frames as in `aceemu run`; the
+//! records to files and reports through anyhow), with the same listening rule
+//! (acecore's `tape::listen`), so a LOAD in the browser takes the same frames as in `aceemu run`; the
 //! browser tests compare video RAM with the native build after a LOAD to prove it. Nothing
 //! is recorded here: a SAVE in the browser goes nowhere.
 
 use acecore::machine::TapePort;
+use acecore::tape::listen::Listener;
 use acecore::tape::pulse::{Block, Signal};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -33,10 +34,7 @@ impl TapeSpeed {
     }
 }
 
-// The listening rule's constants, as in aceemu's deck (see its documentation).
-const LISTEN_SPACING: u64 = 100;
-const LISTEN_CREDIT: u64 = 1_000;
-const LISTEN_TIME: u64 = 325_000;
+/// The tape pauses this long after the machine stopped listening (0.5 s), as in aceemu.
 const LISTEN_GRACE: u64 = 1_625_000;
 
 /// A cassette deck with a tape in it.
@@ -51,9 +49,8 @@ pub struct Deck {
     index: usize,
     index_start: u64,
     last_t: u64,
-    last_read: Option<u64>,
-    run_start: u64,
-    run_credit: u64,
+    /// The "is the machine listening?" rule, acecore's (the one aceemu's deck uses).
+    listener: Listener,
     last_listening: Option<u64>,
     end_reached: Option<u64>,
     ran_out: bool,
@@ -73,9 +70,7 @@ impl Deck {
             index: 0,
             index_start: 0,
             last_t: 0,
-            last_read: None,
-            run_start: 0,
-            run_credit: 0,
+            listener: Listener::default(),
             last_listening: None,
             end_reached: None,
             ran_out: false,
@@ -183,18 +178,7 @@ impl Deck {
     }
 
     fn listen(&mut self, t: u64) {
-        let gap = self.last_read.map(|prev| t.saturating_sub(prev));
-        self.last_read = Some(t);
-        match gap {
-            Some(gap) if gap <= self.run_credit => {
-                self.run_credit = (self.run_credit - gap + LISTEN_SPACING).min(LISTEN_CREDIT);
-            }
-            _ => {
-                self.run_start = t;
-                self.run_credit = LISTEN_SPACING;
-            }
-        }
-        if t - self.run_start >= LISTEN_TIME {
+        if self.listener.read(t) {
             self.last_listening = Some(t);
             if !self.running && self.pos < self.signal.duration() {
                 self.running = true;
@@ -291,8 +275,9 @@ mod tests {
     fn the_tape_starts_only_after_a_tenth_of_a_second_of_dense_reads() {
         let mut port = SharedDeck(Rc::new(RefCell::new(deck())));
         // Reads 50 T apart (a loader polling EAR): running once LISTEN_TIME has passed.
+        let listen_time = acecore::tape::listen::ListenRule::DEFAULT.time;
         let mut t = 0;
-        while t < LISTEN_TIME {
+        while t < listen_time {
             port.ear(t);
             assert!(!port.0.borrow().is_running(), "running at {t}");
             t += 50;

@@ -8,6 +8,7 @@
 
 use super::beeper::Beeper;
 use super::keyboard::Matrix;
+use super::screen_stamps::ScreenStamps;
 use super::tape_port::TapePort;
 use super::RamSize;
 
@@ -46,6 +47,8 @@ pub struct Bus {
     pub(crate) keyboard_read: bool,
     /// Set by a write to the debug port, cleared by the machine.
     pub(crate) debug_written: bool,
+    /// When each screen cell last changed.
+    pub(crate) screen_stamps: ScreenStamps,
 }
 
 impl Bus {
@@ -70,6 +73,7 @@ impl Bus {
             debug: Vec::new(),
             keyboard_read: false,
             debug_written: false,
+            screen_stamps: ScreenStamps::default(),
         }
     }
 
@@ -87,6 +91,8 @@ impl Bus {
         match addr >> 10 {
             0..=7 => {}
             8 | 9 => {
+                let video = &self.mem[0x2400..0x2800];
+                self.screen_stamps.write(video, offset, value);
                 self.mem[0x2000 + offset] = value;
                 self.mem[0x2400 + offset] = value;
             }

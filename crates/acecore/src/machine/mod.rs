@@ -24,6 +24,7 @@ pub mod beeper;
 pub mod bus;
 pub mod cpu_ext;
 pub mod keyboard;
+pub mod screen_stamps;
 pub mod tape_port;
 pub mod testing;
 pub mod timing;
@@ -552,6 +553,18 @@ impl Ace {
     /// Like [`Ace::screen_text`] with runs of inverse text enclosed in ⟦ ⟧.
     pub fn screen_text_marked(&self) -> String {
         ula::screen_text_marked(&self.screen_codes())
+    }
+
+    /// The stamp of the latest change to the screen: text that appears later shows in
+    /// [`Ace::screen_stamps`] with higher stamps (see [`screen_stamps`]).
+    pub fn screen_stamp_now(&self) -> u64 {
+        self.bus.screen_stamps.now()
+    }
+
+    /// For each of the 768 screen cells, the stamp of the change that put its content
+    /// there (moved along by scrolling, not renewed).
+    pub fn screen_stamps(&self) -> &[u64] {
+        self.bus.screen_stamps.screen()
     }
 
     /// The 768 screen bytes (video RAM 0x2400-0x26FF).
