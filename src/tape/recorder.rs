@@ -31,6 +31,24 @@ pub struct Recorder {
 }
 
 impl Recorder {
+    /// A copy of this recorder, what it has heard included, or None when it writes to
+    /// files (two recorders appending to one file would mix their blocks).
+    pub fn duplicate(&self) -> Option<Recorder> {
+        if self.tap.is_some() || self.wav.is_some() {
+            return None;
+        }
+        Some(Recorder {
+            decoder: self.decoder.clone(),
+            level: self.level,
+            last_edge: self.last_edge,
+            gap_flushed: self.gap_flushed,
+            blocks: self.blocks.clone(),
+            tap: None,
+            wav: None,
+            errors: self.errors.clone(),
+        })
+    }
+
     /// Appends recorded blocks to `path` (created when the first block is recorded). With
     /// `overwrite` an existing file is replaced, whole, when the first block is recorded; without
     /// it, its content is kept and blocks go after it. An existing file that cannot be
