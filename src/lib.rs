@@ -6,7 +6,8 @@
 pub mod frontend;
 pub mod fuzz_harness;
 pub mod games;
-pub mod machine;
+/// The machine lives in its own crate (`crates/acecore`, Rust 1.63, also built for wasm32).
+pub use acecore::machine;
 pub mod output_file;
 pub mod plural;
 pub mod rom;

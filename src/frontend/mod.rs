@@ -11,7 +11,7 @@ pub mod headless;
 pub mod help;
 #[cfg(feature = "window")]
 pub mod host_keys;
-pub mod key_player;
+pub use acecore::key_player;
 pub mod maze_game;
 pub mod mazezam_mc_tape;
 pub mod pacing;

@@ -10,40 +10,13 @@ pub mod relayout;
 
 use sha2::{Digest, Sha256};
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// Size of every Jupiter Ace ROM image: 8 KB mapped at 0x0000-0x1FFF.
-pub const ROM_SIZE: usize = 8192;
+pub use acecore::rom::{RomError, ROM_SIZE};
 
 /// SHA-256 of the original Jupiter Ace ROM (the spec, `ace-hardware.md`).
 pub const ORIGINAL_ROM_SHA256: &str =
     "6c898799cd9782f24e98dfb4302d01984daabb9cffe353a2d491212bea0b6d2d";
-
-/// Everything that can go wrong when getting a ROM image.
-#[derive(Debug, thiserror::Error)]
-pub enum RomError {
-    /// An image handed over in memory has the wrong size.
-    #[error("a Jupiter Ace ROM image must be exactly {ROM_SIZE} bytes, this one has {len}")]
-    WrongSize { len: usize },
-    /// A ROM file has the wrong size.
-    #[error("{}: a Jupiter Ace ROM image must be exactly {ROM_SIZE} bytes, this file has {len}", path.display())]
-    WrongFileSize { path: PathBuf, len: u64 },
-    /// A ROM file (a device, a pipe) goes on past the size of a ROM image.
-    #[error("{}: a Jupiter Ace ROM image must be exactly {ROM_SIZE} bytes, this file has more", path.display())]
-    TooLong { path: PathBuf },
-    /// A ROM path names a directory, a FIFO, a socket or a device: opening a FIFO would
-    /// wait for a writer for ever, so it is refused before it is opened.
-    #[error("{}: not a regular file (a directory, FIFO, socket or device); give an 8 KB ROM image file", path.display())]
-    NotAFile { path: PathBuf },
-    /// A ROM file could not be read. (The reason is the error's source, not part of this
-    /// message: `{:#}` shows the chain, and would otherwise say it twice.)
-    #[error("{}: cannot read the ROM image", path.display())]
-    Io {
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
-}
 
 /// Which ROM an image is, by its SHA-256.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -13,22 +13,19 @@
 //!   `.ace` snapshots.
 //! * [`testing`]: guest programs shared by tests and benchmarks.
 
-pub mod ace_snapshot;
 pub mod attach;
 pub mod deck;
 pub mod dict;
 pub mod from_forth;
 pub mod image;
 pub mod input;
-pub mod listen;
-pub mod pulse;
 pub mod recorder;
 pub mod snapshot_glue;
-pub mod tap;
 pub mod testing;
 pub mod traps;
-pub mod tzx;
-pub mod wav;
+
+/// The formats live in acecore with the machine (they build for the web front end too).
+pub use acecore::tape::{ace_snapshot, listen, pulse, tap, tzx, wav};
 
 pub use attach::{attach, TapeControl};
 pub use deck::{open_deck, Deck, DeckOptions, SharedDeck, TapeSpeed};

@@ -1,0 +1,255 @@
+// The page: the Ace's screen on a canvas, the keyboard, sound, the tape deck and buttons.
+// Everything runs from files beside this one (no network once loaded, no framework).
+
+import { Ace, runHeadless } from './emulator.js';
+
+const $ = (id) => document.getElementById(id);
+const canvas = $('screen');
+const ctx2d = canvas.getContext('2d');
+const image = ctx2d.createImageData(256, 192);
+let ace = null;
+let paused = false;
+let tapes = [];
+let audio = null;
+let audioTime = 0;
+
+function say(text) { $('message').textContent = text; }
+
+async function fetchBytes(url) {
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`${url}: ${r.status} ${r.statusText}`);
+  return new Uint8Array(await r.arrayBuffer());
+}
+
+async function start() {
+  const rom = await fetchBytes('openace.rom');
+  ace = await Ace.load('aceweb.wasm', rom, +$('ram').value);
+  window.aceApp = { ace, Ace, runHeadless, setPaused };
+  try {
+    tapes = await (await fetch('tapes/tapes.json')).json();
+  } catch (e) {
+    tapes = [];
+  }
+  for (const [i, t] of tapes.entries()) {
+    const opt = document.createElement('option');
+    opt.value = i;
+    opt.textContent = t.title;
+    $('tapes').append(opt);
+  }
+  setScale();
+  $('status').textContent = 'running: click the screen and type';
+  canvas.focus();
+  requestAnimationFrame(tick);
+}
+
+// ----- running ---------------------------------------------------------------------------
+
+let last = performance.now();
+let owed = 0;
+
+function tick(now) {
+  const dt = Math.min(now - last, 100);
+  last = now;
+  if (!paused) {
+    const speed = +$('speed').value;
+    if (speed === 0 || ace.flatOut()) {
+      const until = performance.now() + 14;
+      do { ace.runFrame(); } while (performance.now() < until);
+      owed = 0;
+      ace.takeAudio(); // too fast to listen to
+    } else {
+      owed += (dt * 50 * speed) / 1000;
+      const n = Math.min(Math.floor(owed), 25 * speed);
+      owed = Math.min(owed - n, 2);
+      for (let i = 0; i < n; i++) ace.runFrame();
+      playSound(ace.takeAudio(), speed === 1);
+    }
+  }
+  image.data.set(ace.pixels());
+  ctx2d.putImageData(image, 0, 0);
+  $('tape-status').textContent = ace.tapeStatus();
+  requestAnimationFrame(tick);
+}
+
+function setPaused(p) {
+  paused = p;
+  $('pause').textContent = p ? 'Go on' : 'Pause';
+  $('status').textContent = p ? 'paused' : 'running';
+}
+
+// ----- sound -----------------------------------------------------------------------------
+
+function ensureAudio() {
+  if (audio || !$('sound').checked) return;
+  const AudioContext = window.AudioContext || window.webkitAudioContext;
+  if (!AudioContext) return;
+  audio = new AudioContext();
+  ace.setAudioRate(audio.sampleRate);
+  audioTime = 0;
+}
+
+function playSound(samples, listen) {
+  if (!audio || !listen || !$('sound').checked || samples.length === 0) return;
+  if (audio.state === 'suspended') audio.resume();
+  const buffer = audio.createBuffer(1, samples.length, audio.sampleRate);
+  buffer.copyToChannel(samples, 0);
+  const source = audio.createBufferSource();
+  source.buffer = buffer;
+  source.connect(audio.destination);
+  // Queue behind what is playing; start again a little ahead after a gap or a lag.
+  const now = audio.currentTime;
+  if (audioTime < now || audioTime > now + 0.3) audioTime = now + 0.05;
+  source.start(audioTime);
+  audioTime += buffer.duration;
+}
+
+// ----- keyboard --------------------------------------------------------------------------
+
+// Keys with no character the Ace has: [modifiers (1 SHIFT, 2 SYMBOL SHIFT), Ace key], as
+// aceemu's window (src/frontend/host_keys.rs).
+const SPECIAL = {
+  Enter: [0, '\n'], NumpadEnter: [0, '\n'],
+  Backspace: [1, '0'], Escape: [1, ' '],
+  ArrowLeft: [1, '5'], ArrowUp: [1, '6'], ArrowDown: [1, '7'], ArrowRight: [1, '8'],
+  CapsLock: [1, '2'], Insert: [1, '4'], Tab: [1, '9'], Delete: [1, '1'],
+};
+const COMMANDS = { F2: screenshot, F5: () => ace.reset(), F6: toggleTape, F7: () => ace.tapeRewind(),
+  F8: () => setPaused(!paused) };
+const keyIds = new Map();
+let tapeRunning = false;
+
+function keyId(code) {
+  if (!keyIds.has(code)) keyIds.set(code, keyIds.size + 1);
+  return keyIds.get(code);
+}
+
+// Keys go to the Ace except while a menu or the file chooser has the focus (after a click
+// on a button they go to the Ace: Space and Enter then type, not press the button again).
+function forAce(e) {
+  const t = e.target;
+  return !(t instanceof HTMLInputElement || t instanceof HTMLSelectElement
+    || t instanceof HTMLElement && t.tagName === 'SUMMARY');
+}
+
+document.addEventListener('keydown', (e) => {
+  if (!ace || !forAce(e) || e.metaKey || e.altKey) return;
+  ensureAudio();
+  if (COMMANDS[e.key]) {
+    e.preventDefault();
+    if (!e.repeat) COMMANDS[e.key]();
+    return;
+  }
+  const id = keyId(e.code || e.key);
+  const ctrl = e.ctrlKey;
+  const chars = [...e.key];
+  let ch = 0, mods = 0, key = 0;
+  if (chars.length === 1 && !ctrl) {
+    ch = e.key.codePointAt(0);
+  } else if (ctrl && /^Key[A-Z]$|^Digit[0-9]$/.test(e.code)) {
+    mods = 2;
+    key = e.code.slice(-1).toLowerCase().charCodeAt(0);
+  } else if (SPECIAL[e.code] || SPECIAL[e.key]) {
+    const [m, k] = SPECIAL[e.code] || SPECIAL[e.key];
+    mods = m;
+    key = k.charCodeAt(0);
+  } else {
+    return; // Shift, Ctrl and keys the Ace has nothing for
+  }
+  e.preventDefault();
+  ace.keyDown(id, ch, mods, key);
+});
+
+document.addEventListener('keyup', (e) => {
+  if (!ace) return;
+  ace.keyUp(keyId(e.code || e.key));
+});
+
+window.addEventListener('blur', () => ace && ace.keysReleased());
+
+// ----- tape ------------------------------------------------------------------------------
+
+function insert(name, bytes) {
+  const err = ace.insertTape(name, bytes, $('tape-speed').value);
+  if (err) {
+    say(err);
+    return false;
+  }
+  say(name.toLowerCase().endsWith('.ace') ? `${name}: snapshot loaded` : `${name} is in the deck`);
+  canvas.focus();
+  return true;
+}
+
+async function loadBundled() {
+  const t = tapes[$('tapes').value];
+  if (!t) return;
+  if (t.ram && ace.ramKb < t.ram) {
+    $('ram').value = String(t.ram);
+    ace.power(ace.romBytes, t.ram);
+  }
+  const bytes = await fetchBytes(`tapes/${t.file}`);
+  if (insert(t.file, bytes) && t.type) {
+    ace.typeText(t.type);
+    say(`${t.file} is in the deck; typing ${JSON.stringify(t.type.trim())}. ${t.then || ''}`);
+  }
+}
+
+async function openFile(file) {
+  insert(file.name, new Uint8Array(await file.arrayBuffer()));
+}
+
+function toggleTape() {
+  tapeRunning = !tapeRunning;
+  if (tapeRunning) ace.tapePlay(); else ace.tapeStop();
+}
+
+// ----- pictures --------------------------------------------------------------------------
+
+function setScale() {
+  const s = +$('scale').value;
+  canvas.style.width = `${256 * s}px`;
+  canvas.style.height = `${192 * s}px`;
+}
+
+function screenshot() {
+  const s = +$('scale').value;
+  const big = document.createElement('canvas');
+  big.width = 256 * s;
+  big.height = 192 * s;
+  const g = big.getContext('2d');
+  g.imageSmoothingEnabled = false;
+  g.drawImage(canvas, 0, 0, big.width, big.height);
+  big.toBlob((blob) => {
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = `aceemu-${ace.frames}.png`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  }, 'image/png');
+}
+
+// ----- wiring ----------------------------------------------------------------------------
+
+$('pause').onclick = () => setPaused(!paused);
+$('reset').onclick = () => { ace.reset(); canvas.focus(); };
+$('power').onclick = () => { ace.powerCycle(); canvas.focus(); };
+$('ram').onchange = () => { ace.power(ace.romBytes, +$('ram').value); say(`a ${$('ram').value} K Ace, powered on (the deck is empty)`); canvas.focus(); };
+$('scale').onchange = setScale;
+$('screenshot').onclick = screenshot;
+$('sound').onchange = () => { if ($('sound').checked) ensureAudio(); };
+$('load-bundled').onclick = () => loadBundled().catch((e) => say(String(e)));
+$('file').onchange = (e) => { if (e.target.files[0]) openFile(e.target.files[0]); };
+$('tape-speed').onchange = () => ace.setTapeSpeed($('tape-speed').value);
+$('tape-play').onclick = () => { tapeRunning = true; ace.tapePlay(); };
+$('tape-stop').onclick = () => { tapeRunning = false; ace.tapeStop(); };
+$('tape-rewind').onclick = () => ace.tapeRewind();
+canvas.addEventListener('mousedown', () => { ensureAudio(); canvas.focus(); });
+document.addEventListener('dragover', (e) => { e.preventDefault(); document.body.classList.add('dragging'); });
+document.addEventListener('dragleave', () => document.body.classList.remove('dragging'));
+document.addEventListener('drop', (e) => {
+  e.preventDefault();
+  document.body.classList.remove('dragging');
+  const file = e.dataTransfer.files[0];
+  if (file) openFile(file);
+});
+
+start().catch((e) => { $('status').textContent = `failed to start: ${e}`; });

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Builds the web front end into a static site: `web/build.sh [OUT]` (default target/web).
+# Serve it with any static web server, e.g. `python3 -m http.server -d target/web 8000`.
+#
+# The machine (crates/acecore) is compiled to WebAssembly by crates/aceweb with Debian's
+# Rust 1.63 and its wasm32 standard library (apt-get install rustc cargo
+# libstd-rust-dev-wasm32 lld), offline, from the dependencies vendored in
+# crates/aceweb/vendor; ACEWEB_RUSTC / ACEWEB_CARGO name another toolchain that has the
+# wasm32-unknown-unknown target. The open ROM comes from the native aceemu (`aceemu rom
+# save`), which assembles it from roms/openace with crates/aceasm, so the page always
+# runs what the sources assemble to.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+out="${1:-$root/target/web}"
+rustc_bin="${ACEWEB_RUSTC:-/usr/bin/rustc}"
+cargo_bin="${ACEWEB_CARGO:-/usr/bin/cargo}"
+for tool in "$rustc_bin" "$cargo_bin"; do
+  if [ ! -x "$tool" ]; then
+    echo "web/build.sh: $tool not found: apt-get install rustc cargo libstd-rust-dev-wasm32 lld" >&2
+    exit 1
+  fi
+done
+wasm_target="${ACEWEB_TARGET_DIR:-$root/target/aceweb}"
+(cd "$root/crates/aceweb" &&
+  CARGO_TARGET_DIR="$wasm_target" RUSTC="$rustc_bin" RUSTFLAGS="--remap-path-prefix=$root=aceemu" \
+    "$cargo_bin" build --quiet --release \
+    --locked --offline --target wasm32-unknown-unknown)
+mkdir -p "$out/tapes"
+cp "$wasm_target/wasm32-unknown-unknown/release/aceweb.wasm" "$out/"
+cp "$root"/web/{index.html,style.css,app.js,emulator.js} "$out/"
+(cd "$root" && cargo run --quiet --bin aceemu -- rom save --force "$out/openace.rom" >/dev/null)
+cp "$root"/tapes/*.tap "$out/tapes/"
+# The menu: web/tapes.json says how to load each bundled tape; a tape it does not know yet
+# is listed by its file name.
+python3 - "$root/web/tapes.json" "$root/tapes" "$out/tapes/tapes.json" <<'PY'
+import json, os, sys
+known = json.load(open(sys.argv[1]))
+names = {t["file"] for t in known}
+extra = [{"file": f, "title": f} for f in sorted(os.listdir(sys.argv[2]))
+         if f.endswith(".tap") and f not in names]
+menu = [t for t in known if os.path.exists(os.path.join(sys.argv[2], t["file"]))] + extra
+json.dump(menu, open(sys.argv[3], "w"), indent=1)
+PY
+echo "web/build.sh: built $out ($(stat -c %s "$out/aceweb.wasm") bytes of wasm)"
