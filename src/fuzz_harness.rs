@@ -19,6 +19,7 @@ pub const TARGETS: &[(&str, Harness)] = &[
     ("ace_snapshot", ace_snapshot),
     ("mzm", mzm),
     ("cabbage", cabbage),
+    ("xsb", xsb),
     ("asm", asm),
     ("type_text", type_text),
     ("rom", rom),
@@ -108,6 +109,22 @@ pub fn cabbage(data: &[u8]) {
     }
     assert_eq!(engine.raw().len(), d.map.len());
     let _ = ace::compile(&d, 0x4000, 0x3000);
+}
+
+/// Sokoban XSB (with the Plus numbers): read; what is read is written and read back the
+/// same; small levels are searched with a state limit (the solver must not panic on any
+/// valid level).
+pub fn xsb(data: &[u8]) {
+    use crate::games::sokoban::{format, solver};
+    let text = String::from_utf8_lossy(data);
+    let Ok(parsed) = format::parse_str(&text, "fuzz.xsb") else {
+        return;
+    };
+    let again = format::parse_str(&format::write(&parsed), "again.xsb").expect("written XSB");
+    assert_eq!(again.levels, parsed.levels);
+    for level in parsed.levels.iter().take(2) {
+        let _ = solver::solve(level, solver::Mode::Pushes, 5_000);
+    }
 }
 
 /// The assembler: any text assembles or gives errors, never a panic or a hang.
