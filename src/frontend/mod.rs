@@ -5,6 +5,7 @@
 #[cfg(feature = "audio")]
 pub mod audio;
 pub mod bench;
+pub mod debug_prompt;
 pub mod forth_speed;
 pub mod headless;
 pub mod help;

@@ -32,3 +32,9 @@ pub fn install() {
         libc::signal(libc::SIGTERM, handler);
     }
 }
+
+/// Takes a pending Ctrl-C: true once per signal, which is then forgotten (the debugger
+/// breaks in with it instead of ending the run).
+pub fn take() -> bool {
+    REQUESTED.swap(false, Ordering::Relaxed)
+}
