@@ -3,7 +3,7 @@
 
 use crate::debug::{Debugger, Flow};
 use crate::machine::Ace;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::Path;
 
 /// Runs the commands of `script` in order (each echoed after `(ace) `), then stops.
@@ -34,27 +34,30 @@ pub fn run_script(
     Ok(())
 }
 
-/// Reads commands from the terminal until `quit` or end of input. Ctrl-C during
-/// `continue` breaks into the prompt (the handler sets the debugger's interrupt flag).
+/// Reads commands from the terminal (line editing and history by rustyline) until `quit`
+/// or end of input. Ctrl-C during `continue` breaks into the prompt; at the prompt it
+/// clears the line. An empty line repeats the last command, as in gdb.
 pub fn run_prompt(
     ace: &mut Ace,
     dbg: &mut Debugger,
     runner: &mut dyn FnMut(&mut Ace),
 ) -> anyhow::Result<()> {
+    use rustyline::error::ReadlineError;
     dbg.break_in = super::stop_signal::take;
-    let stdin = std::io::stdin();
+    let mut editor = rustyline::DefaultEditor::new()?;
+    println!("aceemu debugger: the machine is stopped at power-on; `help` lists the commands");
     let mut last = String::new();
     loop {
-        print!("(ace) ");
-        std::io::stdout().flush()?;
-        let mut line = String::new();
-        if stdin.lock().read_line(&mut line)? == 0 {
-            break;
-        }
-        // An empty line repeats the last command, as in gdb.
+        let line = match editor.readline("(ace) ") {
+            Ok(line) => line,
+            Err(ReadlineError::Interrupted) => continue,
+            Err(ReadlineError::Eof) => break,
+            Err(e) => return Err(e.into()),
+        };
         let line = if line.trim().is_empty() {
             last.clone()
         } else {
+            let _ = editor.add_history_entry(line.as_str());
             line.trim().to_string()
         };
         last = line.clone();
