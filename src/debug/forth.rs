@@ -139,9 +139,6 @@ impl Namer {
         if let Some(w) = self.words.iter().find(|w| w.cfa == cfa) {
             return Some(w.name.clone());
         }
-        if let Some((_, n)) = self.rom_rows.iter().find(|(a, _)| *a == cfa) {
-            return Some(n.clone());
-        }
         // A runtime: the bytes before its code field point at the owner's name.
         if cfa >= 3 && ace.peek(cfa - 1) & 0x80 != 0 {
             let off = peek16(ace, cfa - 2);
@@ -149,7 +146,10 @@ impl Namer {
                 return Some(name_from(ace, (cfa - 2).wrapping_add(1).wrapping_add(off)));
             }
         }
-        None
+        self.rom_rows
+            .iter()
+            .find(|(a, _)| *a == cfa)
+            .map(|(_, n)| n.clone())
     }
 
     /// The RAM word whose body holds `addr` (the newest entry starting at or below it).

@@ -274,6 +274,18 @@ impl Debugger {
                     ace.poke(addr.wrapping_add(i as u16), v as u8);
                 }
             }
+            "type" => {
+                // The rest of the line as typed keys; `\n` is ENTER. The keys are pressed
+                // while the machine runs (`continue`).
+                // A text in double quotes keeps its spaces: `type " "`.
+                let raw = rest
+                    .strip_prefix('"')
+                    .and_then(|r| r.strip_suffix('"'))
+                    .unwrap_or(rest);
+                let text = raw.replace("\\n", "\n");
+                ace.try_type_text(&text).map_err(|e| e.to_string())?;
+            }
+            "screen" => out.push_str(&(ace.screen_text() + "\n")),
             "frames" => {
                 let _ = writeln!(out, "frame {} (T {})", ace.frame_count(), ace.tstates());
             }
@@ -797,7 +809,8 @@ fn hex_dump(addr: u16, bytes: &[u8]) -> String {
 pub const HELP: &str = "\
 Z80:   break ADDR|SYMBOL   watch ADDR[:LEN] [r|w|rw]   port PORT [r|w|rw]   stops   delete [N]
        step [N]   next   finish   continue [N frames]   regs   reg NAME=VALUE
-       dis [ADDR] [N]   mem ADDR [LEN]   poke ADDR BYTE...   frames   trace on|off
+       dis [ADDR] [N]   mem ADDR [LEN]   poke ADDR BYTE...   frames   trace on|off   screen
+       type TEXT (keys pressed while the machine runs; \\n is ENTER)
 Forth: break WORD   stack [f]   rstack   where   fstep   fnext   see WORD   words [N]   ftrace on|off
        quit
 ";
