@@ -99,7 +99,7 @@ fn listed_instructions(listing: &str) -> Vec<(u16, Vec<u8>, String)> {
         let mut tokens = src.split_whitespace();
         let mut first = tokens.next();
         // A label starts in column 0 (with or without a colon).
-        if !src.starts_with(char::is_whitespace) || first.map_or(false, |t| t.ends_with(':')) {
+        if !src.starts_with(char::is_whitespace) || first.is_some_and(|t| t.ends_with(':')) {
             first = tokens.next();
         }
         let Some(mnemonic) = first else { continue };

@@ -156,7 +156,7 @@ impl Namer {
     pub fn word_containing(&self, addr: u16) -> Option<&Word> {
         self.words
             .iter()
-            .filter(|w| w.start >= 0x3C00 && w.cfa <= addr && w.end.map_or(true, |e| addr < e))
+            .filter(|w| w.start >= 0x3C00 && w.cfa <= addr && w.end.is_none_or(|e| addr < e))
             .max_by_key(|w| w.cfa)
     }
 

@@ -200,8 +200,8 @@ impl Debugger {
                     .map_err(|_| "step [N]")?;
                 for _ in 0..n {
                     let why = self.run_for(ace, u64::MAX, Goal::None, true, 1, out);
-                    if why.is_some() {
-                        let _ = writeln!(out, "{}", why.unwrap());
+                    if let Some(why) = why {
+                        let _ = writeln!(out, "{why}");
                         break;
                     }
                 }
@@ -388,7 +388,7 @@ impl Debugger {
         let mut skip = true;
         let mut done = 0u64;
         loop {
-            if frames.map_or(false, |n| done >= n) {
+            if frames.is_some_and(|n| done >= n) {
                 if to_stop {
                     let _ = writeln!(out, "no stop within {done} frames");
                 }
@@ -456,7 +456,7 @@ impl Debugger {
                     }
                 }
             }
-            if max == u64::MAX && count % 4096 == 0 && (self.break_in)() {
+            if max == u64::MAX && count.is_multiple_of(4096) && (self.break_in)() {
                 return Some("interrupted".into());
             }
             let (pc, sp, de) = {
@@ -586,7 +586,7 @@ impl Debugger {
                     let changed =
                         kind.matches(true) && ace.read_bytes(*addr, *len as usize) != before[i];
                     if hit.is_some() || changed {
-                        let w = hit.map_or(true, |a| a.write);
+                        let w = hit.is_none_or(|a| a.write);
                         let verb = if w { "write" } else { "read" };
                         let now = hex_bytes(&ace.read_bytes(*addr, *len as usize));
                         return Some(format!(
