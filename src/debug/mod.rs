@@ -368,9 +368,24 @@ impl Debugger {
         }
     }
 
+    /// Runs to a goal; within the `continue` limit when there is one (scripts), so a goal
+    /// that never comes (fstep while the ROM waits for a key) cannot hang the run.
     fn run_goal(&mut self, ace: &mut Ace, goal: Goal, max: u64, out: &mut String) {
-        if let Some(why) = self.run_for(ace, u64::MAX, goal, true, max, out) {
-            let _ = writeln!(out, "{why}");
+        let end = self.continue_limit.map_or(u64::MAX, |n| {
+            ace.tstates().saturating_add(n * FRAME_TSTATES)
+        });
+        match self.run_for(ace, end, goal, true, max, out) {
+            Some(why) => {
+                let _ = writeln!(out, "{why}");
+            }
+            None if ace.tstates() >= end => {
+                let _ = writeln!(
+                    out,
+                    "not reached within {} frames",
+                    self.continue_limit.unwrap_or(0)
+                );
+            }
+            None => {}
         }
         self.show_pc(ace, out);
     }

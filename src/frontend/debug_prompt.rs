@@ -18,6 +18,8 @@ pub fn run_script(
     let text = std::fs::read_to_string(script)
         .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", script.display()))?;
     dbg.continue_limit = Some(max_frames);
+    // Ctrl-C or SIGTERM ends a script: the running command stops, no more are read.
+    dbg.break_in = super::stop_signal::requested;
     let stdout = std::io::stdout();
     for line in text.lines() {
         let mut out = String::new();
@@ -27,7 +29,7 @@ pub fn run_script(
             writeln!(lock, "(ace) {}", line.trim())?;
         }
         lock.write_all(out.as_bytes())?;
-        if flow == Flow::Quit {
+        if flow == Flow::Quit || super::stop_signal::requested() {
             break;
         }
     }
