@@ -5,6 +5,7 @@
 
 pub mod debug;
 pub mod frontend;
+pub mod fuzz_harness;
 pub mod games;
 pub mod machine;
 pub mod output_file;

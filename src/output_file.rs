@@ -4,8 +4,9 @@
 
 use anyhow::Context;
 use std::fs::{File, OpenOptions};
-use std::io::Write;
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
 
 /// The refusal every command gives for an existing output file.
 fn already_exists(path: &Path) -> anyhow::Error {
@@ -69,27 +70,129 @@ pub fn refuse_shared_paths(paths: &[&Path]) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Opens a new output file; an existing file is only replaced with `force`. The check and
-/// the creation are one system call, so a file appearing in between is not clobbered.
-pub fn create(path: &Path, force: bool) -> anyhow::Result<File> {
-    let mut options = OpenOptions::new();
-    options.write(true);
-    if force {
-        options.create(true).truncate(true);
-    } else {
-        options.create_new(true);
+/// An output file being written: the bytes go to a temporary file beside the target, and
+/// only [`NewFile::commit`] puts it in the target's place, in one rename. A full disk, an
+/// error or an interrupted run therefore never leaves a partial file under the target's
+/// name, and never spoils a file that was there before (even with `--force`). Dropped
+/// without a commit, the temporary file is removed.
+pub struct NewFile {
+    file: Option<BufWriter<File>>,
+    temporary: PathBuf,
+    target: PathBuf,
+    force: bool,
+}
+
+/// A name beside `target` that no other writer uses: hidden, with the process id and a
+/// counter, so two outputs of one process or two processes never share it.
+fn temporary_name(target: &Path) -> PathBuf {
+    static COUNTER: AtomicU32 = AtomicU32::new(0);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let name = target
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    target.with_file_name(format!(".{name}.{}-{n}.part", std::process::id()))
+}
+
+impl NewFile {
+    /// The file's final name.
+    pub fn path(&self) -> &Path {
+        &self.target
     }
-    match options.open(path) {
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(already_exists(path)),
-        other => other.with_context(|| format!("cannot create {}", path.display())),
+
+    /// Flushes, syncs and moves the written file into place. Without `force` the target
+    /// must still not exist (a hard link refuses atomically; where the file system has no
+    /// hard links, the check is made just before the rename).
+    pub fn commit(mut self) -> anyhow::Result<()> {
+        let target = self.target.clone();
+        let writer = self.file.take().expect("committed once");
+        let file = writer
+            .into_inner()
+            .map_err(|e| e.into_error())
+            .with_context(|| format!("cannot write {}", target.display()))?;
+        file.sync_all()
+            .with_context(|| format!("cannot write {}", target.display()))?;
+        drop(file);
+        if self.force {
+            std::fs::rename(&self.temporary, &target)
+                .with_context(|| format!("cannot create {}", target.display()))?;
+            return Ok(());
+        }
+        match std::fs::hard_link(&self.temporary, &target) {
+            Ok(()) => {
+                // The temporary name goes with the drop below.
+                Ok(())
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(already_exists(&target)),
+            Err(_) if !target.exists() => std::fs::rename(&self.temporary, &target)
+                .with_context(|| format!("cannot create {}", target.display())),
+            Err(_) => Err(already_exists(&target)),
+        }
     }
 }
 
-/// Writes `bytes` to a new file (or over an existing one with `force`).
+impl Write for NewFile {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.file.as_mut().expect("not committed").write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.file.as_mut().expect("not committed").flush()
+    }
+}
+
+/// hound's WAV writer goes back to fill in the lengths when it finishes.
+impl std::io::Seek for NewFile {
+    fn seek(&mut self, pos: std::io::SeekFrom) -> std::io::Result<u64> {
+        self.file.as_mut().expect("not committed").seek(pos)
+    }
+}
+
+impl Drop for NewFile {
+    fn drop(&mut self) {
+        // Quietly: after a commit by rename the name is gone already; otherwise this is
+        // the cleanup of an output that failed or was abandoned.
+        self.file = None;
+        let _ = std::fs::remove_file(&self.temporary);
+    }
+}
+
+/// Starts a new output file (see [`NewFile`]); an existing file is only replaced with
+/// `force`, and only when the new one is complete. Refuses at once when the target exists
+/// without `force`, or when it is not a regular file (a directory or a FIFO is never
+/// replaced).
+pub fn create(path: &Path, force: bool) -> anyhow::Result<NewFile> {
+    if let Ok(meta) = std::fs::symlink_metadata(path) {
+        if !force {
+            return Err(already_exists(path));
+        }
+        if !meta.is_file() && !meta.file_type().is_symlink() {
+            anyhow::bail!(
+                "cannot replace {}: it is not a regular file",
+                path.display()
+            );
+        }
+    }
+    let temporary = temporary_name(path);
+    let file = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temporary)
+        .with_context(|| format!("cannot create {}", path.display()))?;
+    Ok(NewFile {
+        file: Some(BufWriter::new(file)),
+        temporary,
+        target: path.to_path_buf(),
+        force,
+    })
+}
+
+/// Writes `bytes` to a new file (or over an existing one with `force`), all or nothing.
 pub fn write_new(path: &Path, bytes: &[u8], force: bool) -> anyhow::Result<()> {
-    create(path, force)?
-        .write_all(bytes)
-        .with_context(|| format!("cannot write {}", path.display()))
+    let mut file = create(path, force)?;
+    file.write_all(bytes)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    file.commit()
 }
 
 #[cfg(test)]

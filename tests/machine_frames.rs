@@ -47,3 +47,46 @@ fn run_until_pc_respects_its_time_limit_and_reset_restarts() {
     assert_eq!(ace.frame_count(), before + 3);
     assert_eq!(ace.peek(0x3C00), 13);
 }
+
+/// Everything a run can show of the machine: time, all 64 KB as read, the character RAM,
+/// the CPU's whole state (R brought up to date), the speaker and the screen's stamps.
+type Observable = (u64, Vec<u8>, Vec<u8>, Vec<u8>, bool, Vec<u64>);
+
+fn observable(ace: &aceemu::machine::Ace) -> Observable {
+    (
+        ace.tstates(),
+        ace.read_bytes(0, 0x10000),
+        ace.char_ram().to_vec(),
+        ace.cpu().serialize(),
+        ace.speaker_level(),
+        ace.screen_stamps().to_vec(),
+    )
+}
+
+#[test]
+fn a_duplicate_goes_on_exactly_as_the_original() {
+    // The open ROM in the middle of typing a line that prints and beeps: the copy is taken
+    // with keys held by the typing queue, the line editor busy and the speaker's past
+    // pending, so all of that must come along.
+    let mut ace = aceemu::machine::Ace::new(aceemu::rom::open::open_rom(), RamSize::K19).unwrap();
+    ace.run_frames(10);
+    ace.type_text("1 2 + . 200 30 BEEP 65 EMIT\n");
+    ace.run_frames(23);
+    let mut copy = ace.duplicate(None);
+    assert_eq!(observable(&copy), observable(&ace));
+    for _ in 0..6 {
+        ace.run_frames(50);
+        copy.run_frames(50);
+        assert_eq!(observable(&copy), observable(&ace));
+        assert_eq!(copy.typing_done(), ace.typing_done());
+        assert_eq!(copy.speaker_edges(), ace.speaker_edges());
+    }
+    assert!(
+        ace.screen_text().contains("EMIT A"),
+        "{}",
+        ace.screen_text()
+    );
+    // And they are independent: a key pressed on one is not pressed on the other.
+    copy.press_key(aceemu::machine::Key::A);
+    assert!(!ace.is_key_pressed(aceemu::machine::Key::A));
+}

@@ -176,30 +176,43 @@ fn phase_frames(size: u8) -> u32 {
     [0, 8_000, 30_000, 70_000][usize::from(size)]
 }
 
-/// A freshly loaded game with confirmations off and the maze of `seed` and `size` generated.
-fn generated_game(seed: u16, size: u8) -> MazeGame {
+/// The game loaded once for a test (the tape played into `LOAD`, as a person does), with
+/// confirmations off and the screen cleared: every case starts from a copy of it.
+fn loaded_game() -> MazeGame {
     let mut game = MazeGame::load(open_rom(), RamSize::K51, &tape()).unwrap();
     // CLS on a line of its own: the Ace's CLS keeps only the first screen row of a running
     // input line, and the next line is longer than a row.
     game.enter("INVIS CLS", 100).unwrap();
+    game
+}
+
+/// A copy of the loaded game with the maze of `seed` and `size` generated.
+fn generated_game(loaded: &MazeGame, seed: u16, size: u8) -> MazeGame {
+    let mut game = loaded.duplicate();
     // The seed is typed as a signed cell, which both ROMs read. FAST, as the game runs it.
     let generate = format!("FAST {} SEED ! {size} CLEAR DRAW SLOW", seed as i16);
     game.enter(&generate, phase_frames(size)).unwrap();
     game
 }
 
-/// One seed in all three sizes: generate and solve in one game, and the player's route in
-/// a second game loaded and generated afresh (as the measurements did).
+/// One seed in all three sizes, from one loaded game: generate, then the mouse solves it
+/// (`AUTO`) and, from a copy of the same freshly generated maze, the player walks the
+/// measured route (`MAN`), as the measurements did on a game loaded and generated afresh.
+/// A copy goes on exactly as the original would (`a_duplicate_goes_on_exactly_as_the_
+/// original` in machine_frames.rs), so this is the same run without loading and
+/// generating twice.
 fn run_seed(seed: u16) {
+    let loaded = loaded_game();
     for size in 1..=3u8 {
         let [generated, solved, played] = model_phases(seed, size);
-        let mut game = generated_game(seed, size);
+        let mut game = generated_game(&loaded, seed, size);
         check_phase(&game, &generated, seed, size, "generate");
+        let player = game.duplicate();
         game.enter("FAST MOUSE AUTO SLOW", phase_frames(size))
             .unwrap();
         check_phase(&game, &solved, seed, size, "solve");
 
-        let mut game = generated_game(seed, size);
+        let mut game = player;
         game.ace.type_text("FAST MOUSE SLOW MAN\n");
         while !game.ace.typing_done() {
             game.run_frame();

@@ -178,20 +178,24 @@ fn save_wav_into_a_missing_directory_is_refused_before_the_run() {
     );
 }
 
-/// The WAV is written when the machine stops; a failure then must fail the command, not
-/// only print a line. Here the WAV's name is taken by the TAP recorded meanwhile.
+/// Two outputs on one path would write over each other: refused before the run (this used
+/// to be found only when the WAV was written at the end).
 #[test]
-fn a_recording_that_cannot_be_written_at_the_end_fails_the_run() {
+fn two_recordings_on_one_path_are_refused_before_the_run() {
     let dir = scratch_dir("late-fail");
     let same = dir.join("both.tap");
     let out = save_golden(&["--save-to", s(&same), "--save-wav", s(&same)]);
     assert!(!out.status.success());
     let e = text(&out.stderr);
     assert!(
-        e.contains("both.tap") && e.contains("already exists"),
+        e.contains("both.tap") && e.contains("are the same file"),
         "{e}"
     );
-    assert_eq!(e.matches("already exists").count(), 1, "reported once: {e}");
+    assert!(
+        text(&out.stdout).is_empty(),
+        "the run should not have started"
+    );
+    assert!(!same.exists());
 }
 
 /// The golden pair as a WAV file written by aceemu, and where its data chunk's length is.

@@ -64,48 +64,138 @@ fn counter(mut read: impl FnMut(u16) -> u8) -> u32 {
     u32::from_le_bytes([read(0x3C00), read(0x3C01), read(0x3C02), 0])
 }
 
+/// CPU time this process has used so far (user + system), the measure that holds on a
+/// busy computer: time spent waiting for a core does not count. Where the platform gives
+/// no such clock, the time since the first call (wall time).
+pub fn process_cpu_time() -> Duration {
+    #[cfg(unix)]
+    {
+        let mut ts = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: clock_gettime writes one timespec into the pointer it is given.
+        if unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) } == 0 {
+            return Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32);
+        }
+    }
+    static ORIGIN: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    ORIGIN.get_or_init(Instant::now).elapsed()
+}
+
+/// How long something took: CPU time of the process and wall time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Timed {
+    pub cpu: Duration,
+    pub wall: Duration,
+}
+
+impl Timed {
+    /// Runs `work` and measures it.
+    pub fn measure<T>(work: impl FnOnce() -> T) -> (T, Timed) {
+        let stopwatch = Stopwatch::start();
+        let out = work();
+        (out, stopwatch.stop())
+    }
+
+    /// Wall time differs from CPU time by more than 20 %: the computer was busy (or the
+    /// process waited), and wall-time figures would not hold.
+    pub fn disturbed(&self) -> bool {
+        let (cpu, wall) = (self.cpu.as_secs_f64(), self.wall.as_secs_f64());
+        (wall - cpu).abs() > 0.2 * cpu.max(1e-9)
+    }
+
+    /// The one with less CPU time.
+    fn better(self, other: Timed) -> Timed {
+        if other.cpu < self.cpu {
+            other
+        } else {
+            self
+        }
+    }
+
+    fn describe(&self) -> String {
+        format!(
+            "{:.3} s CPU ({:.3} s wall{})",
+            self.cpu.as_secs_f64(),
+            self.wall.as_secs_f64(),
+            if self.disturbed() {
+                ", differs by more than 20 %: the computer is busy"
+            } else {
+                ""
+            }
+        )
+    }
+}
+
+/// Both clocks started at one moment. (The bare core's loop is timed with this rather than
+/// [`Timed::measure`]: wrapped in a closure, it compiles to slower code.)
+pub struct Stopwatch {
+    cpu: Duration,
+    wall: Instant,
+}
+
+impl Stopwatch {
+    pub fn start() -> Stopwatch {
+        Stopwatch {
+            cpu: process_cpu_time(),
+            wall: Instant::now(),
+        }
+    }
+
+    pub fn stop(&self) -> Timed {
+        Timed {
+            cpu: process_cpu_time().saturating_sub(self.cpu),
+            wall: self.wall.elapsed(),
+        }
+    }
+}
+
 /// The measured numbers.
 #[derive(Debug, Clone)]
 pub struct BenchResult {
     pub frames: u32,
     pub rounds: u32,
-    pub machine_time: Duration,
-    pub bare_time: Duration,
+    pub machine: Timed,
+    pub bare: Timed,
 }
 
 impl BenchResult {
-    /// Emulated time / wall time of the whole machine.
+    /// Emulated time / CPU time of the whole machine.
     pub fn real_time_multiple(&self) -> f64 {
-        let emulated = f64::from(self.frames) * FRAME_TSTATES as f64 / CPU_HZ as f64;
-        emulated / self.machine_time.as_secs_f64()
+        emulated_seconds(self.frames) / self.machine.cpu.as_secs_f64()
     }
 
-    /// Machine speed as a fraction of the bare core's (1.0 = no overhead).
+    /// Machine speed as a fraction of the bare core's (1.0 = no overhead), by CPU time.
     pub fn machine_to_bare(&self) -> f64 {
-        self.bare_time.as_secs_f64() / self.machine_time.as_secs_f64()
+        self.bare.cpu.as_secs_f64() / self.machine.cpu.as_secs_f64()
     }
 
     pub fn report(&self) -> String {
         format!(
             "workload: Forth-like threaded code (IX variables, JP (IY)), {} frames = {:.1} s emulated, {} loop rounds\n\
-             whole machine: {:.3} s wall = {:.1}x real time\n\
-             bare iz80 on 64 KB, same rounds: {:.3} s wall\n\
-             machine speed / bare core speed = {:.2} ({:.0}% of the bare core)",
+             whole machine: {} = {:.1}x real time\n\
+             bare iz80 on 64 KB, same rounds: {}\n\
+             machine speed / bare core speed = {:.2} ({:.0}% of the bare core, by CPU time)",
             self.frames,
-            f64::from(self.frames) * 0.019968,
+            emulated_seconds(self.frames),
             self.rounds,
-            self.machine_time.as_secs_f64(),
+            self.machine.describe(),
             self.real_time_multiple(),
-            self.bare_time.as_secs_f64(),
+            self.bare.describe(),
             self.machine_to_bare(),
             100.0 * self.machine_to_bare()
         )
     }
 }
 
+fn emulated_seconds(frames: u32) -> f64 {
+    f64::from(frames) * FRAME_TSTATES as f64 / CPU_HZ as f64
+}
+
 /// Runs the workload for `frames` frames on the machine, then the same number of loop
-/// rounds on the bare core; three times, alternating, keeping the fastest of each (the
-/// least disturbed by anything else running on the computer).
+/// rounds on the bare core; three times, alternating, keeping the run of each with the
+/// least CPU time (the least disturbed by anything else running on the computer).
 pub fn measure(frames: u32) -> BenchResult {
     let rom = workload();
     let mut best: Option<BenchResult> = None;
@@ -114,8 +204,8 @@ pub fn measure(frames: u32) -> BenchResult {
         best = Some(match best {
             None => r,
             Some(b) => BenchResult {
-                machine_time: b.machine_time.min(r.machine_time),
-                bare_time: b.bare_time.min(r.bare_time),
+                machine: b.machine.better(r.machine),
+                bare: b.bare.better(r.bare),
                 ..b
             },
         });
@@ -124,33 +214,33 @@ pub fn measure(frames: u32) -> BenchResult {
 }
 
 fn measure_once(rom: &TestRom, frames: u32) -> BenchResult {
-    let (rounds, machine_time) = run_machine(rom, frames);
-    let bare_time = run_bare(rom, rounds);
+    let (rounds, machine) = run_machine(rom, frames);
+    let bare = run_bare(rom, rounds);
     BenchResult {
         frames,
         rounds,
-        machine_time,
-        bare_time,
+        machine,
+        bare,
     }
 }
 
-/// The machine part alone: loop rounds done in `frames` frames, and the wall time.
-pub fn run_machine(rom: &TestRom, frames: u32) -> (u32, Duration) {
+/// The machine part alone: loop rounds done in `frames` frames, and the time taken.
+pub fn run_machine(rom: &TestRom, frames: u32) -> (u32, Timed) {
     let mut ace = rom.boot(RamSize::K3);
-    let start = Instant::now();
+    let stopwatch = Stopwatch::start();
     ace.run_frames(frames);
-    let machine_time = start.elapsed();
-    (counter(|a| ace.peek(a)), machine_time)
+    let timed = stopwatch.stop();
+    (counter(|a| ace.peek(a)), timed)
 }
 
-/// The bare-core part alone: wall time for `rounds` loop rounds.
-pub fn run_bare(rom: &TestRom, rounds: u32) -> Duration {
+/// The bare-core part alone: the time `rounds` loop rounds take.
+pub fn run_bare(rom: &TestRom, rounds: u32) -> Timed {
     let mut mem = PlainMachine::new();
     for (i, &b) in rom.bytes().iter().enumerate() {
         mem.poke(i as u16, b);
     }
     let mut cpu = Cpu::new();
-    let start = Instant::now();
+    let stopwatch = Stopwatch::start();
     loop {
         for _ in 0..1000 {
             cpu.execute_instruction(&mut mem);
@@ -159,22 +249,72 @@ pub fn run_bare(rom: &TestRom, rounds: u32) -> Duration {
             break;
         }
     }
-    start.elapsed()
+    stopwatch.stop()
 }
 
-/// Real-time multiple of an arbitrary ROM left running for `frames` frames (e.g. the
-/// ROM idling at its prompt).
-pub fn measure_rom(rom: &[u8], frames: u32) -> anyhow::Result<f64> {
-    let mut ace = Ace::new(rom, RamSize::K51)?;
-    let start = Instant::now();
-    ace.run_frames(frames);
-    let wall = start.elapsed().as_secs_f64();
-    Ok(f64::from(frames) * 0.019968 / wall)
+/// A ROM left running headless (idle at its prompt, say), as `aceemu run --headless`
+/// runs it: no sound rendered, nothing typed.
+#[derive(Debug, Clone)]
+pub struct IdleResult {
+    pub frames: u32,
+    pub timed: Timed,
+}
+
+impl IdleResult {
+    /// Frames per CPU second.
+    pub fn frames_per_second(&self) -> f64 {
+        f64::from(self.frames) / self.timed.cpu.as_secs_f64()
+    }
+
+    pub fn report(&self, name: &str) -> String {
+        format!(
+            "{name}, left running headless: {} frames in {} = {:.0} frames/s = {:.0}x real time",
+            self.frames,
+            self.timed.describe(),
+            self.frames_per_second(),
+            emulated_seconds(self.frames) / self.timed.cpu.as_secs_f64()
+        )
+    }
+}
+
+/// `rom` in a 51 K Ace left running for `frames` frames, three times, the run with the
+/// least CPU time kept.
+pub fn measure_rom(rom: &[u8], frames: u32) -> anyhow::Result<IdleResult> {
+    let mut best: Option<Timed> = None;
+    for _ in 0..3 {
+        let mut ace = Ace::new(rom, RamSize::K51)?;
+        let ((), timed) = Timed::measure(|| ace.run_frames(frames));
+        best = Some(best.map_or(timed, |b| b.better(timed)));
+    }
+    Ok(IdleResult {
+        frames,
+        timed: best.expect("three runs"),
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wall_time_more_than_a_fifth_off_the_cpu_time_is_flagged() {
+        let timed = |cpu_ms, wall_ms| Timed {
+            cpu: Duration::from_millis(cpu_ms),
+            wall: Duration::from_millis(wall_ms),
+        };
+        assert!(!timed(1000, 1000).disturbed());
+        assert!(!timed(1000, 1200).disturbed());
+        assert!(timed(1000, 1201).disturbed());
+        assert!(timed(1000, 790).disturbed());
+        assert!(timed(1000, 3000).describe().contains("busy"));
+    }
+
+    #[test]
+    fn cpu_time_counts_work_and_not_sleep() {
+        let (_, slept) = Timed::measure(|| std::thread::sleep(Duration::from_millis(200)));
+        assert!(slept.wall >= Duration::from_millis(200), "{slept:?}");
+        assert!(slept.cpu < Duration::from_millis(100), "{slept:?}");
+    }
 
     #[test]
     fn workload_counts_rounds_on_both_cores() {

@@ -118,9 +118,9 @@ pub fn run_with_deck(
         }
         runner(ace);
         outcome.frames += 1;
-        let samples = ace.take_audio();
+        // Sound is rendered only when asked for: it is most of the work of an idle frame.
         if options.collect_audio {
-            outcome.audio.extend(samples);
+            ace.take_audio_into(&mut outcome.audio);
         }
         true
     };
@@ -308,8 +308,8 @@ pub fn write_wav(path: &Path, samples: &[f32], rate: u32, overwrite: bool) -> an
     };
     // Created by the shared rule, which checks and creates in one step (refuse_existing
     // above only gives the early, friendlier refusal).
-    let file = std::io::BufWriter::new(crate::output_file::create(path, overwrite)?);
-    let mut writer = hound::WavWriter::new(file, spec)
+    let mut file = crate::output_file::create(path, overwrite)?;
+    let mut writer = hound::WavWriter::new(&mut file, spec)
         .with_context(|| format!("{}: cannot create the WAV file", path.display()))?;
     for &s in samples {
         let v = (s.clamp(-1.0, 1.0) * i16::MAX as f32) as i16;
@@ -320,7 +320,7 @@ pub fn write_wav(path: &Path, samples: &[f32], rate: u32, overwrite: bool) -> an
     writer
         .finalize()
         .with_context(|| format!("{}: cannot finish the WAV file", path.display()))?;
-    Ok(())
+    file.commit()
 }
 
 #[cfg(test)]

@@ -87,6 +87,23 @@ impl MazeGame {
         Ok(game)
     }
 
+    /// A copy of the game in its present state (machine, deck, variables' addresses), which
+    /// goes on exactly as this one would: tests load and generate once and run independent
+    /// phases from copies.
+    pub fn duplicate(&self) -> MazeGame {
+        let (ace, tape) = self
+            .tape
+            .duplicate(&self.ace)
+            .expect("the maze game's deck records to no file");
+        MazeGame {
+            ace,
+            tape,
+            here: self.here,
+            words: self.words.clone(),
+            frames: self.frames,
+        }
+    }
+
     /// Runs one frame (with the tape deck).
     pub fn run_frame(&mut self) {
         self.tape.run_frame(&mut self.ace);

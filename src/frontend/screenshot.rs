@@ -16,8 +16,8 @@ pub fn write_png(
         bail!("picture of {} pixels is not {width}x{height}", pixels.len());
     }
     crate::output_file::refuse_existing(path, overwrite)?;
-    let file = crate::output_file::create(path, overwrite)?;
-    let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), width as u32, height as u32);
+    let mut file = crate::output_file::create(path, overwrite)?;
+    let mut encoder = png::Encoder::new(&mut file, width as u32, height as u32);
     encoder.set_color(png::ColorType::Rgb);
     encoder.set_depth(png::BitDepth::Eight);
     let mut writer = encoder
@@ -30,7 +30,10 @@ pub fn write_png(
     writer
         .write_image_data(&data)
         .with_context(|| format!("{}: cannot write the PNG data", path.display()))?;
-    Ok(())
+    writer
+        .finish()
+        .with_context(|| format!("{}: cannot finish the PNG", path.display()))?;
+    file.commit()
 }
 
 /// `pixels` (row-major, `width` wide) with every pixel made a `scale` x `scale` block, for

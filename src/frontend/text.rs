@@ -68,11 +68,17 @@ impl std::str::FromStr for MemRange {
     }
 }
 
-/// Classic hex dump: address, 16 bytes, printable ASCII.
+/// Classic hex dump: address, 16 bytes, printable ASCII. `bytes` were read from `addr` on,
+/// wrapping from 0xFFFF to 0x0000; a line never spans the wrap, so every line is labelled
+/// with the address its first byte really has.
 pub fn hex_dump(addr: u16, bytes: &[u8]) -> String {
     let mut out = String::new();
-    for (i, chunk) in bytes.chunks(16).enumerate() {
-        let at = addr.wrapping_add((i * 16) as u16);
+    let mut pos = 0usize;
+    while pos < bytes.len() {
+        let at = addr.wrapping_add(pos as u16);
+        let to_wrap = 0x1_0000 - at as usize;
+        let chunk = &bytes[pos..bytes.len().min(pos + 16.min(to_wrap))];
+        pos += chunk.len();
         let _ = write!(out, "{at:04X} ");
         for b in chunk {
             let _ = write!(out, " {b:02X}");
@@ -220,6 +226,19 @@ mod tests {
         assert!("0x10000:1".parse::<MemRange>().is_err());
         assert!("0:0".parse::<MemRange>().is_err());
         assert!("zz:1".parse::<MemRange>().unwrap_err().contains("zz"));
+    }
+
+    #[test]
+    fn a_dump_across_the_top_of_memory_labels_each_line_with_its_address() {
+        let bytes: Vec<u8> = (0..20).collect();
+        let dump = hex_dump(0xFFF8, &bytes);
+        let labels: Vec<&str> = dump.lines().map(|l| &l[..4]).collect();
+        assert_eq!(labels, ["FFF8", "0000"], "{dump}");
+        assert!(dump.lines().next().unwrap().contains(" 07  "), "{dump}");
+        assert!(
+            dump.lines().nth(1).unwrap().starts_with("0000  08 09"),
+            "{dump}"
+        );
     }
 
     #[test]

@@ -234,6 +234,8 @@ pub fn run(
     let mut picture = vec![0u32; SCREEN_WIDTH * SCREEN_HEIGHT];
     let mut buffer = vec![0u32; width * height];
     let mut pacer = FramePacer::new();
+    // The beeper's samples of one window update, the buffer reused.
+    let mut samples: Vec<f32> = Vec::new();
     let mut paused = false;
     let mut speed = Speed::Times(1);
     let mut showing_help = false;
@@ -329,8 +331,10 @@ pub fn run(
             while start.elapsed() < Duration::from_millis(18) {
                 runner(&mut ace);
             }
-            ace.take_audio();
             if let Some(out) = &audio {
+                // Rendered and dropped, so sound picks up where 1x resumes.
+                samples.clear();
+                ace.take_audio_into(&mut samples);
                 out.clear();
             }
             pacer.restart();
@@ -339,8 +343,10 @@ pub fn run(
             for _ in 0..n {
                 runner(&mut ace);
             }
-            ace.take_audio();
             if let Some(out) = &audio {
+                // Rendered and dropped, so sound picks up where 1x resumes.
+                samples.clear();
+                ace.take_audio_into(&mut samples);
                 out.clear();
             }
         } else {
@@ -355,8 +361,10 @@ pub fn run(
                 }
             }
             runner(&mut ace);
-            let samples = ace.take_audio();
+            // No sound device: no sound is rendered at all.
             if let Some(out) = &audio {
+                samples.clear();
+                ace.take_audio_into(&mut samples);
                 out.push(&samples);
             }
         }

@@ -18,7 +18,7 @@ pub const SPEAKER_ON_LEVEL: f32 = 0.25;
 /// that never takes samples neither collects them forever nor pays for them later.
 const MAX_BACKLOG_T: u64 = 10 * CPU_HZ;
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Beeper {
     /// Speaker level now.
     level: bool,
@@ -28,6 +28,10 @@ pub struct Beeper {
     rate: u32,
     /// Index of the next sample to produce.
     next_sample: u64,
+    /// First T-state of sample `next_sample`, and `next_sample · CPU_HZ mod rate`: the
+    /// sample boundaries are stepped with these, so no sample needs a division.
+    next_start: u64,
+    next_rem: u64,
     /// Speaker level at the start of sample `next_sample`.
     level_at_cursor: bool,
 }
@@ -39,6 +43,8 @@ impl Default for Beeper {
             edges: VecDeque::new(),
             rate: 44_100,
             next_sample: 0,
+            next_start: 0,
+            next_rem: 0,
             level_at_cursor: false,
         }
     }
@@ -75,12 +81,34 @@ impl Beeper {
         let rate = rate.max(1);
         self.skip_to(now);
         self.rate = rate;
-        self.next_sample = (u128::from(now) * u128::from(rate)).div_ceil(u128::from(CPU_HZ)) as u64;
+        // The first sample starting at or after `now` (a ceiling division, written out for
+        // Rust 1.63).
+        let scaled = u128::from(now) * u128::from(rate);
+        let k = scaled / u128::from(CPU_HZ) + u128::from(scaled % u128::from(CPU_HZ) != 0);
+        self.move_cursor(k as u64);
     }
 
-    /// First T-state of sample `k`.
-    fn sample_start(&self, k: u64) -> u64 {
-        (u128::from(k) * u128::from(CPU_HZ) / u128::from(self.rate)) as u64
+    /// Makes `k` the next sample, with its start and remainder (one division: only on a
+    /// rate change or a skip, never per sample).
+    fn move_cursor(&mut self, k: u64) {
+        let scaled = u128::from(k) * u128::from(CPU_HZ);
+        self.next_sample = k;
+        self.next_start = (scaled / u128::from(self.rate)) as u64;
+        self.next_rem = (scaled % u128::from(self.rate)) as u64;
+    }
+
+    /// First T-state of the sample after `next_sample`, and its remainder:
+    /// ⌊(k+1)·CPU_HZ/rate⌋ stepped from ⌊k·CPU_HZ/rate⌋.
+    #[inline]
+    fn following_start(&self) -> (u64, u64) {
+        let rate = u64::from(self.rate);
+        let mut start = self.next_start + CPU_HZ / rate;
+        let mut rem = self.next_rem + CPU_HZ % rate;
+        if rem >= rate {
+            rem -= rate;
+            start += 1;
+        }
+        (start, rem)
     }
 
     /// Forgets everything before `t` without producing samples.
@@ -93,7 +121,9 @@ impl Beeper {
             self.edges.pop_front();
         }
         let k = (u128::from(t) * u128::from(self.rate) / u128::from(CPU_HZ)) as u64;
-        self.next_sample = self.next_sample.max(k);
+        if k > self.next_sample {
+            self.move_cursor(k);
+        }
     }
 
     /// The changes not yet sampled, (T-state, level), oldest first.
@@ -104,16 +134,22 @@ impl Beeper {
     /// All complete samples up to T-state `now`, each the mean speaker level over its span
     /// times [`SPEAKER_ON_LEVEL`].
     pub fn take_samples(&mut self, now: u64) -> Vec<f32> {
+        let mut out = Vec::new();
+        self.take_samples_into(now, &mut out);
+        out
+    }
+
+    /// Like [`Beeper::take_samples`], appending to `out` (so a caller can reuse one buffer).
+    pub fn take_samples_into(&mut self, now: u64, out: &mut Vec<f32>) {
         // Nobody took samples for a long, quiet while: keep only the last 10 s.
         if let Some(t) = now.checked_sub(MAX_BACKLOG_T) {
-            if self.sample_start(self.next_sample) < t {
+            if self.next_start < t {
                 self.skip_to(t);
             }
         }
-        let mut out = Vec::new();
         loop {
-            let start = self.sample_start(self.next_sample);
-            let end = self.sample_start(self.next_sample + 1);
+            let start = self.next_start;
+            let (end, end_rem) = self.following_start();
             if end > now {
                 break;
             }
@@ -139,7 +175,125 @@ impl Beeper {
             self.level_at_cursor = level;
             out.push(SPEAKER_ON_LEVEL * on_time as f32 / (end - start) as f32);
             self.next_sample += 1;
+            self.next_start = end;
+            self.next_rem = end_rem;
         }
-        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The sampler as first written, a division per sample boundary: the independent model
+    /// the stepped boundaries must match bit for bit.
+    struct Divided {
+        level_at_cursor: bool,
+        edges: VecDeque<(u64, bool)>,
+        rate: u64,
+        next_sample: u64,
+    }
+
+    impl Divided {
+        fn start(&self, k: u64) -> u64 {
+            (u128::from(k) * u128::from(CPU_HZ) / u128::from(self.rate)) as u64
+        }
+
+        fn take(&mut self, now: u64) -> Vec<f32> {
+            let mut out = Vec::new();
+            loop {
+                let start = self.start(self.next_sample);
+                let end = self.start(self.next_sample + 1);
+                if end > now {
+                    return out;
+                }
+                let mut level = self.level_at_cursor;
+                let mut on_time = 0;
+                let mut t = start;
+                while let Some(&(et, el)) = self.edges.front() {
+                    if et >= end {
+                        break;
+                    }
+                    if level {
+                        on_time += et.max(t) - t;
+                    }
+                    t = t.max(et);
+                    level = el;
+                    self.edges.pop_front();
+                }
+                if level {
+                    on_time += end - t;
+                }
+                self.level_at_cursor = level;
+                out.push(SPEAKER_ON_LEVEL * on_time as f32 / (end - start) as f32);
+                self.next_sample += 1;
+            }
+        }
+    }
+
+    /// xorshift64: repeatable pseudo-random numbers for the comparison.
+    fn next(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    #[test]
+    fn stepped_boundaries_match_divided_ones_bit_for_bit() {
+        for (case, rate) in [44_100u32, 48_000, 22_050, 32_500, 96_000, 7, 3_250_000]
+            .into_iter()
+            .enumerate()
+        {
+            let mut seed = 0x9E37_79B9_7F4A_7C15 ^ case as u64;
+            let mut beeper = Beeper::default();
+            beeper.set_rate(rate, 0);
+            let mut model = Divided {
+                level_at_cursor: false,
+                edges: VecDeque::new(),
+                rate: u64::from(rate),
+                next_sample: 0,
+            };
+            let (mut t, mut level) = (0u64, false);
+            let mut samples = 0;
+            for _ in 0..3_000 {
+                // Edges from 1 T to a few frames apart, taken at random moments.
+                t += 1 + next(&mut seed) % [40, 400, 200_000][(next(&mut seed) % 3) as usize];
+                level = !level;
+                beeper.set(t, level);
+                model.edges.push_back((t, level));
+                if next(&mut seed) & 3 == 0 {
+                    let now = t + next(&mut seed) % 1_000;
+                    let got = beeper.take_samples(now);
+                    let want = model.take(now);
+                    assert_eq!(
+                        got.iter().map(|s| s.to_bits()).collect::<Vec<_>>(),
+                        want.iter().map(|s| s.to_bits()).collect::<Vec<_>>(),
+                        "rate {rate}, up to T {now}"
+                    );
+                    samples += got.len();
+                }
+            }
+            assert!(
+                samples > 100,
+                "rate {rate}: only {samples} samples compared"
+            );
+        }
+    }
+
+    #[test]
+    fn a_rate_change_restarts_at_the_first_whole_sample() {
+        let mut beeper = Beeper::default();
+        // 3,250,000 / 44,100 = 73.69 T a sample: at T 1,000 the next sample is number 14
+        // (starting at T 1,031), whatever came before.
+        beeper.set_rate(44_100, 1_000);
+        assert_eq!((beeper.next_sample, beeper.next_start), (14, 1_031));
+        assert!(beeper.take_samples(1_104).is_empty());
+        assert_eq!(beeper.take_samples(1_105), vec![0.0]);
+        beeper.set(1_200, true);
+        // Sample 15 is T 1,105-1,178, sample 16 T 1,179-1,251 (⌊17 · 73.69⌋ = 1,252 starts
+        // sample 17): on from T 1,200, 52 of its 73 T.
+        let samples = beeper.take_samples(1_253);
+        assert_eq!(samples, vec![0.0, SPEAKER_ON_LEVEL * 52.0 / 73.0]);
     }
 }

@@ -52,6 +52,25 @@ pub struct Bus {
 }
 
 impl Bus {
+    /// A copy of this bus with `tape` plugged in instead of its own tape (a trait object
+    /// cannot be copied; the caller copies the device if it wants the same one).
+    pub fn duplicate(&self, tape: Option<Box<dyn TapePort>>) -> Bus {
+        Bus {
+            mem: self.mem.clone(),
+            char_ram: self.char_ram.clone(),
+            ram_end: self.ram_end,
+            matrix: self.matrix.clone(),
+            beeper: self.beeper.clone(),
+            screen_stamps: self.screen_stamps.clone(),
+            mic: self.mic,
+            tape,
+            io_time: self.io_time,
+            debug: self.debug.clone(),
+            keyboard_read: self.keyboard_read,
+            debug_written: self.debug_written,
+        }
+    }
+
     pub fn new(rom: &[u8], ram: RamSize) -> Bus {
         let mut mem: Box<[u8; 0x10000]> = vec![0u8; 0x10000]
             .into_boxed_slice()
@@ -85,8 +104,21 @@ impl Bus {
 
     /// A CPU write: ROM ignores it, RAM updates all its aliases, character RAM is stored
     /// apart, missing expansion RAM keeps reading 0xFF.
-    #[inline]
+    #[inline(always)]
     pub fn write(&mut self, addr: u16, value: u8) {
+        // The RAM pack, which has no aliases: one comparison (0x4000 for no pack).
+        if addr >= 0x4000 {
+            if u32::from(addr) < self.ram_end {
+                self.mem[addr as usize] = value;
+            }
+            return;
+        }
+        self.write_mirrored(addr, value);
+    }
+
+    /// A write below 0x4000: the built-in RAM and its mirrors, by 1 KB page.
+    #[inline]
+    fn write_mirrored(&mut self, addr: u16, value: u8) {
         let offset = (addr & 0x03FF) as usize;
         match addr >> 10 {
             0..=7 => {}
@@ -103,11 +135,7 @@ impl Bus {
                 self.mem[0x3800 + offset] = value;
                 self.mem[0x3C00 + offset] = value;
             }
-            _ => {
-                if u32::from(addr) < self.ram_end {
-                    self.mem[addr as usize] = value;
-                }
-            }
+            _ => unreachable!("0x4000 and up are handled by write"),
         }
     }
 

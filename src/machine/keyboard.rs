@@ -320,7 +320,7 @@ pub enum Progress {
 /// while the ROM is still busy with the line would be scanned and thrown away. It waits
 /// at most [`PROMPT_WAIT_FRAMES`], so keys meant for a running program (INKEY, KEY) still
 /// arrive.
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct TypingQueue {
     steps: VecDeque<KeyStep>,
     /// Frames left of the step at the front, once it has been applied.

@@ -13,6 +13,7 @@ const CELLS: usize = 1024;
 /// Cells in a screen row.
 const ROW: usize = 32;
 
+#[derive(Clone)]
 pub struct ScreenStamps {
     stamps: Box<[u64; CELLS]>,
     last: u64,

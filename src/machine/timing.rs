@@ -131,8 +131,14 @@ impl Packed {
         self.0 & 0xFE03_0000 == 0
     }
 
-    /// Marks a prefix byte in the unprefixed table (no real entry has 0 T-states).
-    const PREFIX: Packed = Packed(0);
+    /// Marks a prefix byte (CB, DD, ED, FD) in the unprefixed table: bit 30, which no real
+    /// entry has and which [`Packed::is_simple`] rejects, so the machine's common case (an
+    /// unprefixed simple instruction) is one look-up and one test.
+    const PREFIX: Packed = Packed(1 << 30);
+    #[inline(always)]
+    pub fn is_prefix(self) -> bool {
+        self.0 & 1 << 30 != 0
+    }
     #[inline(always)]
     pub fn is_halt(self) -> bool {
         self.0 & 1 << 25 != 0
@@ -198,16 +204,31 @@ pub fn fast_tables() -> &'static FastTables {
     })
 }
 
+impl FastTables {
+    /// The entry of unprefixed opcode `op`: its timing, or [`Packed::is_prefix`] for the
+    /// four prefix bytes (then use [`decode_prefixed`]).
+    #[inline(always)]
+    pub fn main(&self, op: u8) -> Packed {
+        self.0.main[op as usize]
+    }
+}
+
 /// The packed timing of the instruction at `pc`. Prefixed forms whose cost is not a
 /// plain table entry (prefix chains, DD/FD before ED) take the full [`decode`].
 #[inline(always)]
 pub fn decode_fast(tables: &FastTables, pc: u16, fetch: impl Fn(u16) -> u8) -> Packed {
-    let t = &tables.0;
-    let op = fetch(pc);
-    let main = t.main[op as usize];
-    if main != Packed::PREFIX {
+    let main = tables.main(fetch(pc));
+    if !main.is_prefix() {
         return main;
     }
+    decode_prefixed(tables, pc, fetch)
+}
+
+/// [`decode_fast`] for an instruction that starts with a prefix byte.
+#[inline(always)]
+pub fn decode_prefixed(tables: &FastTables, pc: u16, fetch: impl Fn(u16) -> u8) -> Packed {
+    let t = &tables.0;
+    let op = fetch(pc);
     match op {
         0xCB => t.cb[fetch(pc.wrapping_add(1)) as usize],
         0xED => t.ed[fetch(pc.wrapping_add(1)) as usize],

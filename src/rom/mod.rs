@@ -31,6 +31,10 @@ pub enum RomError {
     /// A ROM file (a device, a pipe) goes on past the size of a ROM image.
     #[error("{}: a Jupiter Ace ROM image must be exactly {ROM_SIZE} bytes, this file has more", path.display())]
     TooLong { path: PathBuf },
+    /// A ROM path names a directory, a FIFO, a socket or a device: opening a FIFO would
+    /// wait for a writer for ever, so it is refused before it is opened.
+    #[error("{}: not a regular file (a directory, FIFO, socket or device); give an 8 KB ROM image file", path.display())]
+    NotAFile { path: PathBuf },
     /// A ROM file could not be read. (The reason is the error's source, not part of this
     /// message: `{:#}` shows the chain, and would otherwise say it twice.)
     #[error("{}: cannot read the ROM image", path.display())]
@@ -93,6 +97,11 @@ impl RomImage {
             path: path.to_owned(),
             source,
         };
+        if !std::fs::metadata(path).map_err(io)?.is_file() {
+            return Err(RomError::NotAFile {
+                path: path.to_owned(),
+            });
+        }
         let file = std::fs::File::open(path).map_err(io)?;
         let mut bytes = Vec::with_capacity(ROM_SIZE + 1);
         (&file)
@@ -217,17 +226,23 @@ mod tests {
     fn unreadable_file_says_why_once() {
         let dir = std::env::temp_dir().join(format!("aceemu-rom-dir-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        for path in [dir.clone(), dir.join("missing.rom")] {
-            let err = anyhow::Error::from(RomImage::load(&path).unwrap_err());
-            let text = format!("{err:#}");
-            assert!(text.contains(&*path.to_string_lossy()), "{text}");
-            assert_eq!(text.matches("os error").count(), 1, "{text}");
-        }
+        let path = dir.join("missing.rom");
+        let err = anyhow::Error::from(RomImage::load(&path).unwrap_err());
+        let text = format!("{err:#}");
+        assert!(text.contains(&*path.to_string_lossy()), "{text}");
+        assert_eq!(text.matches("os error").count(), 1, "{text}");
+        // A directory is refused before it is opened, by what it is.
+        let text = RomImage::load(&dir).unwrap_err().to_string();
+        assert!(
+            text.contains(&*dir.to_string_lossy()) && text.contains("not a regular file"),
+            "{text}"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
-    /// A file far larger than a ROM, or a device that never ends, is refused after reading
-    /// 8193 bytes (before, /dev/zero was read until memory ran out).
+    /// A file far larger than a ROM is refused by its size, and a device that never ends
+    /// (or a FIFO, which would block) before it is opened (before, /dev/zero was read
+    /// until memory ran out).
     #[test]
     fn endless_or_huge_files_are_refused_without_reading_them_whole() {
         #[cfg(unix)]
@@ -235,7 +250,10 @@ mod tests {
             let err = RomImage::load(Path::new("/dev/zero"))
                 .unwrap_err()
                 .to_string();
-            assert!(err.contains("/dev/zero") && err.contains("8192"), "{err}");
+            assert!(
+                err.contains("/dev/zero") && err.contains("not a regular file"),
+                "{err}"
+            );
         }
         let dir = std::env::temp_dir().join(format!("aceemu-rom-big-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();

@@ -42,6 +42,21 @@ pub fn attach(
 }
 
 impl TapeControl {
+    /// A copy of `ace` with a copy of this deck in it, and the control of that copy: the
+    /// pair goes on exactly as the original would, independently of it. None when the deck
+    /// records to files.
+    pub fn duplicate(&self, ace: &Ace) -> Option<(Ace, TapeControl)> {
+        let deck = SharedDeck::new(self.deck.deck().duplicate()?);
+        let copy = ace.duplicate(Some(Box::new(deck.clone())));
+        Some((
+            copy,
+            TapeControl {
+                deck,
+                traps: self.traps,
+            },
+        ))
+    }
+
     /// Runs one frame (64,896 T), performing tape traps in `instant` mode.
     pub fn run_frame(&mut self, ace: &mut Ace) {
         match &self.traps {

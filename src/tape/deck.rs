@@ -132,6 +132,29 @@ impl Deck {
         })
     }
 
+    /// A copy of this deck, tape position and buttons included, or None when its recorder
+    /// writes to files (see [`Recorder::duplicate`]).
+    pub fn duplicate(&self) -> Option<Deck> {
+        Some(Deck {
+            name: self.name.clone(),
+            blocks: self.blocks.clone(),
+            signal: self.signal.clone(),
+            speed: self.speed,
+            auto: self.auto,
+            running: self.running,
+            pos: self.pos,
+            index: self.index,
+            index_start: self.index_start,
+            last_t: self.last_t,
+            listener: self.listener.clone(),
+            last_listening: self.last_listening,
+            end_reached: self.end_reached,
+            ran_out: self.ran_out,
+            recorder: self.recorder.duplicate()?,
+            next_instant: self.next_instant,
+        })
+    }
+
     /// A deck with no tape, only recording.
     pub fn empty(options: &DeckOptions) -> anyhow::Result<Deck> {
         Deck::new(TapeImage::from_blocks("(no tape)", Vec::new()), options)

@@ -26,6 +26,25 @@ const RETYPE_CURSOR: u8 = 0xBF;
 /// Frames one line may take to be typed and run (60 emulated seconds).
 const LINE_FRAMES: u32 = 50 * 60;
 
+/// The longest line the Ace's input buffer takes: 22 rows of 32 characters less the
+/// logical-line marker (ace-forth.md 11: the buffer grows up to 22 lines).
+const MAX_LINE_CHARS: usize = 22 * 32 - 1;
+/// How much of a line an error message quotes.
+const QUOTED_CHARS: usize = 60;
+
+/// `line` for an error message: control characters escaped, cut after [`QUOTED_CHARS`].
+fn excerpt(line: &str) -> String {
+    let mut quoted: String = line
+        .chars()
+        .take(QUOTED_CHARS)
+        .flat_map(char::escape_default)
+        .collect();
+    if line.chars().count() > QUOTED_CHARS {
+        quoted.push_str("...");
+    }
+    quoted
+}
+
 /// What the Ace's error numbers mean (ace-forth.md 10).
 fn error_meaning(n: u32) -> &'static str {
     match n {
@@ -104,10 +123,26 @@ pub fn make_dictionary_tape(
         }
         bail!("the Ace was still busy after {} s", LINE_FRAMES / 50)
     };
+    let lines = typed_lines(source);
+    // Refused before booting: a line the input buffer cannot hold, or one with characters
+    // that cannot be typed, would otherwise be found only after typing all before it.
+    for &(number, line) in &lines {
+        let chars = line.chars().count();
+        if chars > MAX_LINE_CHARS {
+            bail!(
+                "{source_name}:{number}: the line has {chars} characters; the Ace's input \
+                 line holds at most {MAX_LINE_CHARS} ({})",
+                excerpt(line)
+            );
+        }
+        if let Err(e) = crate::machine::keyboard::strokes_for(line) {
+            bail!("{source_name}:{number}: {e} ({})", excerpt(line));
+        }
+    }
     wait_for_prompt(&mut ace)?;
-    for (number, line) in typed_lines(source) {
+    for (number, line) in lines {
         run_line(&mut ace, &format!("{line}\n"))
-            .with_context(|| format!("{source_name}:{number}: {line}"))?;
+            .with_context(|| format!("{source_name}:{number}: {}", excerpt(line)))?;
     }
     run_line(&mut ace, &format!("SAVE {name}\n")).with_context(|| format!("SAVE {name}"))?;
     control.finish()?;

@@ -133,10 +133,9 @@ impl TapeImage {
                 })
             }
             Format::Wav => {
-                let samples = wav::read_samples(bytes, name)?;
-                let halves = wav::halves(&samples);
+                let (halves, info) = wav::stream_halves(bytes, name)?;
                 let decoded = pulse::decode_halves(halves.iter().copied());
-                let mut warnings = samples.warnings.clone();
+                let mut warnings = info.warnings;
                 for (i, d) in decoded.iter().enumerate() {
                     if let Some(p) = checksum_problem(&d.block) {
                         warnings.push(format!(
@@ -173,6 +172,47 @@ impl TapeImage {
                 })
             }
         }
+    }
+
+    /// Refuses a conversion that would not keep what the blocks hold. TAP stores no flag
+    /// byte: a block's kind is read back from its length and place (26 bytes with nothing
+    /// pending = a header), so a block with another flag (0x44, say), or a lone 26-byte
+    /// data block, would come back as something else. The check writes the file in memory
+    /// and reads it back, so it covers every such case, and names the first block changed.
+    pub fn refuse_lossy(&self, format: Format, output: &str) -> anyhow::Result<()> {
+        if format != Format::Tap {
+            // TZX keeps every flag byte; a WAV is the signal itself, flags included.
+            return Ok(());
+        }
+        let written = self.to_bytes(format);
+        let listing = tap::read_lenient(&written, output);
+        let back: Vec<&Block> = listing.blocks.iter().map(|b| &b.block).collect();
+        let first_changed = (0..self.blocks.len()).find(|&i| back.get(i) != Some(&&self.blocks[i]));
+        let i = match first_changed {
+            Some(i) => i,
+            None if back.len() == self.blocks.len() => return Ok(()),
+            // Every block came back, and more after them: the last one was split.
+            None => self.blocks.len() - 1,
+        };
+        let block = &self.blocks[i];
+        let how = match back.get(i) {
+            Some(b) if b.data == block.data && b.flag != block.flag => format!(
+                "its flag byte 0x{:02X} would read back as 0x{:02X} ({}), as TAP stores no flag",
+                block.flag,
+                b.flag,
+                if b.is_header() { "a header" } else { "data" }
+            ),
+            _ if block.data.len() > u16::MAX as usize => {
+                format!("its {} bytes do not fit a TAP length", block.data.len())
+            }
+            _ => "it would not read back as the same block".to_string(),
+        };
+        anyhow::bail!(
+            "{output}: TAP cannot keep block {} of {} as it is: {how}; convert to .tzx (or \
+             .wav) instead, which keeps it",
+            i + 1,
+            self.name
+        )
     }
 
     /// The file's bytes in `format`.

@@ -20,6 +20,10 @@ pub const MAX_BLOCK_FILE_BYTES: u64 = 4 << 20;
 /// 0xED byte takes three bytes).
 pub const MAX_SNAPSHOT_BYTES: u64 = 1 << 20;
 
+/// Largest Forth source typed into the Ace (`tape from-forth`): a source is typed a line at
+/// a time into at most 51 KB of RAM, so 1 MB leaves room for any amount of comment.
+pub const MAX_FORTH_SOURCE_BYTES: u64 = 1 << 20;
+
 /// The bytes of the regular file at `path`; anything else is refused, naming the path.
 pub fn read(path: &Path) -> anyhow::Result<Vec<u8>> {
     read_limited(path, MAX_INPUT_BYTES)
@@ -35,7 +39,7 @@ pub fn read_limited(path: &Path, max_bytes: u64) -> anyhow::Result<Vec<u8>> {
         } else {
             "not a regular file (a FIFO, socket or device)"
         };
-        bail!("cannot read {name}: it is {what}; give a tape or snapshot file");
+        bail!("cannot read {name}: it is {what}; give a regular file");
     }
     if meta.len() > max_bytes {
         bail!(

@@ -221,6 +221,7 @@ const PILOT_TOLERANCE: f64 = 0.25;
 const PILOT_MIN: f64 = 1_400.0;
 const PILOT_MAX: f64 = 2_900.0;
 
+#[derive(Clone)]
 enum State {
     Seek {
         count: usize,
@@ -258,6 +259,7 @@ impl State {
 }
 
 /// Streaming decoder: feed it the durations between level changes, in T-states.
+#[derive(Clone)]
 pub struct Decoder {
     state: State,
     now: f64,

@@ -2,7 +2,7 @@
 //!
 //! Blocks are appended to a TAP file as soon as they are complete (so nothing is lost if
 //! the emulator stops), and the raw signal can be kept for a WAV written at the end. The TAP
-//! file is created (or, with `overwrite`, emptied) only when the first block arrives, so a
+//! file is created (or, with `overwrite`, replaced) only when the first block arrives, so a
 //! session that saves nothing leaves no file behind and an existing one untouched.
 
 use super::pulse::{self, Block, Decoder, Signal, CLOCK_HZ, FILE_GAP, HEADER_DATA_GAP, LEAD_IN};
@@ -31,8 +31,26 @@ pub struct Recorder {
 }
 
 impl Recorder {
+    /// A copy of this recorder, what it has heard included, or None when it writes to
+    /// files (two recorders appending to one file would mix their blocks).
+    pub fn duplicate(&self) -> Option<Recorder> {
+        if self.tap.is_some() || self.wav.is_some() {
+            return None;
+        }
+        Some(Recorder {
+            decoder: self.decoder.clone(),
+            level: self.level,
+            last_edge: self.last_edge,
+            gap_flushed: self.gap_flushed,
+            blocks: self.blocks.clone(),
+            tap: None,
+            wav: None,
+            errors: self.errors.clone(),
+        })
+    }
+
     /// Appends recorded blocks to `path` (created when the first block is recorded). With
-    /// `overwrite` an existing file is emptied when the first block is recorded; without
+    /// `overwrite` an existing file is replaced, whole, when the first block is recorded; without
     /// it, its content is kept and blocks go after it. An existing file that cannot be
     /// written, or a missing directory, is refused now rather than at the first SAVE.
     pub fn save_tap_to(&mut self, path: &Path, overwrite: bool) -> anyhow::Result<()> {
@@ -117,8 +135,15 @@ impl Recorder {
                     self.blocks.len() + 1,
                     block.data.len()
                 ));
+            } else if target.broken {
+                // A data block without the header before it would be read as a header's
+                // lost data: nothing more goes into this file.
             } else if let Err(e) = target.append(&tap::tap_block_bytes(&block)) {
-                self.errors.push(format!("{e:#}"));
+                target.broken = true;
+                self.errors.push(format!(
+                    "{e:#}; block {} and any after it were not recorded",
+                    self.blocks.len() + 1
+                ));
             }
         }
         self.blocks.push(block);
@@ -190,6 +215,8 @@ fn refuse_damaged_tail(path: &Path) -> anyhow::Result<()> {
 /// The TAP file recorded blocks are appended to.
 struct TapTarget {
     path: PathBuf,
+    /// A block could not be written: later ones are not appended either.
+    broken: bool,
     /// Empty the file before the first block.
     overwrite: bool,
     /// Open in append mode: an existing file from the start (opening it changes nothing),
@@ -220,40 +247,65 @@ impl TapTarget {
                     path.display()
                 );
             }
-            let file = std::fs::OpenOptions::new()
-                .append(true)
-                .open(path)
-                .with_context(|| format!("cannot open {} for recording", path.display()))?;
-            Some(file)
+            if overwrite {
+                // Replaced by the first block, whole (see `append`): until then it stays.
+                None
+            } else {
+                let file = std::fs::OpenOptions::new()
+                    .append(true)
+                    .open(path)
+                    .with_context(|| format!("cannot open {} for recording", path.display()))?;
+                Some(file)
+            }
         } else {
             refuse_missing_directory(path)?;
             None
         };
         Ok(TapTarget {
             path: path.to_path_buf(),
+            broken: false,
             overwrite,
             file,
         })
     }
 
+    /// Adds one block. The first block of a new file, or of a file being replaced, is
+    /// written as a whole new file put in place in one rename, so a failure leaves the old
+    /// file (or none) rather than an empty or partial one; later blocks are appended, and a
+    /// failed append is cut back off, so the file always ends with a whole block.
     fn append(&mut self, bytes: &[u8]) -> anyhow::Result<()> {
         let file = match &mut self.file {
             Some(file) => file,
-            None => self.file.insert(
-                std::fs::OpenOptions::new()
-                    .create(true)
+            None => {
+                let replace = std::mem::take(&mut self.overwrite);
+                crate::output_file::write_new(&self.path, bytes, replace)?;
+                let file = std::fs::OpenOptions::new()
                     .append(true)
                     .open(&self.path)
-                    .with_context(|| format!("cannot create {}", self.path.display()))?,
-            ),
+                    .with_context(|| {
+                        format!("cannot open {} for recording", self.path.display())
+                    })?;
+                self.file = Some(file);
+                return Ok(());
+            }
         };
-        if std::mem::take(&mut self.overwrite) {
-            file.set_len(0)
-                .with_context(|| format!("cannot empty {}", self.path.display()))?;
+        let before = file
+            .metadata()
+            .with_context(|| format!("cannot append to {}", self.path.display()))?
+            .len();
+        let written = file.write_all(bytes).and_then(|_| file.sync_data());
+        if let Err(e) = written {
+            // A block cut short would make every block after it unreadable.
+            let restored = file.set_len(before).is_ok();
+            let what = if restored {
+                "the part written was removed again"
+            } else {
+                "the file now ends with a partial block"
+            };
+            return Err(e)
+                .with_context(|| format!("cannot append to {} ({what})", self.path.display()));
         }
-        file.write_all(bytes)
-            .and_then(|_| file.flush())
-            .with_context(|| format!("cannot append to {}", self.path.display()))
+        Ok(())
     }
 }
 

@@ -47,11 +47,12 @@ pub struct Samples {
 ///
 /// A chunk before the data running past the end of the file, or no data chunk at all, is
 /// an error naming the place.
-fn prepare_for_hound<'a>(
-    bytes: &'a [u8],
-    file: &str,
-) -> Result<(std::borrow::Cow<'a, [u8]>, Option<String>), WavError> {
-    use std::borrow::Cow;
+fn prepare_for_hound<'a>(bytes: &'a [u8], file: &str) -> Result<Prepared<'a>, WavError> {
+    let unchanged = Prepared {
+        header: Vec::new(),
+        body: bytes,
+        warning: None,
+    };
     let word = |at: usize| -> Option<u32> {
         let b = bytes.get(at..at + 4)?;
         Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
@@ -61,7 +62,7 @@ fn prepare_for_hound<'a>(
         what,
     };
     if bytes.len() < 12 || &bytes[..4] != b"RIFF" || &bytes[8..12] != b"WAVE" {
-        return Ok((Cow::Borrowed(bytes), None)); // hound says what is wrong
+        return Ok(unchanged); // hound says what is wrong
     }
     let mut pos = 12usize;
     let mut fmt: Option<&[u8]> = None;
@@ -72,15 +73,15 @@ fn prepare_for_hound<'a>(
         let available = bytes.len() - body;
         if id == b"data" {
             let Some(fmt) = fmt else {
-                return Ok((Cow::Borrowed(bytes), None)); // hound: "missing fmt chunk"
+                return Ok(unchanged); // hound: "missing fmt chunk"
             };
             let block_align = match fmt.get(12..14) {
                 Some(b) if b != [0, 0] => u16::from_le_bytes([b[0], b[1]]) as usize,
-                _ => return Ok((Cow::Borrowed(bytes), None)), // hound says what is wrong
+                _ => return Ok(unchanged), // hound says what is wrong
             };
             let whole = len.min(available) / block_align * block_align;
             if whole == len && !padded {
-                return Ok((Cow::Borrowed(bytes), None));
+                return Ok(unchanged);
             }
             let warning = (whole != len).then(|| {
                 format!(
@@ -94,10 +95,15 @@ fn prepare_for_hound<'a>(
             plain.extend(fmt); // hound takes only even sizes (16, 18, 40): no pad needed
             plain.extend(b"data");
             plain.extend((whole as u32).to_le_bytes());
-            plain.extend(&bytes[body..body + whole]);
-            let riff_len = (plain.len() - 8) as u32;
+            let riff_len = (plain.len() - 8 + whole) as u32;
             plain[4..8].copy_from_slice(&riff_len.to_le_bytes());
-            return Ok((Cow::Owned(plain), warning));
+            // The samples are not copied: hound reads the new header, then the original's
+            // bytes where they are.
+            return Ok(Prepared {
+                header: plain,
+                body: &bytes[body..body + whole],
+                warning,
+            });
         }
         if len > available {
             return Err(damaged(format!(
@@ -122,15 +128,69 @@ fn prepare_for_hound<'a>(
     )))
 }
 
-/// Reads a WAV from memory (the file name is only for messages).
-pub fn read_samples(bytes: &[u8], file: &str) -> Result<Samples, WavError> {
-    let (bytes, warning) = prepare_for_hound(bytes, file)?;
-    let reader = hound::WavReader::new(std::io::Cursor::new(&bytes[..])).map_err(|reason| {
-        WavError::Format {
-            file: file.into(),
-            reason,
+/// What hound is given to read: the file itself (`header` empty), or a plain header
+/// followed by the whole sample frames of the original's data chunk.
+struct Prepared<'a> {
+    header: Vec<u8>,
+    body: &'a [u8],
+    warning: Option<String>,
+}
+
+type Reader<'a> = hound::WavReader<std::io::Chain<&'a [u8], &'a [u8]>>;
+
+impl Prepared<'_> {
+    fn reader(&self, file: &str) -> Result<Reader<'_>, WavError> {
+        use std::io::Read;
+        hound::WavReader::new(self.header.as_slice().chain(self.body)).map_err(|reason| {
+            WavError::Format {
+                file: file.into(),
+                reason,
+            }
+        })
+    }
+}
+
+/// A WAV file's rate and the problems that did not stop reading.
+pub struct SampleInfo {
+    pub rate: u32,
+    pub warnings: Vec<String>,
+}
+
+/// Every sample of a reader in -1..1, interleaved, one at a time (a file of 1 GB is never
+/// held as samples).
+fn each_sample(reader: Reader<'_>, file: &str, mut f: impl FnMut(f32)) -> Result<(), WavError> {
+    let spec = reader.spec();
+    let fmt_err = |reason| WavError::Format {
+        file: file.into(),
+        reason,
+    };
+    match spec.sample_format {
+        hound::SampleFormat::Float => {
+            for s in reader.into_samples::<f32>() {
+                f(s.map_err(fmt_err)?);
+            }
         }
-    })?;
+        hound::SampleFormat::Int => {
+            let scale = 1.0 / (1u64 << (spec.bits_per_sample - 1)) as f32;
+            for s in reader.into_samples::<i32>() {
+                f(s.map_err(fmt_err)? as f32 * scale);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Streams the samples of the recording's best channel (-1..1) to `f`, in two passes over
+/// the file's bytes: the first finds the channel with the most signal (averaging the
+/// channels could cancel one recorded inverted), the second hands its samples over. Memory
+/// stays constant whatever the file's length.
+pub fn stream_samples(
+    bytes: &[u8],
+    file: &str,
+    mut f: impl FnMut(f32),
+) -> Result<SampleInfo, WavError> {
+    let prepared = prepare_for_hound(bytes, file)?;
+    let reader = prepared.reader(file)?;
     let spec = reader.spec();
     let unsupported = |what: String| WavError::Unsupported {
         file: file.into(),
@@ -142,130 +202,194 @@ pub fn read_samples(bytes: &[u8], file: &str) -> Result<Samples, WavError> {
             spec.channels, spec.sample_rate
         )));
     }
+    match spec.sample_format {
+        hound::SampleFormat::Float if spec.bits_per_sample != 32 => {
+            return Err(unsupported(format!(
+                "{}-bit float samples",
+                spec.bits_per_sample
+            )));
+        }
+        hound::SampleFormat::Int if !(1..=32).contains(&spec.bits_per_sample) => {
+            return Err(unsupported(format!("{}-bit samples", spec.bits_per_sample)));
+        }
+        _ => {}
+    }
     let channels = spec.channels as usize;
-    let fmt_err = |reason| WavError::Format {
-        file: file.into(),
-        reason,
+    let best = if channels == 1 {
+        0
+    } else {
+        // Variance per channel from running sums (f64 keeps them exact enough for any
+        // length a WAV can have).
+        let mut sums = vec![(0.0f64, 0.0f64); channels];
+        let mut n = 0usize;
+        each_sample(reader, file, |x| {
+            let (sum, squares) = &mut sums[n % channels];
+            *sum += x as f64;
+            *squares += (x as f64) * (x as f64);
+            n += 1;
+        })?;
+        let frames = (n / channels).max(1) as f64;
+        let variance = |(sum, squares): (f64, f64)| squares / frames - (sum / frames).powi(2);
+        (0..channels)
+            .max_by(|&a, &b| variance(sums[a]).total_cmp(&variance(sums[b])))
+            .unwrap_or(0)
     };
-    let interleaved: Vec<f32> = match spec.sample_format {
-        hound::SampleFormat::Float => {
-            if spec.bits_per_sample != 32 {
-                return Err(unsupported(format!(
-                    "{}-bit float samples",
-                    spec.bits_per_sample
-                )));
-            }
-            reader
-                .into_samples::<f32>()
-                .collect::<Result<_, _>>()
-                .map_err(fmt_err)?
-        }
-        hound::SampleFormat::Int => {
-            let bits = spec.bits_per_sample;
-            if !(1..=32).contains(&bits) {
-                return Err(unsupported(format!("{bits}-bit samples")));
-            }
-            let scale = 1.0 / (1u64 << (bits - 1)) as f32;
-            reader
-                .into_samples::<i32>()
-                .map(|s| s.map(|v| v as f32 * scale))
-                .collect::<Result<_, _>>()
-                .map_err(fmt_err)?
-        }
+    let mut n = 0usize;
+    let total = {
+        // Only whole frames: a last frame cut short has no sample for every channel.
+        let r = prepared.reader(file)?;
+        r.len() as usize / channels * channels
     };
-    // The channel with the most signal: averaging could cancel a channel recorded inverted.
-    let best = (0..channels)
-        .max_by(|&a, &b| {
-            let energy = |c: usize| -> f64 {
-                let frames = interleaved.len() / channels;
-                let mean: f64 = (0..frames)
-                    .map(|i| interleaved[i * channels + c] as f64)
-                    .sum::<f64>()
-                    / frames.max(1) as f64;
-                (0..frames)
-                    .map(|i| (interleaved[i * channels + c] as f64 - mean).powi(2))
-                    .sum()
-            };
-            energy(a).total_cmp(&energy(b))
-        })
-        .unwrap_or(0);
-    let data = interleaved
-        .chunks_exact(channels)
-        .map(|frame| frame[best])
-        .collect();
-    Ok(Samples {
+    each_sample(prepared.reader(file)?, file, |x| {
+        if n < total && n % channels == best {
+            f(x);
+        }
+        n += 1;
+    })?;
+    Ok(SampleInfo {
         rate: spec.sample_rate,
-        data,
-        warnings: warning.into_iter().collect(),
+        warnings: prepared.warning.into_iter().collect(),
     })
 }
 
-/// Times between level changes in the recording, in Ace T-states.
-pub fn halves(samples: &Samples) -> Vec<f64> {
-    let rate = samples.rate as f64;
-    // High-pass at ~20 Hz removes the DC offset and slow drift (the pilot is ~800 Hz).
-    let r = 1.0 - 2.0 * std::f64::consts::PI * 20.0 / rate;
-    let r = r.clamp(0.0, 0.9999);
-    // The envelope decays over ~20 ms: it follows fading levels but holds across a half.
-    let decay = (-1.0 / (0.02 * rate)).exp();
-    let mut prev_x = samples.data.first().copied().unwrap_or(0.0) as f64;
-    let mut y_prev = 0.0f64;
-    let mut envelope = 0.0f64;
-    let mut level: Option<bool> = None;
-    let mut last_cross = 0.0f64;
-    let mut last_edge: Option<f64> = None;
-    let mut out = Vec::new();
-    let t_per_sample = CLOCK_HZ as f64 / rate;
-    // A moving average over ~90 µs (4 samples at 44.1 kHz) takes out hiss far above the
-    // signal (the shortest half lasts ~185 µs); it delays every edge alike, so the times
-    // between edges do not change.
-    let width = ((rate * 90e-6).round() as usize).max(1);
-    let mut window = vec![0.0f64; width];
-    let mut window_sum = 0.0f64;
-    let mut hp_prev = 0.0f64;
-    for (n, &x) in samples.data.iter().enumerate() {
+/// Reads a WAV from memory (the file name is only for messages): the best channel's
+/// samples, all in memory (for tests and short files; tapes are decoded as a stream).
+pub fn read_samples(bytes: &[u8], file: &str) -> Result<Samples, WavError> {
+    let mut data = Vec::new();
+    let info = stream_samples(bytes, file, |x| data.push(x))?;
+    Ok(Samples {
+        rate: info.rate,
+        data,
+        warnings: info.warnings,
+    })
+}
+
+/// Turns samples into the times between level changes, one sample at a time.
+///
+/// The DC offset and slow drift are removed by a high-pass filter; a moving average takes
+/// out hiss; a Schmitt trigger whose thresholds follow the envelope decides the level; each
+/// edge is placed at the interpolated zero crossing before the trigger fired.
+pub struct HalfDetector {
+    r: f64,
+    decay: f64,
+    t_per_sample: f64,
+    prev_x: Option<f64>,
+    hp_prev: f64,
+    y_prev: f64,
+    envelope: f64,
+    level: Option<bool>,
+    last_cross: f64,
+    last_edge: Option<f64>,
+    window: Vec<f64>,
+    window_sum: f64,
+    n: usize,
+}
+
+impl HalfDetector {
+    pub fn new(rate: u32) -> HalfDetector {
+        let rate = rate as f64;
+        // High-pass at ~20 Hz removes the DC offset and slow drift (the pilot is ~800 Hz).
+        let r = (1.0 - 2.0 * std::f64::consts::PI * 20.0 / rate).clamp(0.0, 0.9999);
+        // A moving average over ~90 µs (4 samples at 44.1 kHz) takes out hiss far above
+        // the signal (the shortest half lasts ~185 µs); it delays every edge alike, so the
+        // times between edges do not change.
+        let width = ((rate * 90e-6).round() as usize).max(1);
+        HalfDetector {
+            r,
+            // The envelope decays over ~20 ms: it follows fading levels but holds across a
+            // half.
+            decay: (-1.0 / (0.02 * rate)).exp(),
+            t_per_sample: CLOCK_HZ as f64 / rate,
+            prev_x: None,
+            hp_prev: 0.0,
+            y_prev: 0.0,
+            envelope: 0.0,
+            level: None,
+            last_cross: 0.0,
+            last_edge: None,
+            window: vec![0.0; width],
+            window_sum: 0.0,
+            n: 0,
+        }
+    }
+
+    /// The next sample; returns the half (in T-states) that an edge here completes.
+    pub fn push(&mut self, x: f32) -> Option<f64> {
         let x = x as f64;
-        let hp = x - prev_x + r * hp_prev;
-        hp_prev = hp;
-        prev_x = x;
-        window_sum += hp - window[n % width];
-        window[n % width] = hp;
-        let y = window_sum / width as f64;
+        let n = self.n;
+        self.n += 1;
+        let prev_x = self.prev_x.unwrap_or(x);
+        let hp = x - prev_x + self.r * self.hp_prev;
+        self.hp_prev = hp;
+        self.prev_x = Some(x);
+        let width = self.window.len();
+        self.window_sum += hp - self.window[n % width];
+        self.window[n % width] = hp;
+        let y = self.window_sum / width as f64;
+        let y_prev = self.y_prev;
         if n > 0 && (y >= 0.0) != (y_prev >= 0.0) {
             let frac = if y_prev != y {
                 y_prev / (y_prev - y)
             } else {
                 0.0
             };
-            last_cross = (n - 1) as f64 + frac;
+            self.last_cross = (n - 1) as f64 + frac;
         }
-        envelope = (envelope * decay).max(y.abs());
-        let threshold = (0.3 * envelope).max(0.01);
+        self.envelope = (self.envelope * self.decay).max(y.abs());
+        let threshold = (0.3 * self.envelope).max(0.01);
         let new_level = if y > threshold {
             Some(true)
         } else if y < -threshold {
             Some(false)
         } else {
-            level
+            self.level
         };
-        if new_level != level {
-            if level.is_some() {
-                if let Some(prev) = last_edge {
-                    out.push((last_cross - prev) * t_per_sample);
+        let mut half = None;
+        if new_level != self.level {
+            if self.level.is_some() {
+                if let Some(prev) = self.last_edge {
+                    half = Some((self.last_cross - prev) * self.t_per_sample);
                 }
-                last_edge = Some(last_cross);
+                self.last_edge = Some(self.last_cross);
             }
-            level = new_level;
+            self.level = new_level;
         }
-        y_prev = y;
+        self.y_prev = y;
+        half
     }
-    out
+}
+
+/// Times between level changes in the recording, in Ace T-states.
+pub fn halves(samples: &Samples) -> Vec<f64> {
+    let mut detector = HalfDetector::new(samples.rate);
+    samples
+        .data
+        .iter()
+        .filter_map(|&x| detector.push(x))
+        .collect()
+}
+
+/// The times between level changes of a WAV file in memory, decoded as a stream (memory
+/// for the halves only, not for the samples).
+pub fn stream_halves(bytes: &[u8], file: &str) -> Result<(Vec<f64>, SampleInfo), WavError> {
+    let rate = prepare_for_hound(bytes, file)?
+        .reader(file)?
+        .spec()
+        .sample_rate;
+    let mut detector = HalfDetector::new(rate.max(1));
+    let mut out = Vec::new();
+    let info = stream_samples(bytes, file, |x| {
+        if let Some(h) = detector.push(x) {
+            out.push(h);
+        }
+    })?;
+    Ok((out, info))
 }
 
 /// Decodes the blocks recorded in a WAV file.
 pub fn decode(bytes: &[u8], file: &str) -> Result<Vec<DecodedBlock>, WavError> {
-    let samples = read_samples(bytes, file)?;
-    Ok(pulse::decode_halves(halves(&samples)))
+    let (halves, _) = stream_halves(bytes, file)?;
+    Ok(pulse::decode_halves(halves))
 }
 
 /// Samples of a signal at `rate`, each the average level over its span (-1..1).

@@ -8,7 +8,7 @@ use aceemu::games::maze::{KeyOutcome, Maze, Size};
 use aceemu::output_file::{create, refuse_existing, refuse_shared_paths};
 use aceemu::plural::count;
 use anyhow::Context;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
@@ -105,13 +105,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 
     if let Some(path) = &args.png {
         let picture = Picture::of_maze(&maze, usize::from(args.scale));
-        let file = create(path, args.force)?;
-        let mut out = BufWriter::new(file);
+        let mut out = create(path, args.force)?;
         picture
             .write_png(&mut out)
             .with_context(|| format!("writing {}", path.display()))?;
-        out.flush()
-            .with_context(|| format!("writing {}", path.display()))?;
+        out.commit()?;
     }
     if let Some(path) = &args.dump_state {
         write_raw(path, maze.state_area(), args.force)?;
@@ -139,5 +137,6 @@ fn count_markers(maze: &Maze) -> (usize, usize) {
 fn write_raw(path: &Path, bytes: &[u8], force: bool) -> anyhow::Result<()> {
     let mut file = create(path, force)?;
     file.write_all(bytes)
-        .with_context(|| format!("writing {}", path.display()))
+        .with_context(|| format!("writing {}", path.display()))?;
+    file.commit()
 }

@@ -297,6 +297,7 @@ fn generate(
             let mut out = aceemu::output_file::create(path, force)?;
             out.write_all(text.as_bytes())
                 .with_context(|| format!("writing {}", path.display()))?;
+            out.commit()?;
         }
     }
     Ok(())

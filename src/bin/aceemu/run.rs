@@ -138,6 +138,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
+    refuse_shared_outputs(&args)?;
     // Ctrl-C and SIGTERM stop the run like closing the window, so outputs are written.
     aceemu::frontend::stop_signal::install();
     let rom = rom::load_or_default(args.rom.as_deref())?;
@@ -187,6 +188,24 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         bail!("interrupted (what was asked to be saved has been written)");
     }
     Ok(())
+}
+
+/// Two outputs of one run on one path would write over each other (one silently lost):
+/// refused before anything runs, like `maze` and `asm` do.
+fn refuse_shared_outputs(args: &Args) -> anyhow::Result<()> {
+    let options = &args.tape_options;
+    let outputs: Vec<&std::path::Path> = [
+        &args.screenshot,
+        &args.audio_wav,
+        &options.save_snapshot,
+        &options.save_to,
+        &options.save_wav,
+    ]
+    .into_iter()
+    .flatten()
+    .map(PathBuf::as_path)
+    .collect();
+    aceemu::output_file::refuse_shared_paths(&outputs)
 }
 
 /// The RAM to run with: --ram, else 51 K, or 35 K when a snapshot is to be saved (the

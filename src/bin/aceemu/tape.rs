@@ -154,8 +154,15 @@ fn from_forth(
 ) -> anyhow::Result<()> {
     Format::from_path(output)?;
     aceemu::output_file::refuse_existing(output, overwrite)?;
-    let text = std::fs::read_to_string(source)
-        .with_context(|| format!("cannot read {}", source.display()))?;
+    let bytes =
+        aceemu::tape::input::read_limited(source, aceemu::tape::input::MAX_FORTH_SOURCE_BYTES)?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        anyhow::anyhow!(
+            "{}: not a text file (byte {} is not UTF-8)",
+            source.display(),
+            e.utf8_error().valid_up_to()
+        )
+    })?;
     let name = match name {
         Some(name) => name,
         None => source
@@ -314,6 +321,7 @@ fn convert(input: &Path, output: &Path, overwrite: bool) -> anyhow::Result<()> {
     if image.blocks.is_empty() {
         bail!("{}: no blocks found, nothing to convert", input.display());
     }
+    image.refuse_lossy(Format::from_path(output)?, &output.display().to_string())?;
     image.save(output, overwrite)?;
     println!(
         "{} -> {}: {}",
