@@ -56,7 +56,7 @@ fn measured_error_printouts() {
             (": S DO 1 UNTIL", ": S DO 1 UNTIL ERROR 5"),
             (": S IF 1 ;", ": S IF 1 ; ERROR 5"),
             ("1 2 3 FORGET DUP", "1 2 3 FORGET DUP ERROR 13"),
-            ("FORGET NOSUCH", "FORGET NOSUCH ERROR 13"),
+            ("FORGET NOSUCH", "FORGET ERROR 13"), // the name not echoed (transcripts.md Round 3)
             ("5 ABORT", "5 ABORT"),
         ],
     );

@@ -40,10 +40,32 @@ fn literals_have_the_spec_format() {
 }
 
 #[test]
+fn a_bare_e_ends_a_literal_and_a_lone_point_is_zero() {
+    // transcripts.md Round 3: `2.5E F.` prints 2.5; NUMBER reads a lone `.` as 0.0 and
+    // leaves 4181 (the original's float-literal compiler) above the float. Our choice
+    // where the spec is silent: a `-` after the bare E changes nothing, `-.` is 0.0 too.
+    for (text, cells) in [
+        ("2.5E", [0x0000, 0x4125]),
+        ("1.0E-", [0x0000, 0x4110]),
+        ("-.", [0, 0]),
+    ] {
+        assert_literal_cells(text, cells);
+    }
+    for (text, cells) in [
+        ("NUMBER .", [0, 0, 4181]),
+        ("NUMBER 1.5", [0, 0x4115, 4181]),
+    ] {
+        let mut ace = boot();
+        enter(&mut ace, text);
+        assert_eq!(data_stack(&ace), cells.to_vec(), "{text}");
+    }
+}
+
+#[test]
 fn words_that_are_not_float_literals_are_handed_back() {
-    // ace-forth.md 7: an E without a point is not a number; one point at most; digits
-    // after E are required.
-    for bad in ["1E30", "1.2.3", "1.0E", "1.0EX", "-.", "1.0E-", "1.0E100"] {
+    // ace-forth.md 7: an E without a point is not a number; one point at most. (A bare E
+    // ends a literal and a lone point is 0.0: transcripts.md Round 3, tested below.)
+    for bad in ["1E30", "1.2.3", "1.0EX", "1.0E100"] {
         let mut ace = boot();
         enter(&mut ace, "CLS");
         ace.type_text(&format!("{bad}\n"));
@@ -166,7 +188,8 @@ fn list_shows_a_float_literal_as_it_was_typed() {
     );
     assert_eq!(
         listing(": FN -123456. 1 IF 2.5 THEN ;", "FN"),
-        [": FN", " -123456. 1 IF", "  2.5", " THEN", ";", "  OK"]
+        // IF and THEN on rows of their own (transcripts.md Round 3)
+        [": FN", " -123456. 1", " IF", "  2.5", " THEN", ";", "  OK"]
     );
 }
 
@@ -191,8 +214,7 @@ fn literal_edge_cases() {
     }
     // out of range (10^63 and above, below 10^-65) or misplaced signs: not numbers
     for bad in [
-        "1.0E63", "1.0E-66", "--1.0", "1-.0", "1.0E--5", "1.0E5.", "1.0E5E2", "-.", "0.0E65",
-        "0.0E-64",
+        "1.0E63", "1.0E-66", "--1.0", "1-.0", "1.0E--5", "1.0E5.", "1.0E5E2", "0.0E65", "0.0E-64",
     ] {
         let mut ace = boot();
         enter(&mut ace, "CLS");
@@ -217,7 +239,8 @@ fn arithmetic_edge_cases() {
         ("-1.5 -2.5 F- F.", "-1.5 -2.5 F- F. 1."),
         ("1.0E-60 1.0E10 F/ F.", "1.0E-60 1.0E10 F/ F. 0."),
         ("9.99999E62 F.", "9.99999E62 F. 9.99999E62"),
-        ("1.0E-65 F.", "1.0E-65 F. 1.E-65"),
+        // the exponent byte is 0 here: no exponent printed (transcripts.md Round 3)
+        ("1.0E-65 F.", "1.0E-65 F. 1."),
         ("4.0E62 5.0E62 F+ F.", "4.0E62 5.0E62 F+ F. 9.E62"),
         ("-0.5 INT .", "-0.5 INT . 0"),
         ("-12345.6 INT .", "-12345.6 INT . -12345"),

@@ -460,10 +460,18 @@ loop_thread:
         DB '"'
 
 ; [enclose-text], followed in the thread by the delimiter byte: take text up to it,
-; enclose its length and characters, and end the thread (its IP is dropped).
+; enclose its length and characters, and end the thread (its IP is dropped). Text with no
+; closing delimiter in the line is handed back like an unknown word, from the text on
+; (the ? cursor before it; the definition stays open: transcripts.md Round 3).
         INTERNAL enclose_text_cfa
         POP HL
         LD A,(HL)
+        CALL word_bounds        ; HL = W_END, C = the delimiter
+        DEC HL
+        LD A,(HL)
+        CP C                    ; the text's last character: its delimiter?
+        JP NZ,interpret_cfa.retype ; (the stack holds LINE's IP, as in [interpret])
+        LD A,C
         CALL word_sub
         LD E,(HL)
         LD D,0

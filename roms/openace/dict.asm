@@ -21,8 +21,9 @@
         JR Z,.done
         CALL next_entry
         JR .entry
-.done:
-        JP (IY)
+.done:                          ; the original leaves a 0 on the data stack (`VLIST .`
+        XOR A                   ; ends with 0, transcripts.md Round 3)
+        JP push_carry
 
 ; DEFINITIONS: written from rom-words.tsv (DEFINITIONS: CURRENT := CONTEXT).
         PRIM "DEFINITIONS", definitions_cfa, 0

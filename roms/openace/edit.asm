@@ -108,36 +108,40 @@ edit_page:
         JP put_char             ; CR (ST_RETYPE is clear) empties the buffer
 
         CUT
-; run_line: run LINE from machine code and come back: the thread ends with a word that
+; run_line: run LINE from machine code and come back. run_thread: run the thread at HL
+; from machine code (LIST's numbers too); the thread ends with thread_back, a word that
 ; drops its IP and returns to our caller.
 run_line:
-        LD HL,.thread
+        LD HL,line_thread
+run_thread:
         PUSH HL
         JP (IY)
-.thread:
-        DW line_cfa, .back
-.back:  DW $ + 2
+line_thread:
+        DW line_cfa, thread_back
+thread_back:
+        DW $ + 2
         POP HL
         RET
 
-; REDEFINE: written from rom-words.tsv (REDEFINE) and ace-forth.md 4.1, 4.3, 9, 10.
-; The newest word N (CURRENT's newest) replaces the older word O of the name given. O
-; keeps its header, so every reference to its CFA stays valid and now runs N's body, which
-; takes the place of O's body A; the words between (B) move by the size difference and
-; N's header C goes: O-hdr A B C D HERE -> O-hdr D B HERE (HERE drops by A and C). The
-; bytes are rotated in place by three reversals (no free memory needed), then every cell
-; that holds a dictionary address is remapped by remap_words (tape.asm, shared with LOAD's
-; relocation) with the table: N's CFA and above + D1 (onto O's CFA: N's calls of itself
-; become calls of O), O's end up to N's CFA + D2 (the size difference), below stays; and
-; CURRENT, CONTEXT, VOCLNK. Our choices where the spec is silent: ERROR 12 while a
-; definition is incomplete (as SAVE and LOAD); ERROR 13 when no older word of the name is
-; found (N itself is hidden from the lookup) or it is a ROM word; ERROR 11 unless both
-; words were made by `:` (a DEFINER's children, a vocabulary's words or a variable's users
-; could point into the old body) and N is the word DICT points at, i.e. the newest in
-; memory (not so when a word of another vocabulary follows it; FORGET clears DICT, so
-; right after FORGET the newest word must be made again first). Addresses held as
-; literals or on the return stack are not changed; the data stack is emptied (as LOAD
-; does). Afterwards DICT holds the last word's length field (as after LOAD).
+; REDEFINE: written from rom-words.tsv (REDEFINE), ace-forth.md 4.1, 4.3, 9, 10 and
+; transcripts.md Round 3. The newest word N (CURRENT's newest, any kind) replaces the older
+; word O of the name given. O keeps its header, so every reference to its CFA stays valid
+; and now runs N's code field and body, which take the place of O's (A); the words
+; between (B) move by the size difference and N's header C goes: O-hdr A B C D HERE ->
+; O-hdr D B HERE (HERE drops by A and C). The bytes are rotated in place by three
+; reversals (no free memory needed), then every cell that holds a dictionary address is
+; remapped by remap_words (tape.asm, shared with LOAD's relocation) with the table: N's
+; CFA and above + D1 (onto O's CFA: N's calls of itself become calls of O), O's end up
+; to N's CFA + D2 (the size difference), below stays; and CURRENT, CONTEXT, VOCLNK. As
+; the original: ERROR 11 with no name echoed when no older word of the name is found (N
+; itself is hidden from the lookup), ERROR 11 after the name for a ROM word. Unlike the
+; original, the word keeps O's name (the original gives it N's). Our choices where the
+; spec is silent: ERROR 12 while a definition is incomplete (as SAVE and LOAD); ERROR 11
+; unless N is the word DICT points at, i.e. the newest in memory (not so when a word of
+; another vocabulary follows it; FORGET clears DICT, so right after FORGET the newest
+; word must be made again first). Addresses held as literals or on the return stack are
+; not changed; the data stack is emptied (as LOAD does). Afterwards DICT holds the last
+; word's length field (as after LOAD).
         PRIM "REDEFINE", redefine_cfa, 0
         LD HL,(CURRENT)
         LD E,(HL)
@@ -156,14 +160,10 @@ run_line:
         LD A,H                  ; name is taken, as make_header does)
         CP HIGH(SYSVARS)
         JR NC,.ram
-        RST 32                  ; not found, or a ROM word
-        DB 13
-.cannot:
+.cannot:                        ; not found (no name echoed), a ROM word (echoed), ...
         RST 32
         DB 11
-.ram:   CALL is_colon           ; HL = O's pfa: P
-        JR NZ,.cannot
-        PUSH HL
+.ram:   PUSH HL                 ; P = O's CFA (any kind of word)
         LD HL,(DICT)
         INC HL
         INC HL
@@ -175,10 +175,8 @@ run_line:
         JR NZ,.cannot           ; N is not the newest word in memory
         INC HL                  ; N's CFA: it and above move onto O's CFA
         LD (RM_T1),HL
-        CALL is_colon           ; HL = N's pfa
-        JR NZ,.cannot
         EX (SP),HL
-        PUSH HL                 ; (stack: N's pfa, P)
+        PUSH HL                 ; (stack: N's CFA, P)
         LD HL,(CURRENT)         ; CURRENT's newest := N's link (remapped below)
         LD (HL),C
         INC HL
@@ -188,14 +186,14 @@ run_line:
         LD DE,(STKBOT)
         LD (STKBOT),HL
         POP HL                  ; P
-        PUSH DE                 ; (stack: N's pfa, HERE)
-        PUSH HL                 ; (stack: N's pfa, HERE, P)
+        PUSH DE                 ; (stack: N's CFA, HERE)
+        PUSH HL                 ; (stack: N's CFA, HERE, P)
         EX DE,HL
         LD BC,(DICT)
         AND A
         SBC HL,BC               ; L = N's length = HERE - its length field
         EX DE,HL                ; DE = L, HL = P
-        LD BC,-7
+        LD BC,-5
         ADD HL,BC               ; O's word-length field
         LD C,(HL)
         LD (HL),E
@@ -210,16 +208,16 @@ run_line:
         LD (RM_D2),HL
         POP HL                  ; P
         POP BC                  ; HERE
-        EX (SP),HL              ; HL = N's pfa (stack: P)
+        EX (SP),HL              ; HL = N's CFA (stack: P)
         PUSH HL
-        EX DE,HL                ; HL = O's end, DE = N's pfa
-        CALL reverse            ; [O's end, N's pfa): A C' B' D
-        POP DE                  ; N's pfa
+        EX DE,HL                ; HL = O's end, DE = N's CFA
+        CALL reverse            ; [O's end, N's CFA): A C' B' D
+        POP DE                  ; N's CFA
         POP HL                  ; P
         PUSH HL
         AND A
         SBC HL,DE
-        LD (RM_D1),HL           ; D1 = P - N's pfa
+        LD (RM_D1),HL           ; D1 = P - N's CFA
         ADD HL,BC
         EX (SP),HL              ; Q = HERE + D1: N's body ends here once at P
         LD D,B
@@ -236,17 +234,6 @@ run_line:
         CALL remap_words
         JP empty_next           ; (LOAD's end: the data stack emptied, next word)
 
-        CUT
-; is_colon: HL = a CFA: Z if its code field is docolon; HL = the pfa. Uses AF.
-is_colon:
-        LD A,(HL)
-        INC HL
-        CP LOW(docolon)
-        LD A,(HL)
-        INC HL
-        RET NZ
-        CP HIGH(docolon)
-        RET
 
         CUT
 ; reverse: the bytes [HL, DE) in reverse order. HL kept. Uses AF, DE.

@@ -77,6 +77,14 @@ shr_b:  XOR A
         RET
 
         CUT
+; next_digit: A = FA's next digit: FA+0..FA+3 (top digit m2's first) shifted left by one
+; digit. Uses B, HL.
+next_digit:
+        LD HL,FA
+        LD B,4
+        XOR A
+        JR shl_b
+
 ; shl5: HL = lowest byte of a 5-byte BCD number: multiply by 10 and add A's low digit.
 ; shl_b: B bytes. out: A = the digit shifted out of the top. Uses B, HL.
 shl5:   LD B,5
@@ -84,15 +92,6 @@ shl_b:  RLD
         INC HL
         DJNZ shl_b
         RET
-
-        CUT
-; next_digit: A = FA's next digit: FA+0..FA+3 (top digit m2's first) shifted left by one
-; digit. Uses B, HL.
-next_digit:
-        LD HL,FA
-        LD B,4
-        XOR A
-        JRX shl_b
 
         CUT
 ; bcd_add: (HL..) += (DE..), 5 bytes, least significant first; bcd_adc adds the carry
@@ -429,6 +428,9 @@ print_float:
         LD E,C
         LD C,1                  ; d.ddd then E and e - 1
         CALL put_digits         ; (keeps DE)
+        LD A,E
+        CP -0x40                ; the exponent byte 0 (or 0x80): no exponent printed
+        RET Z                   ; (`3 4 F.` is 0.40003, transcripts.md Round 3)
         LD A,'E'
         RST 8
         LD A,E
@@ -480,19 +482,22 @@ put_digits:
 
         CUT
 ; [float-literal]: what NUMBER hands LINE for a float (ace-forth.md 7): while compiling,
-; the literal runtime and the 4 bytes.
-fliteral_cfa:
+; the literal runtime and the 4 bytes. At the original's address: NUMBER leaves it (4181,
+; transcripts.md Round 3).
+        ROUTINE fliteral_cfa
         DW compiler_cf
         DW flit_rt
         DW swap_cfa, comma_cfa, comma_exit_cfa
+        CUT
 
 ; parse_float: the scanned word (W_START, W_LEN) as a float literal (ace-forth.md 7:
-; optional -, digits with one point, optionally E, an optional - and decimal digits; a
-; point is required; 6 significant digits are kept). out: carry = not a float, else BC =
+; optional -, digits with one point, optionally E, an optional - and decimal digits (none:
+; a bare E ends it); a point is required, a digit not (a lone . is 0.0); 6 significant
+; digits are kept). out: carry = not a float, else BC =
 ; lower cell, DE = upper cell. The digits are shifted into FA as an integer (up to 9
 ; significant ones; the rest only move the exponent) and normalized. Registers: HL = text,
 ; B = characters left, C = FA's exponent, D = the E value, E = flags (bit 0 point, 1 a
-; digit, 2 E waiting for its digits, 3 after E, 4 a - may come, 6 minus exponent).
+; digit, 3 after E, 4 a - may come, 6 minus exponent).
 ; Uses AF, HL.
 parse_float:
         CALL zero_fa             ; FA, its exponent and sign
@@ -520,7 +525,7 @@ parse_float:
         CP 3                    ; a number), and comes once
         SCF
         RET NZ
-        LD E,0x1F
+        LD E,0x1B               ; (a bare E ends the literal: 2.5E is 2.5, Round 3)
         JR .next
 .minus: BIT 4,E                 ; first, or just after E
         SCF
@@ -556,8 +561,7 @@ parse_float:
         POP BC
 .full:  POP HL
         JR .next
-.edig:  RES 2,E
-        PUSH BC
+.edig:  PUSH BC
         LD C,A
         LD A,D                  ; D := 10 D + digit, below 100
         ADD A,A
@@ -571,11 +575,9 @@ parse_float:
         CCF
         RET C
 .next:  DJNZ .char
-.end:   LD A,E                  ; a point and a digit, and digits after an E
-        AND 7
-        CP 3
-        SCF
-        RET NZ
+.end:   BIT 0,E                 ; a point is enough: a lone . is 0.0 (transcripts.md
+        SCF                     ; Round 3)
+        RET Z
         LD A,D
         BIT 6,E
         JR Z,.eplus

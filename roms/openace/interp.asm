@@ -122,11 +122,13 @@ upcase:
         RET
 
         CUT
-; scan_lookup_take: the next word looked up (HL = its CFA or 0) and taken, found or not
-; (FORGET, LIST). take_hl: consume_word keeping HL. scan_lookup: the next word looked up,
-; not taken. Use AF, BC, DE (and HL for the result).
+; scan_lookup_take: the next word looked up (HL = its CFA and NZ, or 0 and Z) and taken
+; when found: a name not found is not echoed (FORGET, LIST, EDIT, REDEFINE: transcripts.md
+; Round 3). take_hl: consume_word keeping HL. scan_lookup: the next word looked up, not
+; taken. Use AF, BC, DE (and HL for the result).
 scan_lookup_take:
         CALL scan_lookup
+        RET Z
 take_hl:
         PUSH HL
         CALL consume_word
@@ -352,10 +354,22 @@ scanned_word:
         CCF
         JP push_carry           ; (stack.asm: 0, as the carry is clear)
 
+        CUT
 ; number_scanned: the scanned word as an integer or a float: push its value (1 or 2 cells),
 ; take the word, DE = the CFA of the literal compiler for it; else carry, nothing done.
+; The original converts numbers slowly (forth-speed.md rows 15, 16, 18, 19: about 20,000 T
+; a character, whatever the form); so does this, by a delay of 6 x 3,328 T a character
+; less one 3,328 T (NUMBER of an empty word waits 255 rounds, about 13 frames).
 ; Uses AF, BC, DE, HL.
 number_scanned:
+        LD BC,(W_LEN)           ; B = 0 (a word is never 256 long here): 256 units first
+        LD A,C
+        ADD A,A
+        ADD A,C
+        ADD A,A
+        DEC A
+        LD C,A                  ; C = 6 x length - 1 rounds of 256 x 13 T (beep.asm)
+        CALL beep_delay
         CALL parse_number
         LD HL,literal_cfa
         JR NC,.int
@@ -413,7 +427,8 @@ number_scanned:
 ; QUERY: written from rom-words.tsv (QUERY) and ace-forth.md 7, 11.
         PRIM "QUERY", query_cfa, 0
         CALL clear_input
-        CALL wait_enter
+query_wait:                     ; (a snapshot saved at the original's prompt resumes here:
+        CALL wait_enter         ; src/tape/snapshot_glue.rs)
 query_done:
         CALL remove_cursor
         JP (IY)

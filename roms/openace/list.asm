@@ -2,19 +2,20 @@
 ; rule), 5, 5.1, 5.2 (word layouts), 9 (LIST) and transcripts.md (`: X 1 . ; LIST X`).
 ; MIT OR Apache-2.0.
 ;
-; Layout (the spec describes it from short words only; the rest is our choice):
-; a new line, then `: name`, `DEFINER name` or `n COMPILER name`; the body on lines that
-; start with the indentation (one space at the outer level, one more inside each IF, ELSE,
-; DO, BEGIN and WHILE part), every word followed by a space; IF ELSE DO BEGIN WHILE end
-; their line, ELSE THEN LOOP +LOOP UNTIL REPEAT WHILE start a new one a level out; DOES>,
-; RUNS> and `;` on lines of their own; literals as signed decimal numbers; comments and
-; strings with their closing ) and "; ASCII with its character; after 18 lines it waits
-; until a key is held, and BREAK stops it. A float literal is printed as F. prints it (in a
-; ROM with floats).
+; Layout (measured on the original, transcripts.md Round 3): a new row, then `: name`,
+; `DEFINER name` or `n COMPILER name`; the body indented one column a level (one space at
+; the outer level). A control word (IF ELSE THEN DO LOOP +LOOP BEGIN UNTIL WHILE REPEAT)
+; stands on a row of its own, one level out from the words it controls; other words,
+; literals (as . prints them: in BASE), strings and comments go at most five to a row, a
+; string or a comment ending its row; DOES>, RUNS> and `;` at the left margin on rows of
+; their own. ASCII with its character; after 18 rows it waits until a key is held, and
+; BREAK stops it. A float literal is printed as F. prints it.
 
 L_PTR   EQU LISTWS                ; the next cell of the body
 L_IND   EQU LISTWS + 2            ; the indentation
 L_CNT   EQU LISTWS + 3            ; lines left before the next pause
+L_LEFT  EQU LISTWS + 4            ; items the row still takes after the next (0: the next
+                                  ; one is its last; below 0: it starts a new row)
         ASSERT L_CNT == L_IND + 1
 
 ; LIST: written from rom-words.tsv (LIST) and ace-forth.md 9, 10 (ERROR 13: not found or a
@@ -27,6 +28,8 @@ L_CNT   EQU LISTWS + 3            ; lines left before the next pause
         RST 32
         DB 13
 .ram:   PUSH HL                   ; CFA
+        LD A,13                   ; a new row first: ERROR 14 comes there (transcripts.md)
+        RST 8
         LD A,18
         LD (L_CNT),A
         CALL next_cell_hl         ; DE = the code field, L_PTR = pfa
@@ -45,8 +48,6 @@ L_CNT   EQU LISTWS + 3            ; lines left before the next pause
         LD H,(HL)
         LD L,A
         PUSH HL
-        LD A,13
-        RST 8
         LD A,B
         CP 3
         CALL NZ,next_cell         ; DEFINER, COMPILER: the thread after pfa+0; DE = pfa+0:
@@ -67,27 +68,42 @@ L_CNT   EQU LISTWS + 3            ; lines left before the next pause
         CALL print_name
 .body:  LD A,1
 .level: LD (L_IND),A
-        CALL list_line
+.row:   XOR A                     ; the next item starts a new row (L_LEFT - 1 < 0)
+        LD (L_LEFT),A
 .cell:  CALL next_cell            ; DE = the cell
         LD HL,list_own            ; ; DOES> RUNS>
         LD B,3
         CALL in_list
         JR Z,.own
-        LD B,7                    ; (HL = list_closes) a structure word that closes a level
+        LD B,7                    ; (HL = list_closes) THEN LOOP +LOOP UNTIL REPEAT ELSE WHILE
         CALL in_list
-        JR NZ,.noclose
-        LD HL,L_IND
+        JR NZ,.notclose
+        LD HL,L_IND               ; one level out
         DEC (HL)
-        CALL list_line
-.noclose:
-        CALL list_cell
-        LD HL,list_opens          ; a structure word that opens a level
-        LD B,5
+        LD A,B                    ; ELSE, WHILE (B = 2, 1) open a level again: carry
+        CP 3
+        JR .struct
+.notclose:
+        LD B,3                    ; (HL = list_opens + 4) IF DO BEGIN: carry
         CALL in_list
-        JR NZ,.cell
-        LD A,(L_IND)
-        INC A
-        JR .level
+        SCF
+        JR Z,.struct
+        LD HL,L_LEFT              ; any other item: at most five to a row (L_LEFT = the
+        DEC (HL)                  ; items after it; below 0: a new row)
+        JP P,.same
+        LD (HL),4
+        CALL list_line
+.same:  CALL list_cell            ; (a string or a comment ends the row: L_LEFT = 0)
+        JR .cell
+.struct:                          ; a control word: a row of its own, at the outer level
+        PUSH AF
+        CALL list_line
+        CALL list_cell
+        POP AF
+        JR NC,.row
+        LD HL,L_IND               ; what follows one level in
+        INC (HL)
+        JR .row
 .own:   LD A,13                   ; DOES> RUNS> ; on a line of their own
         RST 8
         PUSH BC                   ; B = 1 for ;
@@ -192,16 +208,13 @@ list_cell:
         CALL print_float
         LD A,5                    ; then its 4 bytes skipped
         JR .skip
-.cell:
+.cell:                            ; a number: as . prints it, in BASE, with its space
         CALL next_cell
-        EX DE,HL
-        BIT 7,H
-        JR Z,.pos
-        LD A,'-'
-        RST 8
-        CALL neg_hl
-.pos:   CALL print_udec
-        JR .space
+        RST 16
+        LD HL,list_dot
+        CALL run_thread
+        POP DE
+        RET
 .char:  CALL .gap                 ; ASCII: a space and the character
         LD HL,(L_PTR)
         LD A,(HL)
@@ -229,6 +242,8 @@ list_cell:
         POP BC
         LD A,C
         RST 8
+        XOR A                     ; the row ends here
+        LD (L_LEFT),A
 .space: POP DE
 .gap:   LD A,' '
         RST 8
@@ -258,3 +273,4 @@ list_own:       DW does_rt, runs_rt, exit_rt ; (exit_rt last: LIST tests B = 1)
         ASSERT $ == list_own + 6  ; in_list leaves HL past list_own when DE is not in it
 list_closes:    DW then_rt, loop_rt, ploop_rt, until_rt, repeat_rt ; and the next two
 list_opens:     DW else_rt, while_rt, if_rt, do_rt, begin_rt
+list_dot:       DW dot_cfa, thread_back

@@ -91,7 +91,9 @@ interrupt:                      ; IM 1 enters here (no JP)
         PUSH BC
         PUSH DE
         PUSH HL
-        LD B,130                ; about 1,690 T
+        LD B,117                ; about 1,520 T: EI comes about 1,740 T after the
+                                ; interrupt is accepted (the line is held 1,664 T) and the
+                                ; handler takes the original's ~1,790 T with no key held
 .delay: DJNZ .delay
         LD HL,FRAMES            ; 32-bit counter, LSB first
         LD B,4
@@ -120,7 +122,7 @@ interrupt:                      ; IM 1 enters here (no JP)
 ; code between them in floating pieces the assembler packs into the gaps (SYNTAX.md).
 ; Every INCLUDE starts a new piece (CUT), so no file runs into the next.
 ; ---------------------------------------------------------------------------------------
-        PACK 0x0000, 0x1FFD
+        PACK 0x0000, 0x1FFD, FILL
         FALLCHECK ON
         SECTION
         INCLUDE "start.asm"     ; cold start, interrupt, keyboard scan, errors, QUIT/ABORT

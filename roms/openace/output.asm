@@ -47,10 +47,9 @@ emit_a:                         ; shared tail: print A, next word
 ; position is inside the input buffer).
         PRIM "AT", at_cfa, 0
         RST 0x28              ; pop_two; HL = line, DE = column
-        LD A,H
-        OR A
-        JR NZ,.bad              ; (a line of 24-255 is caught below: it is past L_HALF)
-        ADD HL,HL
+        ADD HL,HL               ; (16 bits: a negative line is not refused, as on the
+                                ; original; only an address below L_HALF is taken, i.e. the
+                                ; screen, its alias page or the ROM: nothing else is hit)
         ADD HL,HL
         ADD HL,HL
         ADD HL,HL

@@ -314,6 +314,7 @@ variable_cf_pin EQU 0x0FF0 ; {variable-child}
 constant_cf_pin EQU 0x0FF5 ; {constant-child}
 lit16_rt_pin EQU 0x1011 ; <literal16>
 lit8_rt_pin EQU 0x104B ; <literal8>
+fliteral_cfa_pin EQU 0x1055 ; [float-literal-compiler]
 flit_rt_pin EQU 0x1064 ; <literal-float>
 definer_cf_pin EQU 0x1085 ; {defining-word}
 does_rt_pin EQU 0x10E8 ; <does-exit>

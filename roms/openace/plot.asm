@@ -4,7 +4,9 @@
 ; 2 move only, 3 toggle; a cell not holding 0x10-0x17 / 0x90-0x97 counts as blank;
 ; XCOORD/YCOORD record the position) and ace-hardware.md 3.1 (the block graphics: code & 7
 ; bit 0 top-right, bit 1 top-left, bit 2 bottom-right; bottom-left only via inverse).
-; Points outside the grid are ignored. MIT OR Apache-2.0.
+; An x off the grid wraps into the row (as the original: x/2 mod 32 is the column); a y off
+; the grid is ignored (the original's behaviour there is not measured; ignoring it cannot
+; write outside the screen). MIT OR Apache-2.0.
 ;
 ; Inside, a cell is a 4-bit mask: bit 0 top-right, 1 top-left, 2 bottom-right,
 ; 3 bottom-left. Mask m < 8 is the character 0x10 + m; m >= 8 is 0x90 + (~m & 7).
@@ -17,12 +19,9 @@
         PUSH DE                 ; y
         RST 24                  ; DE = x
         POP HL                  ; HL = y
-        LD A,D
-        OR H
+        LD A,H
+        OR A
         JR NZ,.out0
-        LD A,E
-        CP 64
-        JR NC,.out0
         LD A,L
         CP 46
         JR NC,.out0
@@ -57,7 +56,8 @@
         ADD HL,HL               ; (no carry out)
         LD A,E
         RRA
-        OR L
+        AND 31                  ; x wraps into the row (x = 70 is column 3, -5 column 29:
+        OR L                    ; transcripts.md Round 3)
         LD L,A
         LD DE,(L_HALF)          ; ERROR 9 if the cell is in the input buffer (measured on
         RST 0x30                ; hl_below_de: the original, transcripts.md: a line of two rows leaves

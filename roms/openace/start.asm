@@ -82,9 +82,16 @@ init_table_end:
 ; Debounce and repeat (ace-hardware.md 6): a key is delivered on the 3rd consecutive frame
 ; it is seen, then after 30 more frames, then every 4 frames. A key pressed while another
 ; is held blocks everything (KEYCOD = 0xFF) until all keys are released.
-; out: A = delivered key code or 0.
+; out: A = delivered key code or 0. With no key held at all (one IN with every half-row
+; selected) the full scan is skipped: the handler then leaves a running program the
+; original's share of the frame (ace-hardware.md 4).
 key_debounce:
-        CALL key_scan
+        XOR A
+        IN A,(KBD_PORT)         ; A8-A15 = 0: all eight half-rows at once
+        CPL
+        AND 0x1F
+        LD H,A                  ; 0: no key (key_scan's "keys held")
+        CALL NZ,key_scan
         LD C,A                  ; the key, or 0: then H = the keys held (0, or 2 or more)
         OR A
         LD A,H

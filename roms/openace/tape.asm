@@ -379,6 +379,7 @@ tape_find:
 text_dict:
         DB 13                   ; (each announcement starts a new line)
         DC "Dict: "
+        CUT
 text_bytes:
         DB 13
         DC "Bytes: "

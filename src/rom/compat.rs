@@ -63,6 +63,11 @@ pub const LABELS: &[(&str, &str)] = &[
     ("tape load block", "tape_read_block"),
 ];
 
+/// Internal (headerless) routines of rom-words.tsv the open ROM keeps at the original's
+/// address, with its label: NUMBER hands back the float-literal compiler's address (4181,
+/// transcripts.md Round 3), which a program can see.
+pub const PINNED_INTERNALS: &[(&str, &str)] = &[("[float-literal-compiler]", "fliteral_cfa")];
+
 /// The ROM subroutines machine code may call (ace-forth.md 1: restarts and "other ROM
 /// subroutines"); not rows of rom-words.tsv.
 pub const SUBROUTINES: &[(&str, u16)] = &[

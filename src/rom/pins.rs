@@ -223,6 +223,9 @@ pub fn pins_asm() -> String {
                 others.push((r.cfa, l, r.name.clone()));
             }
         }
+        if let Some(&(_, l)) = compat::PINNED_INTERNALS.iter().find(|(n, _)| *n == r.name) {
+            others.push((r.cfa, l, r.name.clone()));
+        }
     }
     for &(name, addr) in compat::SUBROUTINES {
         if let Some(l) = compat::label_of(name) {

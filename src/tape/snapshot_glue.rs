@@ -5,6 +5,8 @@
 //! as zeros and the page at 0x2000 carries the registers. iz80 has no setter for the
 //! alternate registers, so they are patched through its state bytes (16 main registers then
 //! 16 shadow ones, indexed A, F, B, C, D, E, H, L, ...); a test pins that layout.
+//! A snapshot saved at the original ROM's prompt (PC 0x059B) resumes at the open ROM's
+//! prompt when the machine runs the open ROM ([`ORIGINAL_PROMPT_PC`]).
 
 use super::ace_snapshot::{AceSnapshot, Registers, BASE};
 use crate::machine::Ace;
@@ -63,7 +65,44 @@ pub fn load_snapshot(ace: &mut Ace, snap: &AceSnapshot, file: &str) -> anyhow::R
         .map_err(|e| anyhow::anyhow!("setting the alternate registers: {e}"))?;
     ace.set_interrupt_state(g.iff1, g.iff2, g.im);
     ace.leave_halt();
+    if g.pc == ORIGINAL_PROMPT_PC && runs_open_rom(ace) {
+        resume_at_open_rom_prompt(ace);
+    }
     Ok(())
+}
+
+/// PC of a snapshot saved at the original ROM's prompt (ace-hardware.md 8): inside QUERY's
+/// wait for a line, with return addresses into the original's interpreter on the stack.
+pub const ORIGINAL_PROMPT_PC: u16 = 0x059B;
+
+/// True when the machine runs the embedded open ROM.
+fn runs_open_rom(ace: &Ace) -> bool {
+    let rom = crate::rom::open::open_rom();
+    (0..rom.len()).all(|a| ace.peek(a as u16) == rom[a])
+}
+
+/// A snapshot taken at the original's prompt, on the open ROM: the dictionary, variables,
+/// data stack, screen and input line stay as saved; the return stack is emptied (as QUIT
+/// does) with the open ROM's outer loop on it, just after its QUERY, and the CPU waits in
+/// QUERY for the line (without clearing the input line). IY keeps FAST or SLOW ({next} and
+/// {next-with-checks} are at the original's addresses), anything else becomes SLOW.
+fn resume_at_open_rom_prompt(ace: &mut Ace) {
+    let sym = |name: &str| {
+        crate::rom::open::open_rom_symbol(name)
+            .unwrap_or_else(|| panic!("the open ROM has no symbol {name}"))
+    };
+    let ramtop = u16::from_le_bytes([ace.peek(0x3C18), ace.peek(0x3C19)]);
+    let sp = ramtop.wrapping_sub(2);
+    let after_query = sym("outer_loop") + 2; // the thread's cell after QUERY: LINE
+    ace.write_bytes(sp, &after_query.to_le_bytes());
+    let (next, slow) = (sym("next"), sym("next_checks"));
+    let regs = ace.cpu_mut().registers();
+    let iy = regs.get16(Reg16::IY);
+    regs.set16(Reg16::IY, if iy == next { next } else { slow });
+    regs.set16(Reg16::IX, 0x3C00);
+    regs.set16(Reg16::SP, sp);
+    regs.set_pc(sym("query_wait"));
+    ace.set_interrupt_state(true, true, 1);
 }
 
 /// The machine's state as a snapshot. A machine with RAM above 0xBFFF can be saved only if

@@ -46,6 +46,11 @@ pub(crate) enum Strategy {
     BestFit,
     /// In source order, each into the lowest-addressed gap that holds it.
     InOrder,
+    /// The gaps from the smallest up, each filled with the set of sections that leaves the
+    /// least of it unused (an exact subset sum, first found in largest-first order); what
+    /// is left then goes best fit. Fills the small gaps between pinned blocks that largest
+    /// first leaves as slivers.
+    Fill,
 }
 
 /// A `PACK` region: floating sections may use `lo..end` (end exclusive).
@@ -81,6 +86,44 @@ pub(crate) fn place(
     regions: &[Region],
     fixed: &[(u32, u32)],
     strategy: Strategy,
+) -> (Layout, Vec<LayoutError>) {
+    if strategy != Strategy::Fill {
+        return place_once(sections, regions, fixed, strategy, false, 0);
+    }
+    // FILL: the gaps from the smallest up; if something is left over, from the largest
+    // down; then plain best fit. The first that places everything wins (else the first's
+    // errors are reported).
+    let first = place_once(sections, regions, fixed, strategy, false, 0);
+    if first.1.is_empty() {
+        return first;
+    }
+    for (order, largest_first) in [(Strategy::Fill, true), (Strategy::BestFit, false)] {
+        let other = place_once(sections, regions, fixed, order, largest_first, 0);
+        if other.1.is_empty() {
+            return other;
+        }
+    }
+    // Then the smallest-first fill again with the sections taken in shuffled orders (a
+    // fixed sequence of seeds, so the result stays deterministic).
+    for seed in 1..=FILL_RETRIES {
+        let other = place_once(sections, regions, fixed, Strategy::Fill, false, seed);
+        if other.1.is_empty() {
+            return other;
+        }
+    }
+    first
+}
+
+/// How many shuffled orders FILL tries before it gives up.
+const FILL_RETRIES: u64 = 200;
+
+fn place_once(
+    sections: &[SectionUse],
+    regions: &[Region],
+    fixed: &[(u32, u32)],
+    strategy: Strategy,
+    largest_gaps_first: bool,
+    shuffle_seed: u64,
 ) -> (Layout, Vec<LayoutError>) {
     let mut layout = Layout::default();
     let mut errors = Vec::new();
@@ -167,9 +210,37 @@ pub(crate) fn place(
         .enumerate()
         .filter(|(i, s)| s.pinned_at.is_none() && !followers.contains(i))
         .collect();
-    if strategy == Strategy::BestFit {
+    if strategy != Strategy::InOrder {
         // Stable sort: equal sizes keep source order, so the result is deterministic.
         floating.sort_by_key(|s| std::cmp::Reverse(s.1.size));
+    }
+    if shuffle_seed != 0 {
+        // Fisher-Yates with a 64-bit LCG: sections in a different order for the subset sums
+        let mut x = shuffle_seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        for i in (1..floating.len()).rev() {
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            floating.swap(i, (x >> 33) as usize % (i + 1));
+        }
+    }
+    if strategy == Strategy::Fill {
+        let mut order: Vec<usize> = (0..gaps.len()).collect();
+        order.sort_by_key(|&g| (gaps[g].1 - gaps[g].0, gaps[g].0));
+        if largest_gaps_first {
+            order.reverse();
+        }
+        for g in order {
+            let room = (gaps[g].1 - gaps[g].0) as usize;
+            let sizes: Vec<usize> = floating.iter().map(|(_, s)| s.size as usize).collect();
+            let chosen = best_subset(&sizes, room);
+            let mut taken: Vec<_> = chosen.iter().rev().map(|&k| floating.remove(k)).collect();
+            taken.reverse(); // largest first, then source order, from the gap's start
+            for (_, s) in taken {
+                layout.starts.insert(s.name.clone(), gaps[g].0);
+                gaps[g].0 += s.size;
+            }
+        }
     }
     for (_, s) in floating {
         if regions.is_empty() {
@@ -182,7 +253,9 @@ pub(crate) fn place(
         }
         let fits = gaps.iter().enumerate().filter(|(_, g)| g.1 - g.0 >= s.size);
         let chosen = match strategy {
-            Strategy::BestFit => fits.min_by_key(|(_, g)| (g.1 - g.0, g.0)).map(|(i, _)| i),
+            Strategy::BestFit | Strategy::Fill => {
+                fits.min_by_key(|(_, g)| (g.1 - g.0, g.0)).map(|(i, _)| i)
+            }
             Strategy::InOrder => fits.map(|(i, _)| i).next(),
         };
         match chosen {
@@ -219,6 +292,37 @@ pub(crate) fn place(
     gaps.retain(|g| g.1 > g.0);
     layout.gaps = gaps;
     (layout, errors)
+}
+
+/// The indexes (ascending) of a subset of `sizes` whose sum is the largest that is at most
+/// `room`: a 0/1 subset sum over the sums, each first reached by the earliest items.
+fn best_subset(sizes: &[usize], room: usize) -> Vec<usize> {
+    // reached[c] = the item that first made the sum c (and c - its size before it)
+    let mut reached: Vec<Option<usize>> = vec![None; room + 1];
+    let mut best = 0;
+    for (i, &size) in sizes.iter().enumerate() {
+        if size == 0 || size > room {
+            continue;
+        }
+        for c in (size..=room).rev() {
+            if reached[c].is_none() && (c == size || reached[c - size].is_some()) {
+                reached[c] = Some(i);
+                best = best.max(c);
+            }
+        }
+        if best == room {
+            break;
+        }
+    }
+    let mut chosen = Vec::new();
+    let mut c = best;
+    while c > 0 {
+        let i = reached[c].expect("a reached sum has its item");
+        chosen.push(i);
+        c -= sizes[i];
+    }
+    chosen.sort_unstable();
+    chosen
 }
 
 /// `0x1200-0x1277` (inclusive end, as a listing shows it); an empty range shows its start.

@@ -169,6 +169,47 @@ fn in_order_packing_keeps_source_order_where_it_fits() {
 }
 
 #[test]
+fn fill_packs_what_largest_first_cannot() {
+    // Gaps 0-5 (6) and 7-15 (9); sections of 5, 4, 3 and 3 bytes (15 of 15).
+    let src = |order: &str| {
+        format!(
+            "        ORG 0
+        PACK 0, 16{order}
+        SECTION fix AT 6
+        DB 0
+        ENDS
+        SECTION a
+        DS 5, 1
+        ENDS
+        SECTION b
+        DS 4, 2
+        ENDS
+        SECTION c
+        DS 3, 3
+        ENDS
+        SECTION d
+        DS 3, 4
+        ENDS
+"
+        )
+    };
+    // BESTFIT: a (5) -> 0 (the 6 gap), b (4) -> 7, c (3) -> 11, d finds 1 and 2 bytes.
+    assert!(error(&src("")).contains("section 'd' (3 bytes) fits in no free gap"));
+    // FILL: the 6 gap first takes c and d exactly, the 9 gap a and b.
+    let starts = section_starts(&asm(&src(", FILL")));
+    assert_eq!(
+        starts,
+        [
+            ("c".into(), 0),
+            ("d".into(), 3),
+            ("fix".into(), 6),
+            ("a".into(), 7),
+            ("b".into(), 12)
+        ]
+    );
+}
+
+#[test]
 fn placement_is_deterministic_and_equal_sizes_keep_source_order() {
     let src = "        ORG 0
         PACK 0, 8
@@ -313,7 +354,7 @@ fn section_misuse_is_a_clear_error() {
         ),
         (
             " PACK 0, 8, TIGHT\n",
-            "1:13: 'TIGHT' is not a packing order (BESTFIT or INORDER)",
+            "1:13: 'TIGHT' is not a packing order (BESTFIT, INORDER or FILL)",
         ),
         (
             " PACK 8, 4\n",

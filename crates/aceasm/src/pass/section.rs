@@ -240,7 +240,7 @@ impl Pass<'_> {
         Ok(())
     }
 
-    /// `PACK lo, end [, BESTFIT | INORDER]`: floating sections may use `lo..end`.
+    /// `PACK lo, end [, BESTFIT | INORDER | FILL]`: floating sections may use `lo..end`.
     pub(super) fn pack(&mut self, f: &Fields<'_>, op_col: usize) -> Result<(), Diag> {
         if let Some(i) = self.open_section {
             return Err(Diag::new(
@@ -252,24 +252,28 @@ impl Pass<'_> {
         if !(2..=3).contains(&args.len()) {
             return Err(Diag::new(
                 op_col,
-                "PACK takes lo, end (one past the last byte) and an optional BESTFIT or INORDER",
+                "PACK takes lo, end (one past the last byte) and an optional BESTFIT, INORDER or FILL",
             ));
         }
         if let Some(&w) = args.get(2) {
             let s = match w.text.to_ascii_uppercase().as_str() {
                 "BESTFIT" => Strategy::BestFit,
                 "INORDER" => Strategy::InOrder,
+                "FILL" => Strategy::Fill,
                 _ => {
                     return Err(Diag::new(
                         w.col,
-                        format!("'{}' is not a packing order (BESTFIT or INORDER)", w.text),
+                        format!(
+                            "'{}' is not a packing order (BESTFIT, INORDER or FILL)",
+                            w.text
+                        ),
                     ))
                 }
             };
             if self.strategy.is_some_and(|old| old != s) {
                 return Err(Diag::new(
                     w.col,
-                    "PACK regions disagree on the packing order (BESTFIT or INORDER)",
+                    "PACK regions disagree on the packing order (BESTFIT, INORDER or FILL)",
                 ));
             }
             self.strategy = Some(s);
