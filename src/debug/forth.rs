@@ -263,21 +263,25 @@ pub fn see(ace: &Ace, namer: &Namer, w: &Word) -> Result<String, String> {
         }
         _ => return Err(format!("{} is not a :, DEFINER or COMPILER word", w.name)),
     }
+    // Layout of the open ROM's LIST (roms/openace/list.asm, as measured on the original):
+    // control words on rows of their own one level out from what they control; other
+    // items at most five to a row, a string or comment ending its row; DOES>, RUNS> and
+    // `;` at the left margin.
     let mut lines: Vec<String> = vec![out];
     let mut indent: usize = 1;
-    let mut line = String::new();
+    let mut row: Vec<String> = Vec::new();
     let mut ip = body;
-    let flush = |lines: &mut Vec<String>, line: &mut String, indent: usize| {
-        if !line.is_empty() {
-            lines.push(format!("{}{}", " ".repeat(indent), line));
-            line.clear();
+    let flush = |lines: &mut Vec<String>, row: &mut Vec<String>, indent: usize| {
+        if !row.is_empty() {
+            lines.push(format!("{}{} ", " ".repeat(indent), row.join(" ")));
+            row.clear();
         }
     };
     for _ in 0..10000 {
         let cell = peek16(ace, ip);
         ip = ip.wrapping_add(2);
         if cell == SEMI {
-            flush(&mut lines, &mut line, indent);
+            flush(&mut lines, &mut row, indent);
             lines.push(";".into());
             return Ok(lines.join("\n") + "\n");
         }
@@ -285,61 +289,72 @@ pub fn see(ace: &Ace, namer: &Namer, w: &Word) -> Result<String, String> {
         let name = namer
             .name_of_cfa(ace, cell)
             .unwrap_or_else(|| format!("?{cell:04X}"));
-        if !runtime {
-            line.push_str(&name);
-            line.push(' ');
-            continue;
-        }
-        let count = ace.peek(cell.wrapping_sub(3));
-        let off = peek16(ace, cell.wrapping_sub(2));
-        if off == 0xFFFF {
-            if count == 2 {
-                line.push_str(&format!("{} ", peek16(ace, ip) as i16));
+        let mut ends_row = false;
+        let item = if !runtime {
+            name
+        } else {
+            let count = ace.peek(cell.wrapping_sub(3));
+            let off = peek16(ace, cell.wrapping_sub(2));
+            if off == 0xFFFF {
+                let item = if count == 2 {
+                    format!("{}", peek16(ace, ip) as i16)
+                } else {
+                    format!(
+                        "{}",
+                        float_value(peek16(ace, ip.wrapping_add(2)), peek16(ace, ip))
+                    )
+                };
+                ip = ip.wrapping_add(u16::from(count));
+                item
             } else {
-                let v = float_value(peek16(ace, ip.wrapping_add(2)), peek16(ace, ip));
-                line.push_str(&format!("{v} "));
+                let upper = name.as_str();
+                let closes = matches!(
+                    upper,
+                    "ELSE" | "THEN" | "LOOP" | "+LOOP" | "UNTIL" | "REPEAT" | "WHILE"
+                );
+                let opens = matches!(upper, "IF" | "ELSE" | "DO" | "BEGIN" | "WHILE");
+                if closes || opens {
+                    flush(&mut lines, &mut row, indent);
+                    if closes {
+                        indent = indent.saturating_sub(1).max(1);
+                    }
+                    lines.push(format!("{}{upper} ", " ".repeat(indent)));
+                    if opens {
+                        indent += 1;
+                    }
+                    ip = ip.wrapping_add(u16::from(if count == 255 { 0 } else { count }));
+                    continue;
+                }
+                if matches!(upper, "DOES>" | "RUNS>") {
+                    flush(&mut lines, &mut row, indent);
+                    lines.push(upper.to_string());
+                    ip = ip.wrapping_add(5);
+                    indent = 1;
+                    continue;
+                }
+                let mut item = name.clone();
+                match count {
+                    1 => {
+                        item.push(' ');
+                        item.push(ace.peek(ip) as char);
+                        ip = ip.wrapping_add(1);
+                    }
+                    255 => {
+                        let len = peek16(ace, ip);
+                        let text = name_at(ace, ip.wrapping_add(2), len);
+                        let close = if upper == "(" { ")" } else { "\"" };
+                        item = format!("{name} {text}{close}");
+                        ip = ip.wrapping_add(2).wrapping_add(len);
+                        ends_row = true;
+                    }
+                    n => ip = ip.wrapping_add(u16::from(n)),
+                }
+                item
             }
-            ip = ip.wrapping_add(u16::from(count));
-            continue;
-        }
-        let upper = name.as_str();
-        // Words that start a new line a level out.
-        if matches!(
-            upper,
-            "ELSE" | "THEN" | "LOOP" | "+LOOP" | "UNTIL" | "REPEAT" | "WHILE"
-        ) {
-            flush(&mut lines, &mut line, indent);
-            indent = indent.saturating_sub(1).max(1);
-        }
-        if matches!(upper, "DOES>" | "RUNS>") {
-            flush(&mut lines, &mut line, indent);
-            lines.push(upper.to_string());
-            ip = ip.wrapping_add(5);
-            indent = 1;
-            continue;
-        }
-        line.push_str(&name);
-        match count {
-            1 => {
-                line.push(' ');
-                line.push(ace.peek(ip) as char);
-                ip = ip.wrapping_add(1);
-            }
-            255 => {
-                let len = peek16(ace, ip);
-                let text = name_at(ace, ip.wrapping_add(2), len);
-                let close = if upper == "(" { ")" } else { "\"" };
-                line.push(' ');
-                line.push_str(&text);
-                line.push_str(close);
-                ip = ip.wrapping_add(2).wrapping_add(len);
-            }
-            n => ip = ip.wrapping_add(u16::from(n)),
-        }
-        line.push(' ');
-        if matches!(upper, "IF" | "ELSE" | "DO" | "BEGIN" | "WHILE") {
-            flush(&mut lines, &mut line, indent);
-            indent += 1;
+        };
+        row.push(item);
+        if ends_row || row.len() == 5 {
+            flush(&mut lines, &mut row, indent);
         }
     }
     Err(format!("{}: no end (;) found", w.name))
