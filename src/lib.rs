@@ -3,6 +3,7 @@
 //! The machine (`machine`) knows nothing of windows or sound devices; file formats
 //! (`tape`, `rom`) live apart from it; the front ends (`frontend`) and the CLI sit on top.
 
+pub mod debug;
 pub mod frontend;
 pub mod fuzz_harness;
 pub mod games;

@@ -6,6 +6,7 @@
 pub mod audio;
 pub mod bench;
 pub mod cabbage_tape;
+pub mod debug_prompt;
 pub mod forth_speed;
 pub mod headless;
 pub mod help;

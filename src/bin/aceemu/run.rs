@@ -119,6 +119,20 @@ pub struct Args {
     #[arg(long)]
     pub mute: bool,
 
+    /// Debugger: a command prompt in the terminal; the machine starts stopped at
+    /// power-on (`help` lists the commands, Ctrl-C during `continue` breaks in).
+    #[arg(long, conflicts_with = "debug_script")]
+    pub debug: bool,
+
+    /// Debugger commands from FILE, run in order from power-on; output to standard output.
+    /// `continue` without a frame count runs at most --max-frames frames.
+    #[arg(long, value_name = "FILE")]
+    pub debug_script: Option<PathBuf>,
+
+    /// More symbols for the debugger (`name EQU value` lines, as `aceemu asm --sym` writes).
+    #[arg(long, value_name = "FILE")]
+    pub symbols: Option<PathBuf>,
+
     #[command(flatten)]
     pub tape_options: crate::tape::TapeArgs,
 }
@@ -157,7 +171,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if args.caps_lock {
         ace.caps_lock_at_prompt();
     }
-    if !args.headless {
+    if !args.headless || args.debug || args.debug_script.is_some() {
         // The window types --type too (headless typing waits --type-after frames itself):
         // the typing queue holds it until the Ace first reads its keyboard.
         if let Some(text) = &args.type_text {
@@ -174,7 +188,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         recording = Some(control.deck.clone());
         runner = control.into_runner();
     }
-    let ran = if args.headless {
+    let ran = if args.debug || args.debug_script.is_some() {
+        run_debugger(&mut ace, &args, &rom, runner)
+    } else if args.headless {
         run_headless(ace, &args, runner, deck.as_deref())
     } else {
         run_window(ace, &args, &rom, deck, runner, open_tape)
@@ -399,5 +415,39 @@ fn run_window(
     {
         let _ = (ace, args, rom, deck, runner, open_tape);
         bail!("this aceemu was built without the `window` feature; use `aceemu run --headless`")
+    }
+}
+
+/// `--debug` / `--debug-script`: the debugger drives the machine (in the terminal; the
+/// window is not opened). Typing from --type goes on while the machine runs.
+fn run_debugger(
+    ace: &mut Ace,
+    args: &Args,
+    rom: &rom::RomImage,
+    mut runner: FrameRunner,
+) -> anyhow::Result<()> {
+    use aceemu::debug::{Debugger, Symbols};
+    let mut symbols = Symbols::default();
+    if rom.kind() == rom::RomKind::OpenAce {
+        symbols = Symbols::parse(rom::open::open_rom_symbol_file(), "open ROM symbols")
+            .map_err(|e| anyhow::anyhow!(e))?;
+    }
+    if let Some(path) = &args.symbols {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let more =
+            Symbols::parse(&text, &path.display().to_string()).map_err(|e| anyhow::anyhow!(e))?;
+        symbols.merge(&more);
+    }
+    let mut dbg = Debugger::new(symbols);
+    match &args.debug_script {
+        Some(script) => aceemu::frontend::debug_prompt::run_script(
+            ace,
+            &mut dbg,
+            script,
+            &mut runner,
+            u64::from(args.max_frames),
+        ),
+        None => aceemu::frontend::debug_prompt::run_prompt(ace, &mut dbg, &mut runner),
     }
 }

@@ -1,0 +1,361 @@
+//! Forth introspection from memory (ace-forth.md 1-6): the dictionary, the data and return
+//! stacks, naming addresses, and decompiling a word in LIST's layout.
+
+use crate::machine::Ace;
+
+pub const RAMTOP: u16 = 0x3C18;
+pub const CONTEXT: u16 = 0x3C33;
+pub const STKBOT: u16 = 0x3C37;
+pub const SPARE: u16 = 0x3C3B;
+/// The `;` runtime that ends every colon definition's thread.
+pub const SEMI: u16 = 0x04B6;
+pub const COLON_CODE: u16 = 0x0EC3;
+pub const INT_LITERAL: u16 = 0x1011;
+pub const FLOAT_LITERAL: u16 = 0x1064;
+
+pub fn peek16(ace: &Ace, a: u16) -> u16 {
+    u16::from_le_bytes([ace.peek(a), ace.peek(a.wrapping_add(1))])
+}
+
+/// One dictionary entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Word {
+    pub name: String,
+    /// Address of the name-length byte.
+    pub nlf: u16,
+    pub cfa: u16,
+    /// First byte of the entry (the name).
+    pub start: u16,
+    /// One past the last byte, for RAM words (ROM words have no length field).
+    pub end: Option<u16>,
+    pub immediate: bool,
+}
+
+/// Reads the name ending just below `end` (last character has bit 7 set), `len` long.
+fn name_at(ace: &Ace, start: u16, len: u16) -> String {
+    (0..len)
+        .map(|i| (ace.peek(start.wrapping_add(i)) & 0x7F) as char)
+        .collect()
+}
+
+/// The name starting at `start`, up to the character with bit 7 set (at most 63).
+pub fn name_from(ace: &Ace, start: u16) -> String {
+    let mut s = String::new();
+    for i in 0..63 {
+        let b = ace.peek(start.wrapping_add(i));
+        s.push((b & 0x7F) as char);
+        if b & 0x80 != 0 {
+            break;
+        }
+    }
+    s
+}
+
+/// The entry whose name-length byte is at `nlf`, or None for a link-only entry.
+fn entry(ace: &Ace, nlf: u16) -> Option<Word> {
+    let len_byte = ace.peek(nlf);
+    let len = u16::from(len_byte & 0x3F);
+    if len == 0 {
+        return None;
+    }
+    let ram = nlf >= 0x3C00;
+    let name_end = if ram { nlf - 4 } else { nlf - 2 };
+    let start = name_end.wrapping_sub(len);
+    let end = if ram {
+        let field = nlf - 4;
+        match peek16(ace, field) {
+            0 => Some(peek16(ace, STKBOT)),
+            n => Some(field.wrapping_add(n)),
+        }
+    } else {
+        None
+    };
+    Some(Word {
+        name: name_at(ace, start, len),
+        nlf,
+        cfa: nlf + 1,
+        start,
+        end,
+        immediate: len_byte & 0x40 != 0,
+    })
+}
+
+/// The words of the context vocabulary (and the vocabularies it continues into), newest
+/// first, ROM words included.
+pub fn words(ace: &Ace) -> Vec<Word> {
+    let mut out = Vec::new();
+    // Before the ROM has set up the system variables (at power-on) only the ROM's own
+    // chain exists: it starts at the pseudo entry at 0x1FFF (ace-forth.md 3).
+    let vocab = peek16(ace, CONTEXT);
+    let mut nlf = if vocab < 0x3C00 {
+        0x1FFF
+    } else {
+        peek16(ace, vocab)
+    };
+    for _ in 0..4000 {
+        if nlf == 0 {
+            break;
+        }
+        if let Some(w) = entry(ace, nlf) {
+            out.push(w);
+        }
+        nlf = peek16(ace, nlf.wrapping_sub(2));
+    }
+    out
+}
+
+/// Finds a word by name (case-insensitive), newest first.
+pub fn find(ace: &Ace, name: &str) -> Option<Word> {
+    let upper = name.to_ascii_uppercase();
+    words(ace).into_iter().find(|w| w.name == upper)
+}
+
+/// Names for addresses: the dictionary in memory, then the spec's table of the original
+/// ROM's words and runtimes (whose addresses the open ROM keeps, ace-forth.md).
+pub struct Namer {
+    words: Vec<Word>,
+    rom_rows: Vec<(u16, String)>,
+}
+
+impl Namer {
+    pub fn new(ace: &Ace) -> Namer {
+        let mut rom_rows: Vec<(u16, String)> = crate::rom::compat::original_rows()
+            .into_iter()
+            .map(|r| (r.cfa, r.name))
+            .collect();
+        rom_rows.sort();
+        Namer {
+            words: words(ace),
+            rom_rows,
+        }
+    }
+
+    pub fn words(&self) -> &[Word] {
+        &self.words
+    }
+
+    /// The name of the word whose code field is at `cfa`.
+    pub fn name_of_cfa(&self, ace: &Ace, cfa: u16) -> Option<String> {
+        if let Some(w) = self.words.iter().find(|w| w.cfa == cfa) {
+            return Some(w.name.clone());
+        }
+        // A runtime: the bytes before its code field point at the owner's name.
+        if cfa >= 3 && ace.peek(cfa - 1) & 0x80 != 0 {
+            let off = peek16(ace, cfa - 2);
+            if off != 0xFFFF {
+                return Some(name_from(ace, (cfa - 2).wrapping_add(1).wrapping_add(off)));
+            }
+        }
+        self.rom_rows
+            .iter()
+            .find(|(a, _)| *a == cfa)
+            .map(|(_, n)| n.clone())
+    }
+
+    /// The RAM word whose body holds `addr` (the newest entry starting at or below it).
+    pub fn word_containing(&self, addr: u16) -> Option<&Word> {
+        self.words
+            .iter()
+            .filter(|w| w.start >= 0x3C00 && w.cfa <= addr && w.end.is_none_or(|e| addr < e))
+            .max_by_key(|w| w.cfa)
+    }
+
+    /// A name for a code or thread address: `WORD+offset` within a RAM word, else the
+    /// ROM word or runtime at or below it.
+    pub fn describe(&self, addr: u16) -> Option<String> {
+        if let Some(w) = self.word_containing(addr) {
+            return Some(format!("{}+{}", w.name, addr - w.cfa));
+        }
+        if addr < 0x2000 {
+            let below = self
+                .words
+                .iter()
+                .filter(|w| w.cfa <= addr && w.cfa < 0x2000)
+                .map(|w| (w.cfa, w.name.clone()))
+                .chain(self.rom_rows.iter().filter(|(a, _)| *a <= addr).cloned())
+                .max_by_key(|(a, _)| *a);
+            if let Some((a, n)) = below {
+                return Some(if a == addr {
+                    n
+                } else {
+                    format!("{n}+{}", addr - a)
+                });
+            }
+        }
+        None
+    }
+}
+
+/// The data stack, top first (ace-forth.md 1: from STKBOT+12 up to SPARE).
+pub fn data_stack(ace: &Ace) -> Vec<u16> {
+    let base = peek16(ace, STKBOT).wrapping_add(12);
+    let top = peek16(ace, SPARE);
+    if top <= base || top - base > 2048 {
+        return Vec::new();
+    }
+    let mut cells: Vec<u16> = (0..(top - base) / 2)
+        .map(|i| peek16(ace, base + 2 * i))
+        .collect();
+    cells.reverse();
+    cells
+}
+
+/// A floating-point number from its two cells (ace-forth.md 8): `high` is the top cell.
+pub fn float_value(high: u16, low: u16) -> f64 {
+    if high == 0 && low == 0 {
+        return 0.0;
+    }
+    let exp = i32::from((high >> 8) as u8 & 0x7F) - 0x40;
+    let digits = [
+        (high >> 4) & 15,
+        high & 15,
+        (low >> 12) & 15,
+        (low >> 8) & 15,
+        (low >> 4) & 15,
+        low & 15,
+    ];
+    let mantissa = digits.iter().fold(0.0, |acc, &d| acc * 10.0 + f64::from(d)) / 1e6;
+    let v = mantissa * 10f64.powi(exp);
+    if high & 0x8000 != 0 {
+        -v
+    } else {
+        v
+    }
+}
+
+/// The return stack (the Z80 stack from SP up to RAMTOP), top first.
+pub fn return_stack(ace: &Ace) -> Vec<(u16, u16)> {
+    let sp = ace.cpu().immutable_registers().get16(iz80::Reg16::SP);
+    let ramtop = u32::from(peek16(ace, RAMTOP));
+    let ramtop = if ramtop == 0 { 0x10000 } else { ramtop };
+    let mut out = Vec::new();
+    let mut a = u32::from(sp);
+    while a + 1 < ramtop && out.len() < 512 {
+        out.push((a as u16, peek16(ace, a as u16)));
+        a += 2;
+    }
+    out
+}
+
+/// Decompiles the colon (or DEFINER/COMPILER) word `w` in LIST's layout (see
+/// roms/openace/list.asm's header): logical lines, not wrapped to the screen's 32 columns.
+pub fn see(ace: &Ace, namer: &Namer, w: &Word) -> Result<String, String> {
+    let code = peek16(ace, w.cfa);
+    let mut out = String::new();
+    let mut body = w.cfa + 2;
+    match code {
+        COLON_CODE => out.push_str(&format!(": {}", w.name)),
+        0x1085 => {
+            out.push_str(&format!("DEFINER {}", w.name));
+            body += 2;
+        }
+        0x1108 => {
+            let runtime = peek16(ace, body);
+            let n = ace.peek(runtime.wrapping_sub(3));
+            out.push_str(&format!("{n} COMPILER {}", w.name));
+            body += 2;
+        }
+        _ if w.cfa < 0x3C00 => {
+            return Err(format!(
+                "{} is a ROM word: there is nothing to list",
+                w.name
+            ))
+        }
+        _ => return Err(format!("{} is not a :, DEFINER or COMPILER word", w.name)),
+    }
+    // Layout of the open ROM's LIST (roms/openace/list.asm, as measured on the original):
+    // control words on rows of their own one level out from what they control; other
+    // items at most five to a row, a string or comment ending its row; DOES>, RUNS> and
+    // `;` at the left margin.
+    let mut lines: Vec<String> = vec![out];
+    let mut indent: usize = 1;
+    let mut row: Vec<String> = Vec::new();
+    let mut ip = body;
+    let flush = |lines: &mut Vec<String>, row: &mut Vec<String>, indent: usize| {
+        if !row.is_empty() {
+            lines.push(format!("{}{} ", " ".repeat(indent), row.join(" ")));
+            row.clear();
+        }
+    };
+    for _ in 0..10000 {
+        let cell = peek16(ace, ip);
+        ip = ip.wrapping_add(2);
+        if cell == SEMI {
+            flush(&mut lines, &mut row, indent);
+            lines.push(";".into());
+            return Ok(lines.join("\n") + "\n");
+        }
+        let runtime = ace.peek(cell.wrapping_sub(1)) & 0x80 != 0;
+        let name = namer
+            .name_of_cfa(ace, cell)
+            .unwrap_or_else(|| format!("?{cell:04X}"));
+        let mut ends_row = false;
+        let item = if !runtime {
+            name
+        } else {
+            let count = ace.peek(cell.wrapping_sub(3));
+            let off = peek16(ace, cell.wrapping_sub(2));
+            if off == 0xFFFF {
+                let item = if count == 2 {
+                    format!("{}", peek16(ace, ip) as i16)
+                } else {
+                    format!(
+                        "{}",
+                        float_value(peek16(ace, ip.wrapping_add(2)), peek16(ace, ip))
+                    )
+                };
+                ip = ip.wrapping_add(u16::from(count));
+                item
+            } else {
+                let upper = name.as_str();
+                let closes = matches!(
+                    upper,
+                    "ELSE" | "THEN" | "LOOP" | "+LOOP" | "UNTIL" | "REPEAT" | "WHILE"
+                );
+                let opens = matches!(upper, "IF" | "ELSE" | "DO" | "BEGIN" | "WHILE");
+                if closes || opens {
+                    flush(&mut lines, &mut row, indent);
+                    if closes {
+                        indent = indent.saturating_sub(1).max(1);
+                    }
+                    lines.push(format!("{}{upper} ", " ".repeat(indent)));
+                    if opens {
+                        indent += 1;
+                    }
+                    ip = ip.wrapping_add(u16::from(if count == 255 { 0 } else { count }));
+                    continue;
+                }
+                if matches!(upper, "DOES>" | "RUNS>") {
+                    flush(&mut lines, &mut row, indent);
+                    lines.push(upper.to_string());
+                    ip = ip.wrapping_add(5);
+                    indent = 1;
+                    continue;
+                }
+                let mut item = name.clone();
+                match count {
+                    1 => {
+                        item.push(' ');
+                        item.push(ace.peek(ip) as char);
+                        ip = ip.wrapping_add(1);
+                    }
+                    255 => {
+                        let len = peek16(ace, ip);
+                        let text = name_at(ace, ip.wrapping_add(2), len);
+                        let close = if upper == "(" { ")" } else { "\"" };
+                        item = format!("{name} {text}{close}");
+                        ip = ip.wrapping_add(2).wrapping_add(len);
+                        ends_row = true;
+                    }
+                    n => ip = ip.wrapping_add(u16::from(n)),
+                }
+                item
+            }
+        };
+        row.push(item);
+        if ends_row || row.len() == 5 {
+            flush(&mut lines, &mut row, indent);
+        }
+    }
+    Err(format!("{}: no end (;) found", w.name))
+}

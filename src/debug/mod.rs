@@ -1,0 +1,831 @@
+//! The debugger's core, host-free: breakpoints (PC and Forth words), watchpoints, port
+//! breakpoints, stepping at Z80 and Forth level, disassembly, and Forth introspection.
+//! A front end feeds it command lines and prints what they return.
+//!
+//! The machine pays nothing for it when no debugger is attached: it drives the machine
+//! only through [`Ace::step`] and [`Ace::run_until_pc`], and works out which memory and
+//! ports an instruction touches from the instruction itself ([`access`]).
+
+pub mod access;
+pub mod disasm;
+pub mod forth;
+pub mod symbols;
+
+use crate::machine::ula::FRAME_TSTATES;
+use crate::machine::Ace;
+use forth::{peek16, Namer};
+use iz80::{Reg16, Reg8};
+use std::fmt::Write as _;
+pub use symbols::Symbols;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Read,
+    Write,
+    ReadWrite,
+}
+
+impl Kind {
+    fn parse(s: Option<&str>) -> Result<Kind, String> {
+        match s {
+            None | Some("rw") => Ok(Kind::ReadWrite),
+            Some("r") => Ok(Kind::Read),
+            Some("w") => Ok(Kind::Write),
+            Some(o) => Err(format!("expected r, w or rw, not {o:?}")),
+        }
+    }
+    fn matches(self, write: bool) -> bool {
+        match self {
+            Kind::ReadWrite => true,
+            Kind::Read => !write,
+            Kind::Write => write,
+        }
+    }
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Read => "r",
+            Kind::Write => "w",
+            Kind::ReadWrite => "rw",
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+enum Stop {
+    Pc(u16),
+    /// A Forth word: its CFA and name (stops when its code runs with DE = its pfa).
+    Word(u16, String),
+    Watch {
+        addr: u16,
+        len: u16,
+        kind: Kind,
+    },
+    Port {
+        port: u8,
+        kind: Kind,
+    },
+}
+
+/// What a command asks of the front end.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Flow {
+    /// Keep reading commands.
+    Stay,
+    /// End the run.
+    Quit,
+}
+
+/// What ends a run of instructions besides the user's stops.
+#[derive(Clone, Copy)]
+enum Goal {
+    None,
+    /// `next`: back at this PC with SP at least this.
+    Return {
+        pc: u16,
+        sp: u16,
+    },
+    /// `finish`: a return with SP above this.
+    Finish {
+        sp: u16,
+    },
+    /// `fstep` / `fnext` (SP at least this).
+    WordEntry {
+        min_sp: u16,
+    },
+}
+
+pub struct Debugger {
+    stops: Vec<Stop>,
+    pub symbols: Symbols,
+    trace: bool,
+    ftrace: bool,
+    /// Asked every frame (and every instruction while stepping): true breaks in (the
+    /// front end's Ctrl-C).
+    pub break_in: fn() -> bool,
+    /// Frames `continue` (without N) runs at most; None = until a stop or Ctrl-C.
+    pub continue_limit: Option<u64>,
+}
+
+/// A frame runner: how the front end advances the machine by one frame (the tape deck's
+/// may trap the ROM's tape routines).
+pub type Runner<'a> = &'a mut dyn FnMut(&mut Ace);
+
+impl Debugger {
+    pub fn new(symbols: Symbols) -> Debugger {
+        Debugger {
+            stops: Vec::new(),
+            symbols,
+            trace: false,
+            ftrace: false,
+            break_in: || false,
+            continue_limit: None,
+        }
+    }
+
+    /// Runs one command line; its output goes to `out`.
+    pub fn command(&mut self, ace: &mut Ace, line: &str, runner: Runner, out: &mut String) -> Flow {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            return Flow::Stay;
+        }
+        let (cmd, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let args: Vec<&str> = rest.split_whitespace().collect();
+        match self.dispatch(ace, cmd, rest.trim(), &args, runner, out) {
+            Ok(flow) => flow,
+            Err(e) => {
+                let _ = writeln!(out, "error: {e}");
+                Flow::Stay
+            }
+        }
+    }
+
+    fn dispatch(
+        &mut self,
+        ace: &mut Ace,
+        cmd: &str,
+        rest: &str,
+        args: &[&str],
+        runner: Runner,
+        out: &mut String,
+    ) -> Result<Flow, String> {
+        match cmd {
+            "quit" | "q" | "exit" => return Ok(Flow::Quit),
+            "help" | "h" | "?" => out.push_str(HELP),
+            "break" | "b" => self.add_break(ace, args, out)?,
+            "watch" | "w" => {
+                let spec = args.first().ok_or("watch ADDR[:LEN] [r|w|rw]")?;
+                let (a, l) = spec.split_once(':').unwrap_or((spec, "1"));
+                let addr = self.address(ace, a)?;
+                let len = symbols::parse_number(l).ok_or("bad length")? as u16;
+                let kind = Kind::parse(args.get(1).copied())?;
+                self.stops.push(Stop::Watch {
+                    addr,
+                    len: len.max(1),
+                    kind,
+                });
+                let _ = writeln!(
+                    out,
+                    "watch {}: {addr:04X}:{len} {}",
+                    self.stops.len(),
+                    kind.name()
+                );
+            }
+            "port" => {
+                let p = args.first().ok_or("port PORT [r|w|rw]")?;
+                let port = symbols::parse_number(p).ok_or("bad port")? as u8;
+                let kind = Kind::parse(args.get(1).copied())?;
+                self.stops.push(Stop::Port { port, kind });
+                let _ = writeln!(
+                    out,
+                    "port break {}: {port:02X} {}",
+                    self.stops.len(),
+                    kind.name()
+                );
+            }
+            "delete" | "d" => match args.first() {
+                None => self.stops.clear(),
+                Some(n) => {
+                    let i: usize = n.parse().map_err(|_| "delete N")?;
+                    if i == 0 || i > self.stops.len() {
+                        return Err(format!("no stop {i}"));
+                    }
+                    self.stops.remove(i - 1);
+                }
+            },
+            "stops" | "info" => self.list_stops(out),
+            "step" | "s" => {
+                let n: u32 = args
+                    .first()
+                    .map_or(Ok(1), |s| s.parse())
+                    .map_err(|_| "step [N]")?;
+                for _ in 0..n {
+                    let why = self.run_for(ace, u64::MAX, Goal::None, true, 1, out);
+                    if let Some(why) = why {
+                        let _ = writeln!(out, "{why}");
+                        break;
+                    }
+                }
+                self.show_pc(ace, out);
+            }
+            "next" | "n" => {
+                let regs = ace.cpu().immutable_registers();
+                let pc = regs.pc();
+                let sp = regs.get16(Reg16::SP);
+                let ins = disasm::decode(pc, |a| ace.peek(a));
+                let is_call = ins.text.starts_with("CALL") || ins.text.starts_with("RST");
+                let goal = if is_call {
+                    Goal::Return {
+                        pc: pc.wrapping_add(u16::from(ins.len)),
+                        sp,
+                    }
+                } else {
+                    Goal::None
+                };
+                let max = if is_call { u64::MAX } else { 1 };
+                self.run_goal(ace, goal, max, out);
+            }
+            "finish" | "f" => {
+                let sp = ace.cpu().immutable_registers().get16(Reg16::SP);
+                self.run_goal(ace, Goal::Finish { sp }, u64::MAX, out);
+            }
+            "fstep" => self.run_goal(ace, Goal::WordEntry { min_sp: 0 }, u64::MAX, out),
+            "fnext" => {
+                let sp = ace.cpu().immutable_registers().get16(Reg16::SP);
+                self.run_goal(ace, Goal::WordEntry { min_sp: sp }, u64::MAX, out);
+            }
+            "continue" | "c" => {
+                let frames = match args.first() {
+                    Some(n) => Some(n.parse::<u64>().map_err(|_| "continue [N frames]")?),
+                    None => self.continue_limit,
+                };
+                self.continue_frames(ace, frames, args.is_empty(), runner, out);
+            }
+            "regs" | "r" => self.regs(ace, out),
+            "reg" => self.set_reg(ace, rest)?,
+            "dis" => {
+                let addr = match args.first() {
+                    Some(a) => self.address(ace, a)?,
+                    None => ace.cpu().immutable_registers().pc(),
+                };
+                let n: usize = args
+                    .get(1)
+                    .map_or(Ok(10), |s| s.parse())
+                    .map_err(|_| "dis ADDR [N]")?;
+                let syms = &self.symbols;
+                out.push_str(&disasm::listing(
+                    addr,
+                    n,
+                    |a| ace.peek(a),
+                    |a| syms.name_at(a).map(str::to_string),
+                ));
+            }
+            "mem" | "m" => {
+                let addr = self.address(ace, args.first().ok_or("mem ADDR [LEN]")?)?;
+                let len = args
+                    .get(1)
+                    .map_or(Some(64), |s| symbols::parse_number(s))
+                    .ok_or("bad length")?;
+                out.push_str(&hex_dump(addr, &ace.read_bytes(addr, len as usize)));
+            }
+            "poke" => {
+                let addr = self.address(ace, args.first().ok_or("poke ADDR BYTE...")?)?;
+                for (i, b) in args[1..].iter().enumerate() {
+                    let v = symbols::parse_number(b).ok_or_else(|| format!("bad byte {b:?}"))?;
+                    ace.poke(addr.wrapping_add(i as u16), v as u8);
+                }
+            }
+            "type" => {
+                // The rest of the line as typed keys; `\n` is ENTER. The keys are pressed
+                // while the machine runs (`continue`).
+                // A text in double quotes keeps its spaces: `type " "`.
+                let raw = rest
+                    .strip_prefix('"')
+                    .and_then(|r| r.strip_suffix('"'))
+                    .unwrap_or(rest);
+                let text = raw.replace("\\n", "\n");
+                ace.try_type_text(&text).map_err(|e| e.to_string())?;
+            }
+            "screen" => out.push_str(&(ace.screen_text() + "\n")),
+            "frames" => {
+                let _ = writeln!(out, "frame {} (T {})", ace.frame_count(), ace.tstates());
+            }
+            "trace" => self.trace = on_off(args.first().copied())?,
+            "ftrace" => self.ftrace = on_off(args.first().copied())?,
+            "stack" => self.stack(ace, args.first() == Some(&"f"), out),
+            "rstack" => self.rstack(ace, out),
+            "where" => self.where_(ace, out),
+            "words" => {
+                let namer = Namer::new(ace);
+                let n: usize = args
+                    .first()
+                    .map_or(Ok(usize::MAX), |s| s.parse())
+                    .map_err(|_| "words [N]")?;
+                for w in namer.words().iter().take(n) {
+                    let size = w.end.map_or("ROM".to_string(), |e| {
+                        format!("{} bytes", e.wrapping_sub(w.start))
+                    });
+                    let _ = writeln!(out, "{:04X}  {:<16} {}", w.cfa, w.name, size);
+                }
+            }
+            "see" => {
+                let name = args.first().ok_or("see WORD")?;
+                let namer = Namer::new(ace);
+                let w = forth::find(ace, name).ok_or_else(|| format!("no word {name}"))?;
+                out.push_str(&forth::see(ace, &namer, &w)?);
+            }
+            _ => return Err(format!("unknown command {cmd:?} (help lists them)")),
+        }
+        Ok(Flow::Stay)
+    }
+
+    fn add_break(&mut self, ace: &Ace, args: &[&str], out: &mut String) -> Result<(), String> {
+        let what = args.first().ok_or("break ADDR|WORD")?;
+        if let Some(addr) = self.number_or_symbol(what) {
+            self.stops.push(Stop::Pc(addr));
+            let _ = writeln!(out, "break {}: {addr:04X}", self.stops.len());
+            return Ok(());
+        }
+        let w =
+            forth::find(ace, what).ok_or_else(|| format!("no address, symbol or word {what}"))?;
+        self.stops.push(Stop::Word(w.cfa, w.name.clone()));
+        let _ = writeln!(
+            out,
+            "break {}: word {} (CFA {:04X})",
+            self.stops.len(),
+            w.name,
+            w.cfa
+        );
+        Ok(())
+    }
+
+    fn number_or_symbol(&self, s: &str) -> Option<u16> {
+        let numeric = s.starts_with(|c: char| c.is_ascii_digit()) || s.starts_with('$');
+        if numeric {
+            return symbols::parse_number(s).map(|v| v as u16);
+        }
+        self.symbols.lookup(s)
+    }
+
+    /// An address: a number, a symbol, or a Forth word (its CFA).
+    fn address(&self, ace: &Ace, s: &str) -> Result<u16, String> {
+        self.number_or_symbol(s)
+            .or_else(|| forth::find(ace, s).map(|w| w.cfa))
+            .ok_or_else(|| format!("no address, symbol or word {s:?}"))
+    }
+
+    fn list_stops(&self, out: &mut String) {
+        for (i, s) in self.stops.iter().enumerate() {
+            let _ = match s {
+                Stop::Pc(a) => writeln!(out, "{}: break {a:04X}", i + 1),
+                Stop::Word(c, n) => writeln!(out, "{}: break word {n} ({c:04X})", i + 1),
+                Stop::Watch { addr, len, kind } => {
+                    writeln!(out, "{}: watch {addr:04X}:{len} {}", i + 1, kind.name())
+                }
+                Stop::Port { port, kind } => {
+                    writeln!(out, "{}: port {port:02X} {}", i + 1, kind.name())
+                }
+            };
+        }
+    }
+
+    /// Runs to a goal; within the `continue` limit when there is one (scripts), so a goal
+    /// that never comes (fstep while the ROM waits for a key) cannot hang the run.
+    fn run_goal(&mut self, ace: &mut Ace, goal: Goal, max: u64, out: &mut String) {
+        let end = self.continue_limit.map_or(u64::MAX, |n| {
+            ace.tstates().saturating_add(n * FRAME_TSTATES)
+        });
+        match self.run_for(ace, end, goal, true, max, out) {
+            Some(why) => {
+                let _ = writeln!(out, "{why}");
+            }
+            None if ace.tstates() >= end => {
+                let _ = writeln!(
+                    out,
+                    "not reached within {} frames",
+                    self.continue_limit.unwrap_or(0)
+                );
+            }
+            None => {}
+        }
+        self.show_pc(ace, out);
+    }
+
+    /// `continue [N]`: whole frames through the front end's runner while nothing needs
+    /// watching, else instruction by instruction up to each frame's end.
+    fn continue_frames(
+        &mut self,
+        ace: &mut Ace,
+        frames: Option<u64>,
+        to_stop: bool,
+        runner: Runner,
+        out: &mut String,
+    ) {
+        let mut skip = true;
+        let mut done = 0u64;
+        loop {
+            if frames.is_some_and(|n| done >= n) {
+                if to_stop {
+                    let _ = writeln!(out, "no stop within {done} frames");
+                }
+                break;
+            }
+            if (self.break_in)() {
+                let _ = writeln!(out, "interrupted");
+                self.show_pc(ace, out);
+                return;
+            }
+            let watching = !self.stops.is_empty() || self.trace || self.ftrace;
+            if !watching {
+                runner(ace);
+            } else {
+                let end = (ace.frame_count() + 1) * FRAME_TSTATES;
+                if let Some(why) = self.run_for(ace, end, Goal::None, skip, u64::MAX, out) {
+                    let _ = writeln!(out, "{why}");
+                    self.show_pc(ace, out);
+                    return;
+                }
+            }
+            skip = false;
+            done += 1;
+        }
+        let _ = writeln!(out, "frame {}", ace.frame_count());
+    }
+
+    /// Runs instructions until T-state `end`, `max` instructions, a stop or the goal.
+    /// `skip`: do not stop before the first instruction (to move off a breakpoint).
+    fn run_for(
+        &mut self,
+        ace: &mut Ace,
+        end: u64,
+        goal: Goal,
+        mut skip: bool,
+        max: u64,
+        out: &mut String,
+    ) -> Option<String> {
+        let simple = matches!(goal, Goal::None)
+            && max == u64::MAX
+            && !self.trace
+            && !self.ftrace
+            && self
+                .stops
+                .iter()
+                .all(|s| matches!(s, Stop::Pc(_) | Stop::Word(..)));
+        let mut count = 0u64;
+        while ace.tstates() < end && count < max {
+            if !skip {
+                if let Some(why) = self.pc_stop(ace) {
+                    return Some(why);
+                }
+            }
+            skip = false;
+            if simple {
+                let pcs = self.pc_list(ace);
+                match ace.run_until_pc(&pcs, end - ace.tstates()) {
+                    None => return None,
+                    Some(_) => {
+                        if let Some(why) = self.pc_stop(ace) {
+                            return Some(why);
+                        }
+                        ace.step();
+                        continue;
+                    }
+                }
+            }
+            if max == u64::MAX && count.is_multiple_of(4096) && (self.break_in)() {
+                return Some("interrupted".into());
+            }
+            let (pc, sp, de) = {
+                let r = ace.cpu().immutable_registers();
+                (r.pc(), r.get16(Reg16::SP), r.get16(Reg16::DE))
+            };
+            let _ = de;
+            let (mem, ports) = access::predict(ace);
+            let before: Vec<Vec<u8>> = self.watched_writes(ace);
+            let t0 = ace.tstates();
+            let op = ace.peek(pc);
+            let text = if self.trace {
+                disasm::decode(pc, |a| ace.peek(a)).text
+            } else {
+                String::new()
+            };
+            ace.step();
+            count += 1;
+            if self.trace {
+                let _ = writeln!(out, "{t0:>10} +{:<3} {pc:04X}  {text}", ace.tstates() - t0);
+            }
+            let now = ace.cpu().immutable_registers();
+            let (npc, nsp, nde) = (now.pc(), now.get16(Reg16::SP), now.get16(Reg16::DE));
+            // Entering a Forth word: NEXT ends with JP (HL), DE = the pfa, and the code
+            // field just below it holds the new PC (ace-forth.md 1).
+            let entered = op == 0xE9 && peek16(ace, nde.wrapping_sub(2)) == npc;
+            if entered && self.ftrace {
+                let namer = Namer::new(ace);
+                let cfa = nde.wrapping_sub(2);
+                let name = namer
+                    .name_of_cfa(ace, cfa)
+                    .unwrap_or_else(|| format!("{cfa:04X}"));
+                let _ = writeln!(
+                    out,
+                    "{name:<12} {}",
+                    stack_text(&forth::data_stack(ace), false)
+                );
+            }
+            if let Some(why) = self.watch_hit(ace, pc, &mem, &ports, &before) {
+                return Some(why);
+            }
+            match goal {
+                Goal::None => {}
+                Goal::Return { pc: ret, sp: s } => {
+                    if npc == ret && nsp >= s {
+                        return None;
+                    }
+                }
+                Goal::Finish { sp: s } => {
+                    let ret = op == 0xC9 || (op & 0xC7 == 0xC0) || (op == 0xED && nsp > s);
+                    if ret && nsp > s {
+                        return Some(format!("returned to {npc:04X}"));
+                    }
+                }
+                Goal::WordEntry { min_sp } => {
+                    if entered && nsp >= min_sp {
+                        let namer = Namer::new(ace);
+                        let cfa = nde.wrapping_sub(2);
+                        let name = namer
+                            .name_of_cfa(ace, cfa)
+                            .unwrap_or_else(|| format!("{cfa:04X}"));
+                        return Some(format!("entering {name} (CFA {cfa:04X})"));
+                    }
+                }
+            }
+            let _ = (sp, de);
+        }
+        None
+    }
+
+    /// The PCs worth stopping at: PC breakpoints and the code of each word breakpoint.
+    fn pc_list(&self, ace: &Ace) -> Vec<u16> {
+        self.stops
+            .iter()
+            .filter_map(|s| match s {
+                Stop::Pc(a) => Some(*a),
+                Stop::Word(cfa, _) => Some(peek16(ace, *cfa)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn pc_stop(&self, ace: &Ace) -> Option<String> {
+        let r = ace.cpu().immutable_registers();
+        let (pc, de) = (r.pc(), r.get16(Reg16::DE));
+        for (i, s) in self.stops.iter().enumerate() {
+            match s {
+                Stop::Pc(a) if *a == pc => return Some(format!("break {} at {pc:04X}", i + 1)),
+                Stop::Word(cfa, name) if peek16(ace, *cfa) == pc && de == cfa.wrapping_add(2) => {
+                    return Some(format!("break {}: entering {name} (CFA {cfa:04X})", i + 1))
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    fn watched_writes(&self, ace: &Ace) -> Vec<Vec<u8>> {
+        self.stops
+            .iter()
+            .map(|s| match s {
+                Stop::Watch { addr, len, kind } if kind.matches(true) => {
+                    ace.read_bytes(*addr, *len as usize)
+                }
+                _ => Vec::new(),
+            })
+            .collect()
+    }
+
+    fn watch_hit(
+        &self,
+        ace: &Ace,
+        pc: u16,
+        mem: &[access::Access],
+        ports: &[(u16, bool)],
+        before: &[Vec<u8>],
+    ) -> Option<String> {
+        for (i, s) in self.stops.iter().enumerate() {
+            match s {
+                Stop::Watch { addr, len, kind } => {
+                    let overlaps = |a: &access::Access| {
+                        let (s0, e0) = (u32::from(a.addr), u32::from(a.addr) + u32::from(a.len));
+                        let (s1, e1) = (u32::from(*addr), u32::from(*addr) + u32::from(*len));
+                        s0 < e1 && s1 < e0
+                    };
+                    let hit = mem.iter().find(|a| kind.matches(a.write) && overlaps(a));
+                    let changed =
+                        kind.matches(true) && ace.read_bytes(*addr, *len as usize) != before[i];
+                    if hit.is_some() || changed {
+                        let w = hit.is_none_or(|a| a.write);
+                        let verb = if w { "write" } else { "read" };
+                        let now = hex_bytes(&ace.read_bytes(*addr, *len as usize));
+                        return Some(format!(
+                            "watch {}: {verb} of {addr:04X}:{len} by the instruction at {pc:04X}, now {now}",
+                            i + 1
+                        ));
+                    }
+                }
+                Stop::Port { port, kind } => {
+                    if let Some(&(p, w)) = ports
+                        .iter()
+                        .find(|(p, w)| *p as u8 == *port && kind.matches(*w))
+                    {
+                        let verb = if w { "OUT to" } else { "IN from" };
+                        return Some(format!(
+                            "port break {}: {verb} port {p:04X} at {pc:04X}",
+                            i + 1
+                        ));
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    fn show_pc(&self, ace: &Ace, out: &mut String) {
+        let pc = ace.cpu().immutable_registers().pc();
+        let ins = disasm::decode(pc, |a| ace.peek(a));
+        let place = self
+            .symbols
+            .describe(pc)
+            .map_or(String::new(), |s| format!("  ; {s}"));
+        let _ = writeln!(out, "{pc:04X}  {}{place}", ins.text);
+    }
+
+    fn regs(&self, ace: &Ace, out: &mut String) {
+        let r = ace.cpu().immutable_registers();
+        let st = ace.cpu().serialize();
+        let alt = |i: usize| u16::from_be_bytes([st[16 + i], st[17 + i]]);
+        let (iff1, iff2, im) = ace.interrupt_state();
+        let f = r.get8(Reg8::F);
+        let flags: String = "SZ5H3PNC"
+            .chars()
+            .enumerate()
+            .map(|(i, c)| if f & (0x80 >> i) != 0 { c } else { '-' })
+            .collect();
+        let _ = writeln!(
+            out,
+            "PC={:04X} SP={:04X} AF={:04X} BC={:04X} DE={:04X} HL={:04X} IX={:04X} IY={:04X}",
+            r.pc(),
+            r.get16(Reg16::SP),
+            r.get16(Reg16::AF),
+            r.get16(Reg16::BC),
+            r.get16(Reg16::DE),
+            r.get16(Reg16::HL),
+            r.get16(Reg16::IX),
+            r.get16(Reg16::IY)
+        );
+        let _ = writeln!(
+            out,
+            "AF'={:04X} BC'={:04X} DE'={:04X} HL'={:04X} I={:02X} R={:02X} IFF1={} IFF2={} IM={} F={flags}{}",
+            alt(0),
+            alt(2),
+            alt(4),
+            alt(6),
+            r.get8(Reg8::I),
+            r.get8(Reg8::R),
+            iff1 as u8,
+            iff2 as u8,
+            im,
+            if ace.is_halted() { " HALTED" } else { "" }
+        );
+        let _ = writeln!(out, "T={} frame={}", ace.tstates(), ace.frame_count());
+    }
+
+    fn set_reg(&self, ace: &mut Ace, spec: &str) -> Result<(), String> {
+        let (name, value) = spec.split_once('=').ok_or("reg NAME=VALUE")?;
+        let v = symbols::parse_number(value).ok_or_else(|| format!("bad value {value:?}"))? as u16;
+        let name = name.trim().to_ascii_uppercase();
+        let regs = ace.cpu_mut().registers();
+        let r16 = match name.as_str() {
+            "PC" => {
+                regs.set_pc(v);
+                return Ok(());
+            }
+            "AF" => Reg16::AF,
+            "BC" => Reg16::BC,
+            "DE" => Reg16::DE,
+            "HL" => Reg16::HL,
+            "IX" => Reg16::IX,
+            "IY" => Reg16::IY,
+            "SP" => Reg16::SP,
+            _ => {
+                let r8 = match name.as_str() {
+                    "A" => Reg8::A,
+                    "F" => Reg8::F,
+                    "B" => Reg8::B,
+                    "C" => Reg8::C,
+                    "D" => Reg8::D,
+                    "E" => Reg8::E,
+                    "H" => Reg8::H,
+                    "L" => Reg8::L,
+                    "I" => Reg8::I,
+                    "R" => Reg8::R,
+                    _ => return Err(format!("no register {name}")),
+                };
+                regs.set8(r8, v as u8);
+                return Ok(());
+            }
+        };
+        regs.set16(r16, v);
+        Ok(())
+    }
+
+    fn stack(&self, ace: &Ace, floats: bool, out: &mut String) {
+        let cells = forth::data_stack(ace);
+        let _ = writeln!(out, "{}", stack_text(&cells, floats));
+    }
+
+    fn rstack(&self, ace: &Ace, out: &mut String) {
+        let namer = Namer::new(ace);
+        for (addr, v) in forth::return_stack(ace) {
+            let into = namer
+                .word_containing(v)
+                .map(|w| format!("  -> {}+{}", w.name, v - w.cfa))
+                .unwrap_or_default();
+            let _ = writeln!(out, "{addr:04X}: {v:04X} {:>6}{into}", v as i16);
+        }
+    }
+
+    /// The word running now (from PC or, at a word's entry, DE) and the colon words it
+    /// was called from (the return-stack entries that point into a word's thread).
+    fn where_(&self, ace: &Ace, out: &mut String) {
+        let namer = Namer::new(ace);
+        let r = ace.cpu().immutable_registers();
+        let (pc, de) = (r.pc(), r.get16(Reg16::DE));
+        let entering = peek16(ace, de.wrapping_sub(2)) == pc;
+        let here = if entering {
+            namer.name_of_cfa(ace, de.wrapping_sub(2))
+        } else {
+            None
+        };
+        let code = self
+            .symbols
+            .describe(pc)
+            .or_else(|| namer.describe(pc))
+            .unwrap_or_else(|| format!("{pc:04X}"));
+        match here {
+            Some(name) => {
+                let _ = writeln!(out, "entering {name} (PC {pc:04X} {code})");
+            }
+            None => {
+                let _ = writeln!(out, "PC {pc:04X} in {code}");
+            }
+        }
+        for (_, v) in forth::return_stack(ace) {
+            if let Some(w) = namer.word_containing(v) {
+                if v >= w.cfa + 2 && peek16(ace, w.cfa) != 0 {
+                    let _ = writeln!(out, "  in {} (IP {v:04X})", w.name);
+                }
+            }
+        }
+    }
+}
+
+fn on_off(s: Option<&str>) -> Result<bool, String> {
+    match s {
+        None | Some("on") => Ok(true),
+        Some("off") => Ok(false),
+        Some(o) => Err(format!("expected on or off, not {o:?}")),
+    }
+}
+
+/// The data stack, top first: `<depth> a b c`, as signed numbers or as floats.
+pub fn stack_text(cells: &[u16], floats: bool) -> String {
+    let mut s = format!("<{}>", cells.len());
+    if floats {
+        for pair in cells.chunks(2) {
+            if pair.len() == 2 {
+                let _ = write!(s, " {}", forth::float_value(pair[0], pair[1]));
+            } else {
+                let _ = write!(s, " {}", pair[0] as i16);
+            }
+        }
+    } else {
+        for c in cells {
+            let _ = write!(s, " {}", *c as i16);
+        }
+    }
+    s
+}
+
+fn hex_bytes(b: &[u8]) -> String {
+    b.iter()
+        .map(|x| format!("{x:02X}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn hex_dump(addr: u16, bytes: &[u8]) -> String {
+    let mut out = String::new();
+    for (i, chunk) in bytes.chunks(16).enumerate() {
+        let a = addr.wrapping_add((i * 16) as u16);
+        let text: String = chunk
+            .iter()
+            .map(|&b| {
+                if (0x20..0x7F).contains(&b) {
+                    b as char
+                } else {
+                    '.'
+                }
+            })
+            .collect();
+        let _ = writeln!(out, "{a:04X}  {:<47}  {text}", hex_bytes(chunk));
+    }
+    out
+}
+
+pub const HELP: &str = "\
+Z80:   break ADDR|SYMBOL   watch ADDR[:LEN] [r|w|rw]   port PORT [r|w|rw]   stops   delete [N]
+       step [N]   next   finish   continue [N frames]   regs   reg NAME=VALUE
+       dis [ADDR] [N]   mem ADDR [LEN]   poke ADDR BYTE...   frames   trace on|off   screen
+       type TEXT (keys pressed while the machine runs; \\n is ENTER)
+Forth: break WORD   stack [f]   rstack   where   fstep   fnext   see WORD   words [N]   ftrace on|off
+       quit
+";

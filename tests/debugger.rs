@@ -1,0 +1,258 @@
+//! The debugger driven through `aceemu run --debug-script`, against the open ROM and the
+//! bundled maze game. Expected values are hand-derived (from forth/maze.fth, the Z80
+//! manual's T-states, the spec's system variables) or read from the Ace's own screen.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+/// Runs `aceemu run ARGS --debug-script` with `script`; returns standard output.
+fn debug(args: &[&str], script: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("aceemu-debugger-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path: PathBuf = dir.join(format!("{:x}.txt", fxhash(script)));
+    std::fs::write(&path, script).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_aceemu"))
+        .arg("run")
+        .args(args)
+        .arg("--debug-script")
+        .arg(&path)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    text
+}
+
+fn fxhash(s: &str) -> u64 {
+    s.bytes().fold(0xcbf29ce484222325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100000001b3)
+    })
+}
+
+/// The output lines of the command `cmd` (those after its `(ace) cmd` echo).
+fn reply<'a>(out: &'a str, cmd: &str) -> Vec<&'a str> {
+    let echo = format!("(ace) {cmd}");
+    let start = out
+        .lines()
+        .position(|l| l == echo)
+        .unwrap_or_else(|| panic!("no {echo:?} in\n{out}"));
+    out.lines()
+        .skip(start + 1)
+        .take_while(|l| !l.starts_with("(ace) "))
+        .collect()
+}
+
+const MAZE: &[&str] = &[
+    "--caps-lock",
+    "--tape",
+    "tapes/maze.tap",
+    "--tape-speed",
+    "instant",
+];
+const LOAD_MAZE: &str = "continue 50\ntype LOAD MAZE\\n\ncontinue 300\n";
+
+#[test]
+fn break_on_a_ram_word_stops_with_its_stack_and_callers() {
+    let script = format!(
+        "{LOAD_MAZE}type RUN\\n\ncontinue 100\ntype \" \"\ncontinue 50\ntype 1\n\
+         break SCAN\ncontinue\nwhere\nstack\nquit\n"
+    );
+    let out = debug(MAZE, &script);
+    let stopped = reply(&out, "continue").join("\n");
+    assert!(stopped.contains("entering SCAN"), "{out}");
+    // forth/maze.fth: SCAN is called only by MOVE (in BEGIN ... WHILE SCAN REPEAT), MOVE by
+    // GROW, GROW by DRAW, DRAW from the game.
+    let callers: Vec<&str> = reply(&out, "where")
+        .iter()
+        .skip(1)
+        .map(|l| l.trim().split(' ').nth(1).unwrap())
+        .collect();
+    assert_eq!(&callers[..3], &["MOVE", "GROW", "DRAW"], "{out}");
+    assert!(
+        reply(&out, "where")[0].starts_with("entering SCAN"),
+        "{out}"
+    );
+    // GROW keeps 150·Z·Z (Z = 1 for the small maze) under its countdown from 620·Z·Z - 1.
+    let stack = reply(&out, "stack")[0];
+    let cells: Vec<i32> = stack
+        .split_whitespace()
+        .skip(1)
+        .map(|c| c.parse().unwrap())
+        .collect();
+    assert_eq!(stack.split_whitespace().next(), Some("<2>"), "{stack}");
+    assert_eq!(cells[1], 150, "{stack}");
+    assert!((0..619).contains(&cells[0]), "{stack}");
+}
+
+/// Screen rows between the `LIST name` echo and the `OK`, right-trimmed.
+fn listed(screen: &[&str], name: &str) -> Vec<String> {
+    let start = screen
+        .iter()
+        .position(|l| l.trim_end() == format!("LIST {name}"))
+        .unwrap_or_else(|| panic!("no LIST {name} on\n{}", screen.join("\n")));
+    screen[start + 1..]
+        .iter()
+        .take_while(|l| l.trim() != "OK")
+        .map(|l| l.trim_end().to_string())
+        .collect()
+}
+
+/// `see` output as the Ace's 32-column screen shows it.
+fn wrapped(see: &[&str]) -> Vec<String> {
+    let mut rows = Vec::new();
+    for line in see {
+        let chars: Vec<char> = line.chars().collect();
+        for chunk in chars.chunks(32) {
+            rows.push(chunk.iter().collect::<String>().trim_end().to_string());
+        }
+    }
+    rows.retain(|r| !r.is_empty());
+    rows
+}
+
+#[test]
+fn see_prints_what_list_prints_on_the_ace() {
+    let source = std::fs::read_to_string("forth/maze.fth").unwrap();
+    let names: Vec<&str> = source
+        .lines()
+        .filter_map(|l| l.strip_prefix(": "))
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert!(names.len() > 30, "{names:?}");
+    // First the decompilations; LIST pauses after 18 lines until a key is held, so only
+    // the words that fit are listed on the Ace.
+    let mut script = String::from(LOAD_MAZE);
+    for name in &names {
+        script.push_str(&format!("see {name}\n"));
+    }
+    let out = debug(MAZE, &(script + "quit\n"));
+    let sees: Vec<Vec<String>> = names
+        .iter()
+        .map(|n| {
+            reply(&out, &format!("see {n}"))
+                .iter()
+                .map(|l| l.to_string())
+                .collect()
+        })
+        .collect();
+    let short: Vec<(&str, Vec<String>)> = names
+        .iter()
+        .zip(sees)
+        .map(|(n, see)| {
+            (
+                *n,
+                wrapped(&see.iter().map(|s| s.as_str()).collect::<Vec<_>>()),
+            )
+        })
+        .filter(|(_, rows)| rows.len() <= 17)
+        .collect();
+    let mut script = String::from(LOAD_MAZE);
+    for (name, _) in &short {
+        script.push_str(&format!(
+            "type \"CLS LIST {name}\\n\"\ncontinue 200\nscreen\n"
+        ));
+    }
+    let out = debug(MAZE, &(script + "quit\n"));
+    let screens: Vec<&str> = out.split("(ace) screen\n").skip(1).collect();
+    let mut compared = 0;
+    for ((name, want), screen) in short.iter().zip(&screens) {
+        let lines: Vec<&str> = screen.lines().take(24).collect();
+        let mut got = listed(&lines, name);
+        got.retain(|r| !r.is_empty());
+        assert_eq!(&got, want, "{name}");
+        compared += 1;
+    }
+    assert!(
+        compared >= 30,
+        "compared only {compared} of {}",
+        names.len()
+    );
+}
+
+#[test]
+fn a_watchpoint_on_a_system_variable_stops_at_the_access() {
+    // FRAMES (0x3C2B, 4 bytes) is written by the interrupt handler; BASE (0x3C3F) is read
+    // when a number is printed.
+    let out = debug(
+        &["--caps-lock"],
+        "continue 100\nwatch 0x3C2B:4 w\ncontinue\ndelete\nwatch 0x3C3F r\ntype 5 .\\n\ncontinue\nquit\n",
+    );
+    let frames = reply(&out, "continue");
+    assert!(frames[0].starts_with("watch 1: write of 3C2B:4"), "{out}");
+    let second: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("watch 1: read of 3C3F:1"))
+        .collect();
+    assert_eq!(second.len(), 1, "{out}");
+}
+
+/// A program in RAM at power-on (interrupts are off until the ROM enables them):
+/// 5000 CALL 5010 / 5003 RST 0x10 / 5004 NOP ... 5010 LD A,7 / 5012 RET.
+const PROGRAM: &str = "poke 0x5000 0xCD 0x10 0x50 0xD7 0x00\npoke 0x5010 0x3E 0x07 0xC9\n\
+                       reg PC=0x5000\nreg SP=0x6000\nreg DE=0x1234\npoke 0x3C3B 0x00 0x58\n";
+
+#[test]
+fn step_next_and_finish_over_call_and_rst() {
+    let script = format!(
+        "{PROGRAM}step\nstep\nfinish\nnext\nmem 0x5800 2\nreg PC=0x5000\nnext\nregs\nquit\n"
+    );
+    let out = debug(&[], &script);
+    // step into the CALL, step LD A,7, finish returns to 5003.
+    assert_eq!(reply(&out, "step")[0], "5010  LD A,0x07", "{out}");
+    assert!(
+        reply(&out, "finish")
+            .iter()
+            .any(|l| l.starts_with("5003  RST 0x10")),
+        "{out}"
+    );
+    // next over RST 0x10 (push DE onto the data stack at SPARE, ace-forth.md 1).
+    let after_rst: Vec<&str> = out.lines().filter(|l| l.starts_with("5004  NOP")).collect();
+    assert_eq!(after_rst.len(), 1, "{out}");
+    assert!(
+        reply(&out, "mem 0x5800 2")[0].starts_with("5800  34 12"),
+        "{out}"
+    );
+    // next over the CALL: back at 5003 with A = 7 and SP where it was.
+    let regs = reply(&out, "regs")[0];
+    assert!(regs.starts_with("PC=5003 SP=6000 AF=07"), "{regs}");
+}
+
+#[test]
+fn a_trace_adds_up_to_the_machine_time() {
+    let script = format!("{PROGRAM}frames\ntrace on\nstep 3\ntrace off\nframes\nquit\n");
+    let out = debug(&[], &script);
+    let t_of = |line: &str| -> u64 {
+        line.split("T ")
+            .nth(1)
+            .unwrap()
+            .trim_end_matches(')')
+            .parse()
+            .unwrap()
+    };
+    let times: Vec<u64> = out
+        .lines()
+        .filter(|l| l.starts_with("frame "))
+        .map(t_of)
+        .collect();
+    let lines = reply(&out, "step 3");
+    let costs: Vec<u64> = lines[..3]
+        .iter()
+        .map(|l| {
+            l.split('+')
+                .nth(1)
+                .unwrap()
+                .split_whitespace()
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap()
+        })
+        .collect();
+    // Z80 manual: CALL nn 17 T, LD A,n 7 T, RET 10 T.
+    assert_eq!(costs, vec![17, 7, 10], "{out}");
+    assert_eq!(times[1] - times[0], costs.iter().sum::<u64>(), "{out}");
+}
