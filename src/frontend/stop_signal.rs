@@ -54,6 +54,7 @@ impl std::fmt::Display for Interrupted {
 }
 
 impl std::error::Error for Interrupted {}
+
 /// Takes a pending Ctrl-C: true once per signal, which is then forgotten (the debugger
 /// breaks in with it instead of ending the run).
 pub fn take() -> bool {
