@@ -2,9 +2,8 @@
 //! rule-independent Sokoban stepper written here: the same keys give the same board after
 //! every move, on hand-made levels and on many random rooms. A move takes one cycle (the
 //! box is visited before the player in its direction's pass, so a push happens once).
-//!
-//! The project's Sokoban model and pack (issue 25) were being written on another branch
-//! at the same time; once both are merged this can run over `levels/aceemu.xsb` too.
+//! The bundled pack (`levels/aceemu.xsb`) is also played with its recorded solutions
+//! against the project's Sokoban model (`games::sokoban`).
 
 use aceemu::games::cabbage::{read, Description, Engine};
 
@@ -206,5 +205,60 @@ fn random_rooms() {
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
         let keys = random_keys(&mut rng, 150);
         cross_check(&lines, &keys, &format!("room {room}: {lines:?}"));
+    }
+}
+
+/// XSB rows padded to one width, floor written `-` or `_` as a space, as rule tiles.
+fn rule_tiles_of(rows: &[String], width: usize) -> Vec<String> {
+    let padded: Vec<String> = rows
+        .iter()
+        .map(|r| {
+            let r: String = r
+                .chars()
+                .map(|c| if c == '-' || c == '_' { ' ' } else { c })
+                .collect();
+            format!("{r:width$}")
+        })
+        .collect();
+    let refs: Vec<&str> = padded.iter().map(String::as_str).collect();
+    Board::new(&refs).as_rule_tiles()
+}
+
+/// Every level of the bundled Sokoban pack, played with its recorded solution through the
+/// project's Sokoban model and through the rules: the same board after every move (the
+/// rules know no numbers, and the model's board shows none).
+#[test]
+fn every_pack_level_with_its_solution_matches_the_sokoban_model() {
+    use aceemu::games::sokoban::{format, pack, Direction, Game};
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/levels/aceemu.xsb");
+    let parsed = format::parse_file(std::path::Path::new(path)).expect("the pack reads");
+    assert!(parsed.levels.len() >= 20);
+    for (n, level) in parsed.levels.iter().enumerate() {
+        let solution = pack::recorded_solution(level).expect("a recorded solution");
+        let mut game = Game::new(level);
+        let width = level.width();
+        let start = rule_tiles_of(&game.rows(), width);
+        let refs: Vec<&str> = start.iter().map(String::as_str).collect();
+        // The stepper's board is only the engine's starting map here.
+        let mut e = engine_for(&Board::new(&refs));
+        for (i, m) in solution.iter().enumerate() {
+            let key = match m.direction {
+                Direction::Left => b'z',
+                Direction::Right => b'x',
+                Direction::Up => b'k',
+                Direction::Down => b'm',
+            };
+            game.step(m.direction);
+            e.step(Some(key));
+            let got: Vec<String> = e.text().lines().map(String::from).collect();
+            assert_eq!(
+                got,
+                rule_tiles_of(&game.rows(), width),
+                "pack level {}: after move {i} ({})",
+                n + 1,
+                key as char
+            );
+        }
+        assert!(game.all_goals_covered(), "pack level {} not solved", n + 1);
     }
 }
