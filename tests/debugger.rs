@@ -256,3 +256,39 @@ fn a_trace_adds_up_to_the_machine_time() {
     assert_eq!(costs, vec![17, 7, 10], "{out}");
     assert_eq!(times[1] - times[0], costs.iter().sum::<u64>(), "{out}");
 }
+
+/// `trace on FILE` writes the same lines to a new file instead of the output, and refuses
+/// to replace a file that exists.
+#[test]
+fn a_trace_goes_to_a_new_file_when_one_is_named() {
+    let dir = std::env::temp_dir().join(format!("aceemu-debugger-trace-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("trace.txt");
+    let script = format!(
+        "{PROGRAM}trace on {}\nstep 3\ntrace off\nquit\n",
+        file.display()
+    );
+    let out = debug(&[], &script);
+    let traced = std::fs::read_to_string(&file).unwrap();
+    let costs: Vec<&str> = traced
+        .lines()
+        .map(|l| {
+            l.split('+')
+                .nth(1)
+                .unwrap()
+                .split_whitespace()
+                .next()
+                .unwrap()
+        })
+        .collect();
+    // Z80 manual: CALL nn 17 T, LD A,n 7 T, RET 10 T (the program of the test above).
+    assert_eq!(costs, ["17", "7", "10"], "{traced}");
+    assert!(out.contains("trace written to"), "{out}");
+    assert!(!out.lines().any(|l| l.contains(" +17 ")), "{out}");
+    // The file is there now: a second trace into it is refused, and it is kept.
+    let out = debug(&[], &script);
+    assert!(out.contains("cannot create"), "{out}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), traced);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

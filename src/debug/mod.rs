@@ -98,6 +98,8 @@ pub struct Debugger {
     stops: Vec<Stop>,
     pub symbols: Symbols,
     trace: bool,
+    /// `trace on FILE`: where the trace lines go instead of the command's output.
+    trace_file: Option<TraceFile>,
     ftrace: bool,
     /// Asked every frame (and every instruction while stepping): true breaks in (the
     /// front end's Ctrl-C).
@@ -116,6 +118,7 @@ impl Debugger {
             stops: Vec::new(),
             symbols,
             trace: false,
+            trace_file: None,
             ftrace: false,
             break_in: || false,
             continue_limit: None,
@@ -289,7 +292,7 @@ impl Debugger {
             "frames" => {
                 let _ = writeln!(out, "frame {} (T {})", ace.frame_count(), ace.tstates());
             }
-            "trace" => self.trace = on_off(args.first().copied())?,
+            "trace" => self.set_trace(args, out)?,
             "ftrace" => self.ftrace = on_off(args.first().copied())?,
             "stack" => self.stack(ace, args.first() == Some(&"f"), out),
             "rstack" => self.rstack(ace, out),
@@ -491,7 +494,22 @@ impl Debugger {
             ace.step();
             count += 1;
             if self.trace {
-                let _ = writeln!(out, "{t0:>10} +{:<3} {pc:04X}  {text}", ace.tstates() - t0);
+                let line = format!("{t0:>10} +{:<3} {pc:04X}  {text}", ace.tstates() - t0);
+                match &mut self.trace_file {
+                    Some(file) => {
+                        let written = std::io::Write::write_all(&mut file.out, line.as_bytes())
+                            .and_then(|_| std::io::Write::write_all(&mut file.out, b"\n"));
+                        if let Err(e) = written {
+                            let why = format!("trace: cannot write {}: {e}", file.path.display());
+                            self.trace = false;
+                            self.trace_file = None;
+                            return Some(why);
+                        }
+                    }
+                    None => {
+                        let _ = writeln!(out, "{line}");
+                    }
+                }
             }
             let now = ace.cpu().immutable_registers();
             let (npc, nsp, nde) = (now.pc(), now.get16(Reg16::SP), now.get16(Reg16::DE));
@@ -768,6 +786,48 @@ impl Debugger {
     }
 }
 
+/// A trace being written to a file (`trace on FILE`).
+struct TraceFile {
+    path: std::path::PathBuf,
+    out: std::io::BufWriter<std::fs::File>,
+}
+
+impl Debugger {
+    /// `trace on [FILE]` / `trace off`. A file is made new (an existing one is kept and
+    /// the command refused) and is complete once `trace off` or the end of the run
+    /// flushes it.
+    fn set_trace(&mut self, args: &[&str], out: &mut String) -> Result<(), String> {
+        let on = on_off(args.first().copied())?;
+        if let Some(mut file) = self.trace_file.take() {
+            use std::io::Write as _;
+            file.out
+                .flush()
+                .map_err(|e| format!("trace: cannot write {}: {e}", file.path.display()))?;
+            let _ = writeln!(out, "trace written to {}", file.path.display());
+        }
+        self.trace = on;
+        if let (true, Some(path)) = (on, args.get(1)) {
+            let path = std::path::PathBuf::from(path);
+            let file = std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&path)
+                .map_err(|e| {
+                    self.trace = false;
+                    format!(
+                        "trace: cannot create {}: {e} (an existing file is not replaced)",
+                        path.display()
+                    )
+                })?;
+            self.trace_file = Some(TraceFile {
+                path,
+                out: std::io::BufWriter::new(file),
+            });
+        }
+        Ok(())
+    }
+}
+
 fn on_off(s: Option<&str>) -> Result<bool, String> {
     match s {
         None | Some("on") => Ok(true),
@@ -824,7 +884,7 @@ fn hex_dump(addr: u16, bytes: &[u8]) -> String {
 pub const HELP: &str = "\
 Z80:   break ADDR|SYMBOL   watch ADDR[:LEN] [r|w|rw]   port PORT [r|w|rw]   stops   delete [N]
        step [N]   next   finish   continue [N frames]   regs   reg NAME=VALUE
-       dis [ADDR] [N]   mem ADDR [LEN]   poke ADDR BYTE...   frames   trace on|off   screen
+       dis [ADDR] [N]   mem ADDR [LEN]   poke ADDR BYTE...   frames   trace on [FILE]|off   screen
        type TEXT (keys pressed while the machine runs; \\n is ENTER)
 Forth: break WORD   stack [f]   rstack   where   fstep   fnext   see WORD   words [N]   ftrace on|off
        quit
