@@ -7,21 +7,16 @@
 
 mod common;
 
-use common::cli::{aceemu, aceemu_command, scratch_dir, text};
+use common::cli::{aceemu, aceemu_command, output_within, scratch_dir, text};
 use std::os::unix::process::CommandExt;
 use std::path::Path;
-use std::process::{Output, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Output;
 
 /// Runs `aceemu ARGS…` with files limited to `max_bytes` (a disk with that much room for
 /// each new file), failing the test if it has not ended within a minute.
 fn aceemu_on_small_disk(max_bytes: u64, args: &[&str]) -> Output {
     let mut command = aceemu_command();
-    command
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
+    command.args(args);
     // SAFETY: between fork and exec only async-signal-safe calls (setrlimit, signal).
     unsafe {
         command.pre_exec(move || {
@@ -36,16 +31,7 @@ fn aceemu_on_small_disk(max_bytes: u64, args: &[&str]) -> Output {
             Ok(())
         });
     }
-    let mut child = command.spawn().expect("run aceemu");
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > Duration::from_secs(60) {
-            let _ = child.kill();
-            panic!("aceemu {args:?} still running after 60 s");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().unwrap()
+    output_within(60, &mut command)
 }
 
 fn s(p: &Path) -> &str {

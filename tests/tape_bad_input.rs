@@ -4,32 +4,14 @@
 
 mod common;
 
-use common::cli::{aceemu_command, scratch_dir, text};
+use common::cli::{aceemu_command, output_within, scratch_dir, text};
 use common::golden_tape::golden_tap;
 use std::path::Path;
 use std::process::{Output, Stdio};
-use std::time::{Duration, Instant};
 
-/// Runs `aceemu ARGS…`, killing it if it has not finished within `secs` (a hang is a
-/// failure, not a stuck test run).
+/// Runs `aceemu ARGS…`, failing the test if it has not finished within `secs`.
 fn aceemu_within(secs: u64, args: &[&str]) -> Output {
-    let mut child = aceemu_command()
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run aceemu");
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > Duration::from_secs(secs) {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("aceemu {args:?} still running after {secs} s");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().unwrap()
+    output_within(secs, aceemu_command().args(args))
 }
 
 fn s(p: &Path) -> &str {

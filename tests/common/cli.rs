@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 /// The `aceemu` binary built for these tests, to add arguments to.
 pub fn aceemu_command() -> Command {
@@ -15,6 +16,27 @@ pub fn aceemu(args: &[&str]) -> Output {
         .stdin(Stdio::null())
         .output()
         .expect("run aceemu")
+}
+
+/// Runs `command` (stdin empty, stdout and stderr captured), killing it and failing the
+/// test if it has not finished within `secs`: a hang is a failure, not a stuck test run.
+pub fn output_within(secs: u64, command: &mut Command) -> Output {
+    let mut child = command
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run aceemu");
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(secs) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{command:?} still running after {secs} s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
 }
 
 /// A fresh, empty directory for one test's files, named after the test file, this process
