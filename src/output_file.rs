@@ -95,11 +95,6 @@ fn temporary_name(target: &Path) -> PathBuf {
 }
 
 impl NewFile {
-    /// The file's final name.
-    pub fn path(&self) -> &Path {
-        &self.target
-    }
-
     /// Flushes, syncs and moves the written file into place. Without `force` the target
     /// must still not exist (a hard link refuses atomically; where the file system has no
     /// hard links, the check is made just before the rename).

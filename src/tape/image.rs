@@ -138,8 +138,11 @@ impl TapeImage {
                 })
             }
             Format::Wav => {
-                let (halves, info) = wav::stream_halves(bytes, name)?;
-                let decoded = pulse::decode_halves(halves.iter().copied());
+                let wav::Recording {
+                    blocks: decoded,
+                    signal,
+                    info,
+                } = wav::read_recording(bytes, name)?;
                 let mut warnings = info.warnings;
                 for (i, d) in decoded.iter().enumerate() {
                     if let Some(p) = checksum_problem(&d.block) {
@@ -157,18 +160,6 @@ impl TapeImage {
                         ));
                     }
                 }
-                // Play the recording's own edges, as a cassette would.
-                let mut signal = Signal::default();
-                let mut level = false;
-                for h in halves {
-                    level = !level;
-                    signal.push(level, h.round().clamp(1.0, u32::MAX as f64) as u32);
-                }
-                for d in &decoded {
-                    let (pulse, time) = signal.index_at(d.time.max(0.0) as u64);
-                    signal.marks.push(pulse::BlockMark { pulse, time });
-                }
-                signal.push(false, pulse::CLOCK_HZ / 10);
                 Ok(TapeImage {
                     name: name.into(),
                     blocks: decoded.into_iter().map(|d| d.block).collect(),

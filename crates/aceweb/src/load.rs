@@ -39,22 +39,9 @@ pub fn tape_from_bytes(bytes: &[u8], name: &str) -> Result<(Vec<Block>, Signal),
             Ok((blocks, t.signal))
         }
         "wav" => {
-            let samples = wav::read_samples(bytes, name).map_err(|e| e.to_string())?;
-            let halves = wav::halves(&samples);
-            let decoded = pulse::decode_halves(halves.iter().copied());
-            // Play the recording's own edges, as a cassette would (aceemu's tape::image).
-            let mut signal = Signal::default();
-            let mut level = false;
-            for h in halves {
-                level = !level;
-                signal.push(level, h.round().clamp(1.0, u32::MAX as f64) as u32);
-            }
-            for d in &decoded {
-                let (pulse, time) = signal.index_at(d.time.max(0.0) as u64);
-                signal.marks.push(pulse::BlockMark { pulse, time });
-            }
-            signal.push(false, pulse::CLOCK_HZ / 10);
-            Ok((decoded.into_iter().map(|d| d.block).collect(), signal))
+            let recording = wav::read_recording(bytes, name).map_err(|e| e.to_string())?;
+            let blocks = recording.blocks.into_iter().map(|d| d.block).collect();
+            Ok((blocks, recording.signal))
         }
         _ => Err(format!(
             "{name}: unknown tape format (the name must end in .tap, .tzx, .wav or .ace)"

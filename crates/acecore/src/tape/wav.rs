@@ -204,6 +204,7 @@ pub fn stream_samples(
     let prepared = prepare_for_hound(bytes, file)?;
     let reader = prepared.reader(file)?;
     let spec = reader.spec();
+    let samples = reader.len() as usize;
     let unsupported = |what: String| WavError::Unsupported {
         file: file.into(),
         what,
@@ -247,11 +248,8 @@ pub fn stream_samples(
             .unwrap_or(0)
     };
     let mut n = 0usize;
-    let total = {
-        // Only whole frames: a last frame cut short has no sample for every channel.
-        let r = prepared.reader(file)?;
-        r.len() as usize / channels * channels
-    };
+    // Only whole frames: a last frame cut short has no sample for every channel.
+    let total = samples / channels * channels;
     each_sample(prepared.reader(file)?, file, |x| {
         if n < total && n % channels == best {
             f(x);
@@ -396,6 +394,37 @@ pub fn stream_halves(bytes: &[u8], file: &str) -> Result<(Vec<f64>, SampleInfo),
         }
     })?;
     Ok((out, info))
+}
+
+/// A WAV recording as a tape: the blocks decoded from it, and the signal to play, which
+/// is the recording's own edges (as a cassette would play it) with each decoded block
+/// marked, then a tenth of a second of silence. The samples are decoded as a stream.
+pub struct Recording {
+    pub blocks: Vec<DecodedBlock>,
+    pub signal: Signal,
+    pub info: SampleInfo,
+}
+
+/// Reads a WAV file in memory as a [`Recording`] (the file name is only for messages).
+pub fn read_recording(bytes: &[u8], file: &str) -> Result<Recording, WavError> {
+    let (halves, info) = stream_halves(bytes, file)?;
+    let blocks = pulse::decode_halves(halves.iter().copied());
+    let mut signal = Signal::default();
+    let mut level = false;
+    for h in halves {
+        level = !level;
+        signal.push(level, h.round().clamp(1.0, u32::MAX as f64) as u32);
+    }
+    for d in &blocks {
+        let (pulse, time) = signal.index_at(d.time.max(0.0) as u64);
+        signal.marks.push(pulse::BlockMark { pulse, time });
+    }
+    signal.push(false, CLOCK_HZ / 10);
+    Ok(Recording {
+        blocks,
+        signal,
+        info,
+    })
 }
 
 /// Decodes the blocks recorded in a WAV file.
