@@ -49,6 +49,22 @@ fn edit_puts_the_listing_into_the_buffer_with_the_question_cursor() {
 }
 
 #[test]
+fn entering_an_edit_leaves_a_blank_row_before_what_follows() {
+    // transcripts.md Round 3: "after the edited lines are entered, the original leaves one
+    // blank row before the next output"
+    let mut ace = boot();
+    enter(&mut ace, ": X 1 . ; EDIT X");
+    enter(&mut ace, "");
+    let text = ace.screen_text();
+    let rows: Vec<&str> = text.lines().map(str::trim_end).collect();
+    assert_eq!(
+        rows[..3],
+        [": X 1 . ; EDIT X", "", ": X 1 . ;  OK"],
+        "{text}"
+    );
+}
+
+#[test]
 fn an_edit_session_changes_a_word_and_enters_it_as_a_new_word() {
     let mut ace = boot();
     enter(&mut ace, ": DOUBLE 2 * ;");
@@ -146,9 +162,19 @@ fn errors_as_the_spec_says() {
     // the newest word is not an older one of its own name
     assert_eq!(run(&mut ace, "REDEFINE W"), "REDEFINE ERROR 11");
     // any kind of word replaces any kind (transcripts.md Round 3): the colon word W in the
-    // variable V's place, then the variable P in the colon word P's
+    // variable V's place, keeping its own name (V is gone), then the variable P in the
+    // colon word P's
     assert_eq!(run(&mut ace, "REDEFINE V"), "REDEFINE V");
-    assert_eq!(run(&mut ace, "1 V 2 ."), "1 V 2 . 2", "V runs the empty W");
+    assert_eq!(
+        run(&mut ace, "1 W 2 ."),
+        "1 W 2 . 2",
+        "W is the empty colon word"
+    );
+    assert_eq!(
+        ram_names(&ace),
+        ["W"],
+        "W in V's place, V's name gone (transcripts.md Round 3)"
+    );
     enter(&mut ace, ": P 1 ;");
     enter(&mut ace, "VARIABLE P");
     assert_eq!(run(&mut ace, "REDEFINE P"), "REDEFINE P");
@@ -174,8 +200,8 @@ fn errors_as_the_spec_says() {
     // while a definition is incomplete: ERROR 12 (ace-forth.md 10: "a definition is still
     // incomplete"), as SAVE and LOAD give
     assert_eq!(
-        run(&mut ace, ": Z 1 [ REDEFINE V"),
-        ": Z 1 [ REDEFINE V ERROR 12"
+        run(&mut ace, ": Z 1 [ REDEFINE W"),
+        ": Z 1 [ REDEFINE W ERROR 12"
     );
     // after the errors output goes to the screen again and the machine works
     assert_eq!(ace.peek(FLAGS) & 0x08, 0);

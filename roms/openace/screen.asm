@@ -42,11 +42,11 @@ put_char:
         JR Z,.screen
         LD HL,STATIN
         BIT ST_RETYPE,(HL)
-        JP NZ,buffer_char
+        JRX NZ,buffer_char
         CP 13
         JR NZ,.screen
         SET ST_RETYPE,(HL)
-        JP clear_input
+        JRX clear_input
 .screen:
         RES ST_RETYPE,(IX+O_STATIN)
         PUSH AF
@@ -69,9 +69,7 @@ put_char:
 make_room:
         LD HL,(SCRPOS)
         LD DE,(L_HALF)
-        AND A
-        SBC HL,DE
-        ADD HL,DE               ; SCRPOS again; carry (as SBC's borrow): below L_HALF
+        RST 0x30                ; hl_below_de: carry: below L_HALF
         RET C
         CALL scroll_upper
         JR make_room
@@ -183,8 +181,7 @@ grow_buffer:
         ADD HL,DE               ; the new L_HALF
         PUSH HL
         LD DE,(SCRPOS)
-        AND A
-        SBC HL,DE
+        RST 0x30                ; hl_below_de
         CALL C,scroll_upper     ; below SCRPOS: the upper part scrolls (L_HALF stays)
         POP DE                  ; DE = one line higher
         LD HL,32
@@ -338,7 +335,7 @@ editor_key:
         JR Z,.noinverse
         OR 0x80
 .noinverse:
-        JP insert_char
+        JRX insert_char
 
 ; Key codes 0-10 (ace-hardware.md 6: the SHIFT+digit editing keys) -> the offset of the
 ; routine from the entry (the routines follow the table).
