@@ -69,8 +69,11 @@ put_char:
 make_room:
         LD HL,(SCRPOS)
         LD DE,(L_HALF)
-        RST 0x30                ; hl_below_de: carry: below L_HALF
-        RET C
+        AND A
+        SBC HL,DE
+        ADD HL,DE               ; SCRPOS again; carry (as SBC's borrow): below L_HALF
+        RET C                   ; (not RST 0x30: every printed character comes here,
+                                ; forth-speed.md rows 6 and 11)
         CALL scroll_upper
         JR make_room
 
@@ -117,10 +120,7 @@ print_string:
 ; print_name: HL = a name-length field: print the name. print_at: HL = the name's first
 ; byte: print it (bit 7 marks the last character). Uses AF, C, DE, HL.
 print_name:
-        LD A,(HL)
-        AND 0x3F
-        LD C,A
-        CALL name_start
+        CALL name_field_start
 print_at:
         LD A,(HL)
         AND 0x7F
