@@ -127,23 +127,23 @@ thread_back:
         RET
 
 ; REDEFINE: written from rom-words.tsv (REDEFINE), ace-forth.md 4.1, 4.3, 9, 10 and
-; transcripts.md Round 3. The newest word N (CURRENT's newest, any kind) replaces the older
-; word O of the name given. O keeps its header, so every reference to its CFA stays valid
-; and now runs N's code field and body, which take the place of O's (A); the words
-; between (B) move by the size difference and N's header C goes: O-hdr A B C D HERE ->
-; O-hdr D B HERE (HERE drops by A and C). The bytes are rotated in place by three
-; reversals (no free memory needed), then every cell that holds a dictionary address is
-; remapped by remap_words (tape.asm, shared with LOAD's relocation) with the table: N's
-; CFA and above + D1 (onto O's CFA: N's calls of itself become calls of O), O's end up
-; to N's CFA + D2 (the size difference), below stays; and CURRENT, CONTEXT, VOCLNK. As
-; the original: ERROR 11 with no name echoed when no older word of the name is found (N
-; itself is hidden from the lookup), ERROR 11 after the name for a ROM word. Unlike the
-; original, the word keeps O's name (the original gives it N's). Our choices where the
-; spec is silent: ERROR 12 while a definition is incomplete (as SAVE and LOAD); ERROR 11
-; unless N is the word DICT points at, i.e. the newest in memory (not so when a word of
-; another vocabulary follows it; FORGET clears DICT, so right after FORGET the newest
-; word must be made again first). Addresses held as literals or on the return stack are
-; not changed; the data stack is emptied (as LOAD does). Afterwards DICT holds the last
+; transcripts.md Round 3. The newest word N (CURRENT's newest, any kind) takes the place
+; of the older word O of the name given and keeps its own name (O's name is gone, as on
+; the original): O B N HERE -> N B HERE, the words between (B) moving by the size
+; difference. N's link becomes O's link and CURRENT's newest N's old link; the bytes are
+; rotated in place by three reversals (no free memory needed), then every cell that holds
+; a dictionary address is remapped by remap_words (tape.asm, shared with LOAD's
+; relocation) with the table: N's name-length field and above + D1 (into O's place: N's
+; calls of itself follow it), O's end up to N + D2 (the size difference), O's header and
+; body + D3 (O's name-length field and CFA onto N's new ones: every caller of O runs N),
+; below stays; and CURRENT, CONTEXT, VOCLNK, STKBOT. As the original: ERROR 11 with no
+; name echoed when no older word of the name is found (N itself is hidden from the
+; lookup), ERROR 11 after the name for a ROM word. Our choices where the spec is silent:
+; ERROR 12 while a definition is incomplete (as SAVE and LOAD); ERROR 11 unless N is the
+; word DICT points at, i.e. the newest in memory (not so when a word of another
+; vocabulary follows it; FORGET clears DICT, so right after FORGET the newest word must
+; be made again first). Addresses held as literals or on the return stack are not
+; changed; the data stack is emptied (as LOAD does). Afterwards DICT holds the last
 ; word's length field (as after LOAD).
         PRIM "REDEFINE", redefine_cfa, 0
         LD HL,(CURRENT)

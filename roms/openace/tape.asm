@@ -388,9 +388,10 @@ text_bytes:
         DC "Bytes: "
 
         CUT
-; remap_cell: the cell at HL := its value v remapped by the table RM_T1 .. RM_D2: v >= T1
-; gets + D1, T2 <= v < T1 gets + D2, a lower v stays (LOAD: the saved image moves;
-; REDEFINE: the words after the old body and the newest body move).
+; remap_cell: the cell at HL := its value v remapped by the table RM_T1 .. RM_D3: v >= T1
+; gets + D1, T2 <= v < T1 gets + D2, T3 <= v < T2 gets + D3, a lower v stays (LOAD: the
+; saved image moves, D3 = 0; REDEFINE: the newest word, the words between and the old
+; word's CFA move).
 ; Out: DE = the new value, HL = the address after the cell. Uses AF.
 remap_cell:
         LD E,(HL)
