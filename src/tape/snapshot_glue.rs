@@ -1,7 +1,7 @@
 //! `.ace` snapshots into and out of the machine, from and to files: acecore's
-//! [`snapshot_machine`] does the machine's part. A
-//! snapshot saved at the original ROM's prompt (PC 0x059B) resumes at the open ROM's
-//! prompt when the machine runs the open ROM ([`ORIGINAL_PROMPT_PC`]).
+//! [`snapshot_machine`] does the machine's part. A snapshot saved at the original ROM's
+//! prompt (PC 0x059B) resumes at the open ROM's prompt when the machine runs the open ROM
+//! ([`ORIGINAL_PROMPT_PC`]).
 
 use super::ace_snapshot::AceSnapshot;
 use crate::machine::Ace;
