@@ -9,14 +9,13 @@
 //! ALLOT, BLOADs the named game there and CALLs it); BREAK goes back to Forth, `GO` starts
 //! the same game again from its first map, `PLAY other` loads another.
 //! `tapes/cabbage.tap` holds the loader and the bundled rule files of `rules/`.
+//!
+//! The loader and the bytes files are made as for every machine-code game
+//! ([`super::mc_game_tape`]).
 
+use super::mc_game_tape::{self, address, bytes_file, loader_dictionary};
 use crate::games::cabbage::{ace, read, Description};
-use crate::machine::RamSize;
-use crate::rom::open::open_rom;
-use crate::rom::RomImage;
-use crate::tape::from_forth::make_dictionary_tape;
-use crate::tape::pulse::{Block, FLAG_DATA, FLAG_HEADER};
-use crate::tape::tap::{with_checksum, Header};
+use crate::tape::pulse::Block;
 use anyhow::{bail, Context};
 
 pub const ASM: &str = include_str!("../../mc/cabbage.asm");
@@ -26,7 +25,6 @@ pub const LOADER_PATH: &str = "mc/cabbage-loader.fth";
 pub const TAPE_PATH: &str = "tapes/cabbage.tap";
 /// The loader's name on tape.
 pub const NAME: &str = "cabbage";
-const DICT_START: u16 = 0x3C51;
 
 /// The rule files on `tapes/cabbage.tap`: tape name, path, contents.
 pub const BUNDLED: [(&str, &str, &[u8]); 4] = [
@@ -84,13 +82,8 @@ impl Code {
 }
 
 pub fn assemble() -> anyhow::Result<Code> {
-    let assembly = aceasm::assemble_str(ASM_PATH, ASM).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let symbol = |name: &str| -> anyhow::Result<u16> {
-        let value = assembly
-            .symbol(name)
-            .with_context(|| format!("{ASM_PATH} defines no `{name}`"))?;
-        u16::try_from(value).with_context(|| format!("{ASM_PATH}: `{name}` = {value}"))
-    };
+    let assembly = mc_game_tape::assemble(ASM_PATH, ASM)?;
+    let symbol = |name: &str| address(&assembly, ASM_PATH, name);
     let code = Code {
         bytes: assembly.bytes.clone(),
         origin: symbol("ORIGIN")?,
@@ -131,34 +124,16 @@ pub fn tape_name(path: &std::path::Path) -> anyhow::Result<String> {
     Ok(name)
 }
 
-fn bytes_file(name: &str, start: u16, data: &[u8]) -> anyhow::Result<Vec<Block>> {
-    let length = u16::try_from(data.len()).context("a bytes file holds at most 65,535 bytes")?;
-    let header = Header::bytes(name, start, length);
-    Ok(vec![
-        Block::new(FLAG_HEADER, with_checksum(&header.to_payload())),
-        Block::new(FLAG_DATA, with_checksum(data)),
-    ])
-}
-
 /// The whole tape: the loader, then one bytes file per game.
 pub fn make_tape(games: &[(String, Description)]) -> anyhow::Result<Vec<Block>> {
     let code = assemble()?;
-    let rom = RomImage::from_bytes(open_rom().to_vec(), "open")?;
-    let mut blocks = make_dictionary_tape(
-        rom.bytes(),
-        &rom.sha256_hex(),
-        RamSize::K19,
+    let mut blocks = loader_dictionary(
         LOADER_PATH,
         &code.loader_source(),
         NAME,
+        code.origin,
+        ASM_PATH,
     )?;
-    let length = Header::parse(&blocks[0].data).map_or(0, |h| h.length);
-    if u32::from(DICT_START) + u32::from(length) >= u32::from(code.origin) {
-        bail!(
-            "{LOADER_PATH}: the loader reaches ORIGIN 0x{:04X}: move ORIGIN up",
-            code.origin
-        );
-    }
     for (name, d) in games {
         let data = code.game_file(d).with_context(|| format!("game {name}"))?;
         blocks.extend(bytes_file(name, code.origin, &data)?);
