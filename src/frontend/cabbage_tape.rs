@@ -13,7 +13,7 @@
 //! The loader and the bytes files are made as for every machine-code game
 //! ([`super::mc_game_tape`]).
 
-use super::mc_game_tape::{self, address, bytes_file, loader_dictionary};
+use super::mc_game_tape::{self, bytes_file, fill_in, loader_dictionary};
 use crate::games::cabbage::{ace, read, Description};
 use crate::tape::pulse::Block;
 use anyhow::{bail, Context};
@@ -75,28 +75,21 @@ impl Code {
     }
 
     pub fn loader_source(&self) -> String {
-        LOADER
-            .replace("{ORIGIN}", &self.origin.to_string())
-            .replace("{SIZE}", &self.region.to_string())
+        fill_in(LOADER, &[("ORIGIN", self.origin), ("SIZE", self.region)])
     }
 }
 
 pub fn assemble() -> anyhow::Result<Code> {
-    let assembly = mc_game_tape::assemble(ASM_PATH, ASM)?;
-    let symbol = |name: &str| address(&assembly, ASM_PATH, name);
-    let code = Code {
-        bytes: assembly.bytes.clone(),
-        origin: symbol("ORIGIN")?,
-        game: symbol("game")?,
-        region: symbol("REGION")?,
-        cycles: symbol("cycles")?,
-        cycle_run: symbol("cycle_run")?,
-        cycle_done: symbol("cycle_done")?,
-    };
-    if code.bytes.len() != usize::from(code.game - code.origin) {
-        bail!("{ASM_PATH}: the image must start at ORIGIN and end at `game`");
-    }
-    Ok(code)
+    let program = mc_game_tape::assemble(ASM_PATH, ASM, "game")?;
+    Ok(Code {
+        region: program.address("REGION")?,
+        cycles: program.address("cycles")?,
+        cycle_run: program.address("cycle_run")?,
+        cycle_done: program.address("cycle_done")?,
+        origin: program.origin,
+        game: program.end,
+        bytes: program.assembly.bytes,
+    })
 }
 
 /// Reads a rule file's bytes, refusing one with errors (named by `path`).

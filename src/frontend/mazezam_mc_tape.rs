@@ -15,7 +15,7 @@
 //! The loader and the bytes file are made as for every machine-code game
 //! ([`super::mc_game_tape`]).
 
-use super::mc_game_tape::{self, address, loader_dictionary};
+use super::mc_game_tape::{self, fill_in, loader_dictionary};
 use crate::games::mazezam::ace_data::encode_pack;
 use crate::games::mazezam::pack;
 use crate::tape::pulse::Block;
@@ -67,30 +67,27 @@ impl Code {
 
     /// The loader's source with the addresses filled in.
     pub fn loader_source(&self) -> String {
-        LOADER
-            .replace("{ORIGIN}", &self.origin.to_string())
-            .replace("{SIZE}", &self.region_size().to_string())
-            .replace("{PACK}", &self.pack.to_string())
-            .replace("{PACK_MAX}", &self.pack_max.to_string())
+        fill_in(
+            LOADER,
+            &[
+                ("ORIGIN", self.origin),
+                ("SIZE", self.region_size()),
+                ("PACK", self.pack),
+                ("PACK_MAX", self.pack_max),
+            ],
+        )
     }
 }
 
 /// Assembles `mc/mazezam.asm` with the project's assembler.
 pub fn assemble() -> anyhow::Result<Code> {
-    let assembly = mc_game_tape::assemble(ASM_PATH, ASM)?;
-    let symbol = |name: &str| address(&assembly, ASM_PATH, name);
-    let code = Code {
-        bytes: assembly.bytes.clone(),
-        origin: symbol("ORIGIN")?,
-        pack: symbol("pack")?,
-        pack_max: symbol("PACK_MAX")?,
-    };
-    if u32::from(assembly.origin) != u32::from(code.origin)
-        || code.bytes.len() != usize::from(code.pack - code.origin)
-    {
-        bail!("{ASM_PATH}: the image must start at ORIGIN and end at `pack`");
-    }
-    Ok(code)
+    let program = mc_game_tape::assemble(ASM_PATH, ASM, "pack")?;
+    Ok(Code {
+        pack_max: program.address("PACK_MAX")?,
+        origin: program.origin,
+        pack: program.end,
+        bytes: program.assembly.bytes,
+    })
 }
 
 /// The built-in level pack: `levels/aceemu.mzm` as [`encode_pack`] bytes.

@@ -19,18 +19,54 @@ use anyhow::{bail, Context};
 /// First address of the dictionary (ace-forth.md 3).
 const DICT_START: u16 = 0x3C51;
 
-/// Assembles `source` (`path` names it in messages).
-pub fn assemble(path: &str, source: &str) -> anyhow::Result<Assembly> {
-    aceasm::assemble_str(path, source).map_err(|e| anyhow::anyhow!("{e}"))
+/// A program assembled from `mc/`, loaded and entered at its `ORIGIN`.
+pub struct Program<'a> {
+    pub assembly: Assembly,
+    /// The source's path, for messages.
+    pub path: &'a str,
+    pub origin: u16,
+    /// Where the image ends (exclusive): what the program loads after itself goes there.
+    pub end: u16,
 }
 
-/// The address `name` stands for in `assembly` (assembled from `path`); an error if it is
-/// not defined or not an address.
-pub fn address(assembly: &Assembly, path: &str, name: &str) -> anyhow::Result<u16> {
-    let value = assembly
-        .symbol(name)
-        .with_context(|| format!("{path} defines no `{name}`"))?;
-    u16::try_from(value).with_context(|| format!("{path}: `{name}` = {value}"))
+/// Assembles `source` (`path` names it in messages); its image must run from its symbol
+/// `ORIGIN` up to (not including) its symbol `end`.
+pub fn assemble<'a>(path: &'a str, source: &str, end: &str) -> anyhow::Result<Program<'a>> {
+    let assembly = aceasm::assemble_str(path, source).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut program = Program {
+        assembly,
+        path,
+        origin: 0,
+        end: 0,
+    };
+    program.origin = program.address("ORIGIN")?;
+    program.end = program.address(end)?;
+    if program.assembly.origin != program.origin
+        || program.assembly.bytes.len() != usize::from(program.end.wrapping_sub(program.origin))
+    {
+        bail!("{path}: the image must start at ORIGIN and end at `{end}`");
+    }
+    Ok(program)
+}
+
+impl Program<'_> {
+    /// The address `name` stands for; an error if it is not defined or not an address.
+    pub fn address(&self, name: &str) -> anyhow::Result<u16> {
+        let value = self
+            .assembly
+            .symbol(name)
+            .with_context(|| format!("{} defines no `{name}`", self.path))?;
+        u16::try_from(value).with_context(|| format!("{}: `{name}` = {value}", self.path))
+    }
+}
+
+/// A loader's source with each `{NAME}` of `values` replaced by its number.
+pub fn fill_in(template: &str, values: &[(&str, u16)]) -> String {
+    values
+        .iter()
+        .fold(template.to_string(), |text, (name, value)| {
+            text.replace(&format!("{{{name}}}"), &value.to_string())
+        })
 }
 
 /// The header and data blocks of a bytes file, as BSAVE writes them.

@@ -22,13 +22,7 @@ pub fn speed_from_code(code: u32) -> TapeSpeed {
 /// A line for the page: state, block, time.
 pub fn status(deck: &Deck) -> String {
     let pos = deck.position();
-    let state = match (deck.is_running(), deck.is_auto()) {
-        _ if deck.waiting_at_end() => "at its end while the Ace waits: rewind",
-        (true, true) => "playing (auto)",
-        (true, false) => "playing",
-        (false, true) => "waiting for LOAD",
-        (false, false) => "stopped",
-    };
+    let state = deck.state_words("at its end while the Ace waits: rewind");
     let hz = acecore::tape::pulse::CLOCK_HZ as u64;
     let place = match pos.block {
         Some(b) => format!("block {} of {}", b + 1, pos.blocks),

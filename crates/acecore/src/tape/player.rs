@@ -267,6 +267,19 @@ impl Player {
         }
     }
 
+    /// The deck's state in a few words for a status line: `at_end` while
+    /// [`Player::waiting_at_end`] (with how to rewind on this front end), otherwise
+    /// "playing (auto)", "playing", "waiting for LOAD" or "stopped".
+    pub fn state_words<'a>(&self, at_end: &'a str) -> &'a str {
+        match (self.running, self.auto) {
+            _ if self.waiting_at_end() => at_end,
+            (true, true) => "playing (auto)",
+            (true, false) => "playing",
+            (false, true) => "waiting for LOAD",
+            (false, false) => "stopped",
+        }
+    }
+
     /// Brings the tape up to machine time `t`: it moves while running, and in automatic
     /// mode pauses once the machine has not listened for a while.
     fn catch_up(&mut self, t: u64) {
