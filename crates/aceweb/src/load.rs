@@ -65,4 +65,23 @@ mod tests {
         let err = tape_from_bytes(b"x", "notes.txt").unwrap_err();
         assert!(err.contains("notes.txt: unknown tape format"), "{err}");
     }
+
+    #[test]
+    fn a_snapshot_goes_into_the_machine_and_a_bad_one_is_refused_with_the_file_named() {
+        use acecore::machine::RamSize;
+        let rom = [0u8; acecore::rom::ROM_SIZE];
+        let mut saved = Ace::new(&rom, RamSize::K19).unwrap();
+        saved.poke(0x3C64, 0x5A);
+        saved.cpu_mut().registers().set_pc(0x1234);
+        let file = snapshot_machine::snapshot_of(&saved).unwrap().write();
+        let mut ace = Ace::new(&rom, RamSize::K19).unwrap();
+        load_snapshot(&mut ace, &file, "s.ace").unwrap();
+        assert_eq!(ace.peek(0x3C64), 0x5A);
+        assert_eq!(ace.cpu().immutable_registers().pc(), 0x1234);
+        let err = load_snapshot(&mut ace, &[0xED], "cut.ace").unwrap_err();
+        assert!(err.starts_with("cut.ace: "), "{err}");
+        let mut small = Ace::new(&rom, RamSize::K3).unwrap();
+        let err = load_snapshot(&mut small, &file, "big.ace").unwrap_err();
+        assert!(err.contains("big.ace") && err.contains("more RAM"), "{err}");
+    }
 }
