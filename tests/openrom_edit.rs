@@ -427,6 +427,32 @@ fn redefine_moves_the_new_body_into_the_old_place_and_reclaims_the_space() {
 }
 
 #[test]
+fn the_newest_word_keeps_its_own_name_of_any_length() {
+    // transcripts.md Round 3: the newest word takes the older word's place with its own
+    // name; here the names differ in length both ways (the transcripts use one letter)
+    for (old, new) in [("LONGNAME", "AB"), ("P", "LONGERNAME")] {
+        let mut ace = boot();
+        let start = here(&ace);
+        enter(&mut ace, &format!(": {old} 1 ; : Q {old} . ; : {new} 7 ;"));
+        enter(&mut ace, &format!("REDEFINE {old}"));
+        assert_eq!(
+            run(&mut ace, &format!("Q {new} .")),
+            format!("Q 7 {new} . 7")
+        );
+        assert_eq!(ram_names(&ace), ["Q", new], "{new} in {old}'s place");
+        assert_eq!(
+            run(&mut ace, &format!("FIND {new} .")),
+            format!("FIND {new} . {}", start + new.len() as u16 + 5),
+            "{new}'s CFA right after its header at the dictionary's start"
+        );
+        assert_eq!(
+            listing(&mut ace, "Q")[2..4],
+            [": Q".to_string(), format!(" {new} .")]
+        );
+    }
+}
+
+#[test]
 fn an_empty_word_can_be_replaced_and_a_bigger_body_fits() {
     let mut ace = boot();
     enter(&mut ace, ": X ;");
