@@ -1,7 +1,7 @@
 //! EDIT and REDEFINE (roms/openace/edit.asm, the buffer output in screen.asm's put_char)
 //! on the open ROM. Golden behaviour: ace-forth.md 9 (EDIT puts the word's
 //! listing into the input buffer, ENTER compiles it as a new word of the same name;
-//! REDEFINE puts the newest word's body in the older word's place, redirecting every
+//! REDEFINE puts the newest word, with its own name, in the older word's place, redirecting every
 //! reference and reclaiming the old body's space, 4.1 the header layout), 10 (ERROR 11, 13, 14)
 //! and 11 (editing keys), with the listings as LIST prints them (transcripts.md).
 
