@@ -12,6 +12,9 @@ pub const SEMI: u16 = 0x04B6;
 pub const COLON_CODE: u16 = 0x0EC3;
 pub const INT_LITERAL: u16 = 0x1011;
 pub const FLOAT_LITERAL: u16 = 0x1064;
+/// The code fields of DEFINER and COMPILER words.
+pub const DEFINER_CODE: u16 = 0x1085;
+pub const COMPILER_CODE: u16 = 0x1108;
 /// BASE, the number base (one byte).
 pub const BASE: u16 = 0x3C3F;
 
@@ -353,11 +356,11 @@ pub fn see(ace: &Ace, namer: &Namer, w: &Word) -> Result<String, String> {
     let mut body = w.cfa + 2;
     match code {
         COLON_CODE => out.push_str(&format!(": {}", w.name)),
-        0x1085 => {
+        DEFINER_CODE => {
             out.push_str(&format!("DEFINER {}", w.name));
             body += 2;
         }
-        0x1108 => {
+        COMPILER_CODE => {
             let runtime = peek16(ace, body);
             let n = ace.peek(runtime.wrapping_sub(3));
             out.push_str(&format!("{n} COMPILER {}", w.name));
@@ -472,7 +475,21 @@ pub fn see(ace: &Ace, namer: &Namer, w: &Word) -> Result<String, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::in_base;
+    use super::*;
+
+    /// The addresses the debugger reads both ROMs by are the spec's (rom-words.tsv), which
+    /// the open ROM pins: nothing here is particular to one ROM.
+    #[test]
+    fn the_fixed_addresses_are_the_spec_tables() {
+        let rows = crate::rom::compat::original_rows();
+        let cfa = |name: &str| rows.iter().find(|r| r.name == name).map(|r| r.cfa);
+        assert_eq!(cfa("<exit>"), Some(SEMI));
+        assert_eq!(cfa("{docolon}"), Some(COLON_CODE));
+        assert_eq!(cfa("<literal16>"), Some(INT_LITERAL));
+        assert_eq!(cfa("<literal-float>"), Some(FLOAT_LITERAL));
+        assert_eq!(cfa("{defining-word}"), Some(DEFINER_CODE));
+        assert_eq!(cfa("{compiling-word}"), Some(COMPILER_CODE));
+    }
 
     #[test]
     fn numbers_print_in_the_base_as_dot_does() {

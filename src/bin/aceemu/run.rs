@@ -18,6 +18,7 @@ Delete = DELETE LINE, Esc = BREAK. F1 key help, F2 screenshot (PNG, into --scree
 F3 open a tape or .ace file (name typed in the title bar), F4 save a .ace snapshot, F5 reset,
 F6 tape play/stop, F7 rewind, F8 speed 1x/2x/4x/max, F9 pause, F10 turbo, F12 quit.
 Ctrl-C in the terminal ends the run like closing the window (--save-wav is written).
+With --debug the window's F9 or Pause (or Ctrl-C in the terminal) breaks into the debugger.
 
 Examples:
   aceemu run
