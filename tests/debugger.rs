@@ -424,3 +424,42 @@ fn original_rom_where_names_rom_callers() {
     let Some(rom) = original_rom() else { return };
     where_names_rom_callers(&["--rom", &rom, "--caps-lock"]);
 }
+
+/// The panel (what the window draws beside the screen) at the SCAN breakpoint: the
+/// registers `regs` shows, the stack top first with GROW's 150 under the countdown, and
+/// SCAN with its callers from forth/maze.fth.
+#[test]
+fn the_panel_shows_registers_stack_and_the_word() {
+    let script = format!(
+        "{LOAD_MAZE}type RUN\\n\ncontinue 100\ntype \" \"\ncontinue 50\ntype 1\n\
+         break SCAN\ncontinue\nregs\npanel\nquit\n"
+    );
+    let out = debug(MAZE, &script);
+    let regs = reply(&out, "regs")[0];
+    let field = |name: &str| {
+        regs.split_whitespace()
+            .find_map(|f| f.strip_prefix(&format!("{name}=")))
+            .unwrap()
+            .to_string()
+    };
+    let panel = reply(&out, "panel");
+    assert_eq!(
+        panel[0],
+        format!("PC {} SP {}", field("PC"), field("SP")),
+        "{out}"
+    );
+    assert_eq!(
+        panel[2],
+        format!("DE {} HL {}", field("DE"), field("HL")),
+        "{out}"
+    );
+    assert!(panel.iter().all(|l| l.chars().count() <= 16), "{out}");
+    let stack = panel.iter().position(|l| *l == "STACK <2>").expect("stack");
+    assert_eq!(panel[stack + 2].trim(), "150 0096", "{out}");
+    let word = panel.iter().position(|l| *l == "WORD").expect("word");
+    assert_eq!(
+        panel[word + 1..word + 4],
+        [" SCAN", "  in MOVE", "  in GROW"],
+        "{out}"
+    );
+}

@@ -415,6 +415,11 @@ impl Debugger {
             "stack" => self.stack(ace, args.first() == Some(&"f"), out),
             "rstack" => self.rstack(ace, out),
             "where" => self.where_(ace, out),
+            "panel" => {
+                for line in self.panel(ace, 40) {
+                    let _ = writeln!(out, "{line}");
+                }
+            }
             "words" => {
                 let namer = self.namer(ace);
                 let n: usize = args
@@ -970,7 +975,7 @@ impl Debugger {
     /// was called from (the return-stack entries that point into a word's thread, in RAM
     /// or in the ROM).
     fn where_(&self, ace: &Ace, out: &mut String) {
-        let (now, callers) = self.where_lines(ace);
+        let (now, callers) = self.where_lines(ace, usize::MAX);
         let _ = writeln!(out, "{now}");
         for (name, ip) in callers {
             let _ = writeln!(out, "  in {name} (IP {ip:04X})");
@@ -978,8 +983,8 @@ impl Debugger {
     }
 
     /// `where`'s answer: a line for the word running now, then (caller, return address)
-    /// pairs, innermost first.
-    pub fn where_lines(&self, ace: &Ace) -> (String, Vec<(String, u16)>) {
+    /// pairs, innermost first, from the top `depth` return-stack entries.
+    pub fn where_lines(&self, ace: &Ace, depth: usize) -> (String, Vec<(String, u16)>) {
         let namer = self.namer(ace);
         let r = ace.cpu().immutable_registers();
         let (pc, de) = (r.pc(), r.get16(Reg16::DE));
@@ -999,7 +1004,7 @@ impl Debugger {
             None => format!("PC {pc:04X} in {code}"),
         };
         let mut callers = Vec::new();
-        for (_, v) in forth::return_stack(ace) {
+        for (_, v) in forth::return_stack(ace).into_iter().take(depth) {
             if let Some(w) = namer.thread_containing(ace, v) {
                 callers.push((w.name, v));
             } else if v < 0x2000
@@ -1126,5 +1131,5 @@ Z80:   break ADDR|SYMBOL   watch ADDR[:LEN] [r|w|rw]   port PORT [r|w|rw]   stop
        dis [ADDR] [N]   mem ADDR [LEN]   poke ADDR BYTE...   frames   trace on [FILE]|off   screen
        type TEXT (keys pressed while the machine runs; \\n is ENTER)
 Forth: break WORD   stack [f]   rstack   where   fstep   fnext   see WORD   words [N]   ftrace on|off
-       quit
+       panel (what the window's panel shows)   quit
 ";

@@ -39,7 +39,8 @@ impl Debugger {
             format!("frame {}", ace.frame_count()),
             String::new(),
         ];
-        let (now, callers) = self.where_lines(ace);
+        // The callers among the top of the return stack (drawn every frame: kept short).
+        let (now, callers) = self.where_lines(ace, 48);
         let cells = forth::data_stack(ace);
         // The word and its callers get what the stack leaves (at least 3 rows).
         let word_rows = 3 + callers.len().min(5);
