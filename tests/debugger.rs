@@ -325,7 +325,7 @@ fn break_on_a_word_not_yet_defined_stops_once_it_is_loaded() {
 /// The callers of a word typed at the prompt: the outer interpreter's LINE, a colon word of
 /// the ROM (rom-words.tsv: LINE interprets the input buffer word by word), is named though
 /// its thread is in ROM and has no length field.
-fn where_names_rom_callers(args: &[&str]) {
+fn where_names_rom_callers(args: &[&str]) -> Vec<(String, u16)> {
     let script = "continue 50\ntype : T1 5 ;\\n\ncontinue 50\nbreak T1\ntype T1\\n\n\
                   continue\nwhere\nwords\nquit\n";
     let out = debug(args, script);
@@ -358,11 +358,36 @@ fn where_names_rom_callers(args: &[&str]) {
         .unwrap_or_else(|| panic!("LINE not among the callers:\n{out}"));
     // The return address is in LINE's thread, after its code field.
     assert!(line.1 > line_cfa + 2 && line.1 < 0x2000, "{out}");
+    callers
 }
 
 #[test]
 fn where_names_the_rom_word_whose_thread_called() {
-    where_names_rom_callers(&["--caps-lock"]);
+    let callers = where_names_rom_callers(&["--caps-lock"]);
+    // On the open ROM T1 is run straight from LINE's thread, and LINE from a headerless
+    // thread (QUIT's loop), named by the label `aceemu asm --sym` gives it.
+    assert_eq!(callers[0].0, "LINE", "{callers:?}");
+    let dir = std::env::temp_dir().join(format!("aceemu-debugger-sym-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let status = Command::new(env!("CARGO_BIN_EXE_aceemu"))
+        .args(["asm", "roms/openace/main.asm", "-o"])
+        .arg(dir.join("rom.bin"))
+        .arg("--sym")
+        .arg(dir.join("rom.sym"))
+        .output()
+        .unwrap();
+    assert!(status.status.success());
+    let symbols = std::fs::read_to_string(dir.join("rom.sym")).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    let (label, ip) = callers.last().unwrap();
+    let (name, offset) = label.split_once('+').unwrap_or((label, "0"));
+    let value = symbols
+        .lines()
+        .find_map(|l| l.strip_prefix(&format!("{name} EQU 0x")))
+        .map(|v| u16::from_str_radix(v.trim(), 16).unwrap())
+        .unwrap_or_else(|| panic!("no symbol {name}"));
+    assert_eq!(value + offset.parse::<u16>().unwrap(), *ip, "{callers:?}");
+    assert!(callers.len() >= 2, "{callers:?}");
 }
 
 /// `see` prints literals in the current BASE, as LIST does (transcripts.md round 3:
