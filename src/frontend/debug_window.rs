@@ -158,6 +158,17 @@ fn prompt_thread(commands: Sender<String>, replies: Receiver<Reply>) {
     }
 }
 
+/// False where a window surely cannot open (no X11 or Wayland display named).
+pub fn display_available() -> bool {
+    #[cfg(all(unix, not(target_os = "macos")))]
+    {
+        let set = |v: &str| std::env::var_os(v).is_some_and(|s| !s.is_empty());
+        set("DISPLAY") || set("WAYLAND_DISPLAY")
+    }
+    #[cfg(not(all(unix, not(target_os = "macos"))))]
+    true
+}
+
 /// Runs the debugger with the window until `quit`, F12, the window is closed, or end of
 /// input at the prompt.
 pub fn run(
@@ -166,14 +177,10 @@ pub fn run(
     options: &Options,
     mut runner: FrameRunner,
 ) -> anyhow::Result<()> {
-    #[cfg(all(unix, not(target_os = "macos")))]
-    {
-        let set = |v: &str| std::env::var_os(v).is_some_and(|s| !s.is_empty());
-        if !set("DISPLAY") && !set("WAYLAND_DISPLAY") {
-            anyhow::bail!(
-                "no display available (DISPLAY is not set); use `aceemu run --headless --debug`"
-            );
-        }
+    if !display_available() {
+        anyhow::bail!(
+            "no display available (DISPLAY is not set); use `aceemu run --headless --debug`"
+        );
     }
     let scale = options.scale.clamp(1, 8);
     let (width, height) = ((WINDOW_WIDTH + PANEL_WIDTH) * scale, WINDOW_HEIGHT * scale);

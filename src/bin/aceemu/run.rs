@@ -453,11 +453,15 @@ fn run_debugger(
     let mut dbg = Debugger::new(symbols, names);
     #[cfg(feature = "window")]
     if args.debug && !args.headless {
-        let options = aceemu::frontend::debug_window::Options {
-            scale: args.scale as usize,
-            audio: !args.mute,
-        };
-        return aceemu::frontend::debug_window::run(ace, &mut dbg, &options, runner);
+        use aceemu::frontend::debug_window;
+        if debug_window::display_available() {
+            let options = debug_window::Options {
+                scale: args.scale as usize,
+                audio: !args.mute,
+            };
+            return debug_window::run(ace, &mut dbg, &options, runner);
+        }
+        eprintln!("aceemu: no display (DISPLAY is not set): the debugger runs without the window");
     }
     match &args.debug_script {
         Some(script) => aceemu::frontend::debug_prompt::run_script(
