@@ -488,3 +488,24 @@ fn the_panel_shows_registers_stack_and_the_word() {
         "{out}"
     );
 }
+
+/// A word defined and run on one line stops on its first run: with another breakpoint
+/// set the debugger watches every colon word's entry while one waits for its word.
+#[test]
+fn a_waiting_breakpoint_catches_a_word_run_on_the_line_that_defines_it() {
+    let script = "continue 50\nbreak 0x0000\nbreak T2\ntype : T2 7 ; T2 T2\\n\ncontinue\n\
+                  stack\ncontinue\nstack\nquit\n";
+    let out = debug(&["--caps-lock"], script);
+    let stops: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("break 2: entering T2"))
+        .collect();
+    assert_eq!(stops.len(), 2, "{out}");
+    // The first run starts with an empty stack, the second with the 7 the first left.
+    let stacks: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("break 2: entering T2"))
+        .filter(|l| l.starts_with('<'))
+        .collect();
+    assert_eq!(stacks, ["<0>", "<1> 7"], "{out}");
+}

@@ -668,17 +668,25 @@ impl Debugger {
         let mut count = 0u64;
         while ace.tstates() < end && count < max {
             self.arm_pending(ace, out);
+            let moving_off = skip;
             if !skip {
                 if let Some(why) = self.pc_stop(ace) {
                     return Some(why);
                 }
             }
             skip = false;
+            if simple && moving_off {
+                // run_until_pc returns at once at a listed PC: step off the breakpoint.
+                ace.step();
+                continue;
+            }
             if simple {
                 let pcs = self.pc_list(ace);
                 match ace.run_until_pc(&pcs, end - ace.tstates()) {
                     None => return None,
                     Some(_) => {
+                        // A colon word entered may be the one a pending breakpoint waits for.
+                        self.arm_pending(ace, out);
                         if let Some(why) = self.pc_stop(ace) {
                             return Some(why);
                         }
