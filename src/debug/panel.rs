@@ -54,11 +54,14 @@ impl Debugger {
         }
         lines.push(String::new());
         lines.push("WORD".into());
-        let now = now
-            .strip_prefix("entering ")
-            .or_else(|| now.strip_prefix("PC "))
-            .unwrap_or(&now);
-        lines.push(format!(" {}", now.split(" (").next().unwrap_or(now)));
+        // The word being entered, or else the code PC is in (PC itself is at the top).
+        let now = match now.strip_prefix("entering ") {
+            Some(word) => word.split(" (").next().unwrap_or(word),
+            None => now
+                .split_once(" in ")
+                .map_or(now.as_str(), |(_, code)| code),
+        };
+        lines.push(format!(" {now}"));
         for (name, _) in callers.iter().take(5) {
             lines.push(format!("  in {name}"));
         }
