@@ -425,7 +425,7 @@ impl<B: CpuBus> Ace<B> {
         if main.is_plain_setting_wz() {
             // The same for one that sets WZ (JP, CALL, RET, LD A,(DE), ADD HL,rr...).
             self.r_pending += 1;
-            self.execute_setting_wz(pc, main.wz_rule());
+            self.execute_setting_wz(pc, main);
             self.t += u64::from(main.tstates());
             self.hidden.last = main;
             return;
@@ -443,7 +443,7 @@ impl<B: CpuBus> Ace<B> {
             self.cpu.execute_instruction(&mut self.bus);
             self.t += u64::from(timing.tstates());
         } else if timing.is_plain_setting_wz() {
-            self.execute_setting_wz(pc, timing.wz_rule());
+            self.execute_setting_wz(pc, timing);
             self.t += u64::from(timing.tstates());
         } else {
             self.execute_complex(pc, timing);
@@ -505,8 +505,11 @@ impl<B: CpuBus> Ace<B> {
             return;
         }
         if timing.is_io() {
-            let offset = timing::decode(pc, |a| self.bus.read(a)).io_offset;
-            self.bus.set_io_time(self.t + u64::from(offset));
+            self.bus.set_io_time(self.t + u64::from(timing.io_offset()));
+            if !timing.is_intercepted() {
+                // OUT (n),A or IN A,(n) (the other I/O instructions are intercepted).
+                self.port_n_wz(pc);
+            }
         }
         if timing.touches_r() {
             self.sync_r();

@@ -100,7 +100,10 @@ impl Timing {
                 | u64::from(self.touches_r) << 28
                 | u64::from(self.intercept) << 31
                 | u64::from(self.wz_rule) << 32
-                | u64::from(self.wz_operand_untaken) << 40,
+                | u64::from(self.wz_operand_untaken) << 40
+                | u64::from(self.wz_rule == super::z80_fixes::wz::PC_AFTER) << 41
+                | u64::from(super::z80_fixes::wz::common_rule(self.wz_rule)) << 42
+                | u64::from(self.io_offset) << 48,
         )
     }
 
@@ -121,7 +124,9 @@ impl Timing {
 /// kind 16-17 (none, flag, DJNZ, repeat), condition code 18-20, M1 count 21-22, sets flags
 /// (23), then the HALT, EI, I/O and R flags (25-28), redundant prefix (29), prefix marker
 /// (30), intercepted (31), the WZ rule (32-39) and "JP/CALL cc sets WZ when not taken"
-/// (40).
+/// (40), "WZ = the new PC" (41, the commonest rule, tested on its own), the number of the
+/// WZ rule among the other common ones (42-44, `z80_fixes::wz::common_rule`: a dense number
+/// the machine switches on without a range check), and the I/O offset (48-55).
 ///
 /// Every bit from 25 up, and the condition kind, takes an instruction off the plain path
 /// ([`Packed::is_simple`]); the mask that tests them, 0xFFFF_FFFF_FE03_0000, is a 32-bit
@@ -179,10 +184,29 @@ impl Packed {
         (self.0 >> 32) as u8
     }
 
+    /// Its WZ rule is "the new PC" (JP, CALL, RET, JR, RST).
+    #[inline(always)]
+    pub fn wz_is_new_pc(self) -> bool {
+        self.0 & 1 << 41 != 0
+    }
+
+    /// The WZ rule's number among the other common ones (0-7, see
+    /// `z80_fixes::wz::common_rule`).
+    #[inline(always)]
+    pub fn wz_common_rule(self) -> u8 {
+        (self.0 >> 42) as u8 & 7
+    }
+
     /// JP cc,nn or CALL cc,nn: WZ = nn whether or not the jump is taken.
     #[inline(always)]
     pub fn wz_operand_untaken(self) -> bool {
         self.0 & 1 << 40 != 0
+    }
+
+    /// For an I/O instruction, the T-state of its port access ([`Timing::io_offset`]).
+    #[inline(always)]
+    pub fn io_offset(self) -> u8 {
+        (self.0 >> 48) as u8
     }
 
     /// Writes the flags (so Q = F after it).
