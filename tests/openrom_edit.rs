@@ -1,7 +1,7 @@
 //! EDIT and REDEFINE (roms/openace/edit.asm, the buffer output in screen.asm's put_char)
 //! on the open ROM. Golden behaviour: ace-forth.md 9 (EDIT puts the word's
 //! listing into the input buffer, ENTER compiles it as a new word of the same name;
-//! REDEFINE puts the newest word's body in the older word's place, redirecting every
+//! REDEFINE puts the newest word, with its own name, in the older word's place, redirecting every
 //! reference and reclaiming the old body's space, 4.1 the header layout), 10 (ERROR 11, 13, 14)
 //! and 11 (editing keys), with the listings as LIST prints them (transcripts.md).
 
@@ -45,6 +45,22 @@ fn edit_puts_the_listing_into_the_buffer_with_the_question_cursor() {
         ace.peek(FLAGS) & 0x08,
         0,
         "FLAGS bit 3 is off while the user edits"
+    );
+}
+
+#[test]
+fn entering_an_edit_leaves_a_blank_row_before_what_follows() {
+    // transcripts.md Round 3: "after the edited lines are entered, the original leaves one
+    // blank row before the next output"
+    let mut ace = boot();
+    enter(&mut ace, ": X 1 . ; EDIT X");
+    enter(&mut ace, "");
+    let text = ace.screen_text();
+    let rows: Vec<&str> = text.lines().map(str::trim_end).collect();
+    assert_eq!(
+        rows[..3],
+        [": X 1 . ; EDIT X", "", ": X 1 . ;  OK"],
+        "{text}"
     );
 }
 
@@ -146,9 +162,19 @@ fn errors_as_the_spec_says() {
     // the newest word is not an older one of its own name
     assert_eq!(run(&mut ace, "REDEFINE W"), "REDEFINE ERROR 11");
     // any kind of word replaces any kind (transcripts.md Round 3): the colon word W in the
-    // variable V's place, then the variable P in the colon word P's
+    // variable V's place, keeping its own name (V is gone), then the variable P in the
+    // colon word P's
     assert_eq!(run(&mut ace, "REDEFINE V"), "REDEFINE V");
-    assert_eq!(run(&mut ace, "1 V 2 ."), "1 V 2 . 2", "V runs the empty W");
+    assert_eq!(
+        run(&mut ace, "1 W 2 ."),
+        "1 W 2 . 2",
+        "W is the empty colon word"
+    );
+    assert_eq!(
+        ram_names(&ace),
+        ["W"],
+        "W in V's place, V's name gone (transcripts.md Round 3)"
+    );
     enter(&mut ace, ": P 1 ;");
     enter(&mut ace, "VARIABLE P");
     assert_eq!(run(&mut ace, "REDEFINE P"), "REDEFINE P");
@@ -174,8 +200,8 @@ fn errors_as_the_spec_says() {
     // while a definition is incomplete: ERROR 12 (ace-forth.md 10: "a definition is still
     // incomplete"), as SAVE and LOAD give
     assert_eq!(
-        run(&mut ace, ": Z 1 [ REDEFINE V"),
-        ": Z 1 [ REDEFINE V ERROR 12"
+        run(&mut ace, ": Z 1 [ REDEFINE W"),
+        ": Z 1 [ REDEFINE W ERROR 12"
     );
     // after the errors output goes to the screen again and the machine works
     assert_eq!(ace.peek(FLAGS) & 0x08, 0);
@@ -398,6 +424,32 @@ fn redefine_moves_the_new_body_into_the_old_place_and_reclaims_the_space() {
     enter(&mut ace, ": C A 1+ ;");
     assert_eq!(run(&mut ace, "C . V @ ."), "C . 6 V @ . 7");
     assert!(!output(&ace).contains("ERROR"));
+}
+
+#[test]
+fn the_newest_word_keeps_its_own_name_of_any_length() {
+    // transcripts.md Round 3: the newest word takes the older word's place with its own
+    // name; here the names differ in length both ways (the transcripts use one letter)
+    for (old, new) in [("LONGNAME", "AB"), ("P", "LONGERNAME")] {
+        let mut ace = boot();
+        let start = here(&ace);
+        enter(&mut ace, &format!(": {old} 1 ; : Q {old} . ; : {new} 7 ;"));
+        enter(&mut ace, &format!("REDEFINE {old}"));
+        assert_eq!(
+            run(&mut ace, &format!("Q {new} .")),
+            format!("Q 7 {new} . 7")
+        );
+        assert_eq!(ram_names(&ace), ["Q", new], "{new} in {old}'s place");
+        assert_eq!(
+            run(&mut ace, &format!("FIND {new} .")),
+            format!("FIND {new} . {}", start + new.len() as u16 + 5),
+            "{new}'s CFA right after its header at the dictionary's start"
+        );
+        assert_eq!(
+            listing(&mut ace, "Q")[2..4],
+            [": Q".to_string(), format!(" {new} .")]
+        );
+    }
 }
 
 #[test]

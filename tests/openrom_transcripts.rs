@@ -294,13 +294,11 @@ fn redefine_the_newest_word_itself() {
 }
 
 #[test]
-#[ignore = "round 3: the open ROM does not do this yet (issue 30)"]
 fn redefine_puts_the_newest_word_in_place() {
     check(": P 1 ; : Q P . ; : R 5 ; REDEFINE P Q R .");
 }
 
 #[test]
-#[ignore = "round 3: the open ROM does not do this yet (issue 30)"]
 fn redefine_removes_the_old_name() {
     check(": P 1 ; : Q P . ; : R 5 ; REDEFINE P P");
 }
@@ -311,7 +309,6 @@ fn redefine_with_a_constant() {
 }
 
 #[test]
-#[ignore = "round 3: the open ROM does not do this yet (issue 30)"]
 fn redefine_with_a_create_word() {
     check(": P 1 ; : Q P . ; CREATE S REDEFINE P Q S .");
 }

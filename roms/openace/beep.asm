@@ -5,7 +5,10 @@
 ;
 ; The number of periods is found without a division: a budget of n*125 is charged m per
 ; period and the note stops when less than m is left (that is floor(n*125/m) periods).
-; m = 0 makes no sound. For m < 8 the halves cannot be made that short and last 13*8+2 T.
+; For m < 8 the halves cannot be made that short and last 13*8+2 T. m = 0 is charged
+; nothing: the note (of m = 8) goes on until SPACE stops it with ERROR 3. The original
+; is still busy 300 frames after `0 0 BEEP` (transcripts.md Round 3); how long it would
+; go on was not measured, and the spec gives no count for m = 0 (n*125/m).
 
 ; BEEP ( m n -- ): written from ace-hardware.md 5.3 and ace-forth.md 9.
         PRIM "BEEP", beep_cfa, 0
@@ -13,9 +16,6 @@
         PUSH DE
         RST 24                  ; DE = m
         POP BC                  ; BC = n
-        LD A,D
-        OR E
-        JR Z,.done              ; m = 0: nothing
         PUSH DE                 ; m
         LD DE,125               ; budget = n * 125 (below 2^23)
         CALL umul               ; HL:DE = n * 125 (the core's U* routine)
@@ -78,7 +78,7 @@
         LD C,A                  ; 4
         EXX                     ; 4
         JP NC,.cycle            ; 10  + LD A (7) -> 13*m + 2
-.done:  EI
+        EI
         JP (IY)
 .break: RST 32                  ; (ABORT turns interrupts back on)
         DB 3

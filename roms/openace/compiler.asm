@@ -7,17 +7,19 @@
 ; Dictionary space.
 ; ---------------------------------------------------------------------------------------
 ; allot_bc: reserve BC bytes at HERE, moving the data stack up by BC (ace-forth.md 3:
-; ERROR 1 if less than 40 bytes would be left). out: HL = old HERE, BC kept. Uses AF, DE.
+; ERROR 1 if less than 40 bytes would be left); BC below 0 gives them back, the data
+; stack moving down (`-2 ALLOT`, transcripts.md Round 3: the original allows it). out:
+; HL = old HERE, BC kept. Uses AF, DE.
 allot_bc:
         LD HL,(SPARE)
         PUSH HL                 ; old SPARE
         ADD HL,BC
-        JR C,.full
+        JRX C,.full
         EX DE,HL                ; DE = new SPARE
         LD HL,-(40 + 3)         ; 40 bytes + our return address and 2 pushed bytes must be
         ADD HL,SP               ; left: SP - 43, carry set (SP > 43), so the SBC takes 44
         SBC HL,DE
-        JR C,.full
+        JRX C,.full
         LD (SPARE),DE
         DEC DE                  ; the new place of the stack's last byte
         POP HL                  ; old SPARE
@@ -40,7 +42,8 @@ allot_bc:
         LD (STKBOT),HL
         POP HL
         RET
-.full:
+        CUT                     ; (the error stubs are pieces of their own: they fill
+.full:                          ; the slivers between pinned blocks)
         RST 32
         DB 1
 
@@ -121,7 +124,7 @@ make_header:
         LD A,(PAD)
         DEC A
         CP 63
-        JR NC,.badname          ; 0 or more than 63 characters
+        JRX NC,.badname          ; 0 or more than 63 characters
         ADD A,8                 ; name + length + link + name length + code field
         LD C,A
         LD B,0
@@ -158,6 +161,7 @@ make_header:
         INC HL                  ; code field
         POP DE
         JRX store_cell
+        CUT
 .badname:
         RST 32
         DB 6
@@ -175,7 +179,7 @@ make_header:
         PRIM ",", comma_cfa, 0
 comma_code:
         RST 24
-        JP enclose_de_next
+        JRX enclose_de_next
 
 ; [,-exit]: , and end the thread (its IP is dropped): the tail of several threads.
         INTERNAL comma_exit_cfa
@@ -244,7 +248,7 @@ does_tail:
         LD A,0xCD               ; Z80 CALL
         CALL enclose_a
         LD DE,variable_cf
-        JP enclose_de_next
+        JRX enclose_de_next
 
 ; RUNS>: written from rom-words.tsv (RUNS>) and ace-forth.md 5.2.
         COMPILING "RUNS>", runs_cfa, runs_rt
@@ -261,7 +265,7 @@ does_tail:
         CALL enclose_a
         CALL enclose_name_offset
         LD DE,compiler_rt_cf
-        JP enclose_de_next
+        JRX enclose_de_next
 
         CUT
 ; enclose_name_offset: enclose the negative offset from this field to the first name byte
@@ -283,7 +287,7 @@ enclose_name_offset:
         INC HL
         INC HL                  ; pfa+0
         LD DE,(STKBOT)
-        JP store_cell
+        JRX store_cell
 
 ; IMMEDIATE: written from rom-words.tsv (IMMEDIATE: newest word in CURRENT).
         PRIM "IMMEDIATE", immediate_cfa, 0
@@ -342,11 +346,11 @@ lit8_exit_code:
         LD E,(HL)
         LD D,0
         BIT FL_COMPILING,(IX+O_FLAGS)
-        JP Z,push_next          ; (stack.asm: push DE, next word)
+        JRX Z,push_next          ; (stack.asm: push DE, next word)
         RST 16
         LD DE,lit8_rt
         CALL enclose_de
-        JP ccomma_code          ; C, the character
+        JRX ccomma_code         ; C, the character
 
 ; ---------------------------------------------------------------------------------------
 ; Control structures (ace-forth.md 6: markers BEGIN 1, IF/ELSE 2, DO 3, WHILE 4).
@@ -361,8 +365,9 @@ lit8_exit_code:
         RST 24                  ; (keeps A)
         SUB E
         OR D                    ; 0 only if DE = the marker
-        JR NZ,.wrong
+        JRX NZ,.wrong
         JP (IY)
+        CUT
 .wrong: RST 32
         DB 5
 
@@ -470,7 +475,7 @@ loop_thread:
         DEC HL
         LD A,(HL)
         CP C                    ; the text's last character: its delimiter?
-        JP NZ,interpret_cfa.retype ; (the stack holds LINE's IP, as in [interpret])
+        JRX NZ,interpret_cfa.retype ; (the stack holds LINE's IP, as in [interpret])
         LD A,C
         CALL word_sub
         LD E,(HL)

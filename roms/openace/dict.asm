@@ -23,7 +23,7 @@
         JR .entry
 .done:                          ; the original leaves a 0 on the data stack (`VLIST .`
         XOR A                   ; ends with 0, transcripts.md Round 3)
-        JP push_carry
+        JRX push_carry
 
 ; DEFINITIONS: written from rom-words.tsv (DEFINITIONS: CURRENT := CONTEXT).
         PRIM "DEFINITIONS", definitions_cfa, 0
@@ -56,8 +56,7 @@
         PRIM "FORGET", forget_cfa, 0
         LD HL,(CURRENT)
         LD DE,(CONTEXT)
-        AND A
-        SBC HL,DE
+        RST 0x30                ; hl_below_de: Z if equal
         JR Z,.same
         RST 32
         DB 11
@@ -105,7 +104,7 @@
         LD HL,(W_NUM)
         LD (STKBOT),HL
         CALL empty_data_stack
-        JP quit_code
+        JRX quit_code
 
 ; trim_chain: HL = a cell pointing at the newest entry of a chain, BC = where an entry
 ; keeps the address of the next one (relative to the entry): the cell drops the entries

@@ -21,7 +21,7 @@ EDIT_PAGE       EQU 16          ; rows in the buffer before a page is handed ove
         PRIM "EDIT", edit_cfa, 0
         SET FL_TO_BUFFER,(IX+O_FLAGS)
         LD DE,.thread
-        JP docolon
+        JRX docolon
 .thread:
         DW list_cfa, .enter, exit_rt
 .enter: DW $ + 2
@@ -36,6 +36,9 @@ take_edited:
         RES FL_TO_BUFFER,(IX+O_FLAGS)
         CALL wait_enter         ; HL = STATIN
         RES ST_RETYPE,(HL)
+        LD A,13                 ; the original leaves a blank row before what follows
+        RST 8                   ; (transcripts.md Round 3)
+        RST 8
         CALL remove_cursor
         LD HL,(INSCRN)
         LD DE,(ENDBUF)
@@ -105,7 +108,7 @@ edit_page:
         POP BC
         EXX
         LD A,13                 ; the next page starts as the listing did: the first
-        JP put_char             ; CR (ST_RETYPE is clear) empties the buffer
+        JRX put_char             ; CR (ST_RETYPE is clear) empties the buffer
 
         CUT
 ; run_line: run LINE from machine code and come back. run_thread: run the thread at HL
@@ -124,23 +127,23 @@ thread_back:
         RET
 
 ; REDEFINE: written from rom-words.tsv (REDEFINE), ace-forth.md 4.1, 4.3, 9, 10 and
-; transcripts.md Round 3. The newest word N (CURRENT's newest, any kind) replaces the older
-; word O of the name given. O keeps its header, so every reference to its CFA stays valid
-; and now runs N's code field and body, which take the place of O's (A); the words
-; between (B) move by the size difference and N's header C goes: O-hdr A B C D HERE ->
-; O-hdr D B HERE (HERE drops by A and C). The bytes are rotated in place by three
-; reversals (no free memory needed), then every cell that holds a dictionary address is
-; remapped by remap_words (tape.asm, shared with LOAD's relocation) with the table: N's
-; CFA and above + D1 (onto O's CFA: N's calls of itself become calls of O), O's end up
-; to N's CFA + D2 (the size difference), below stays; and CURRENT, CONTEXT, VOCLNK. As
-; the original: ERROR 11 with no name echoed when no older word of the name is found (N
-; itself is hidden from the lookup), ERROR 11 after the name for a ROM word. Unlike the
-; original, the word keeps O's name (the original gives it N's). Our choices where the
-; spec is silent: ERROR 12 while a definition is incomplete (as SAVE and LOAD); ERROR 11
-; unless N is the word DICT points at, i.e. the newest in memory (not so when a word of
-; another vocabulary follows it; FORGET clears DICT, so right after FORGET the newest
-; word must be made again first). Addresses held as literals or on the return stack are
-; not changed; the data stack is emptied (as LOAD does). Afterwards DICT holds the last
+; transcripts.md Round 3. The newest word N (CURRENT's newest, any kind) takes the place
+; of the older word O of the name given and keeps its own name (O's name is gone, as on
+; the original): O B N HERE -> N B HERE, the words between (B) moving by the size
+; difference. N's link becomes O's link and CURRENT's newest N's old link; the bytes are
+; rotated in place by three reversals (no free memory needed), then every cell that holds
+; a dictionary address is remapped by remap_words (tape.asm, shared with LOAD's
+; relocation) with the table: N's name-length field and above + D1 (into O's place: N's
+; calls of itself follow it), O's end up to N + D2 (the size difference), O's header and
+; body + D3 (O's name-length field and CFA onto N's new ones: every caller of O runs N),
+; below stays; and CURRENT, CONTEXT, VOCLNK, STKBOT. As the original: ERROR 11 with no
+; name echoed when no older word of the name is found (N itself is hidden from the
+; lookup), ERROR 11 after the name for a ROM word. Our choices where the spec is silent:
+; ERROR 12 while a definition is incomplete (as SAVE and LOAD); ERROR 11 unless N is the
+; word DICT points at, i.e. the newest in memory (not so when a word of another
+; vocabulary follows it; FORGET clears DICT, so right after FORGET the newest word must
+; be made again first). Addresses held as literals or on the return stack are not
+; changed; the data stack is emptied (as LOAD does). Afterwards DICT holds the last
 ; word's length field (as after LOAD).
         PRIM "REDEFINE", redefine_cfa, 0
         LD HL,(CURRENT)
@@ -163,7 +166,7 @@ thread_back:
 .cannot:                        ; not found (no name echoed), a ROM word (echoed), ...
         RST 32
         DB 11
-.ram:   PUSH HL                 ; P = O's CFA (any kind of word)
+.ram:   PUSH HL                 ; O's CFA
         LD HL,(DICT)
         INC HL
         INC HL
@@ -173,58 +176,68 @@ thread_back:
         INC HL
         RST 0x30                ; hl_below_de: Z if DICT + 4 is N's name-length field
         JR NZ,.cannot           ; N is not the newest word in memory
-        INC HL                  ; N's CFA: it and above move onto O's CFA
-        LD (RM_T1),HL
-        EX (SP),HL
-        PUSH HL                 ; (stack: N's CFA, P)
+        LD (RM_T1),HL           ; N's name-length field and above: + D1 (into O's place)
         LD HL,(CURRENT)         ; CURRENT's newest := N's link (remapped below)
         LD (HL),C
         INC HL
         LD (HL),B
-        EX DE,HL
-        CALL name_field_start   ; N's first byte: remapped (+ D2) below into the new HERE
-        LD DE,(STKBOT)
-        LD (STKBOT),HL
-        POP HL                  ; P
-        PUSH DE                 ; (stack: N's CFA, HERE)
-        PUSH HL                 ; (stack: N's CFA, HERE, P)
-        EX DE,HL
-        LD BC,(DICT)
-        AND A
-        SBC HL,BC               ; L = N's length = HERE - its length field
-        EX DE,HL                ; DE = L, HL = P
-        LD BC,-5
-        ADD HL,BC               ; O's word-length field
-        LD C,(HL)
-        LD (HL),E
-        INC HL
-        LD B,(HL)
-        LD (HL),D               ; O's length := L (O's header, then N's body); BC = the old
+        CALL fill_newest_length ; N's length field (the words between follow N now)
+        POP HL
+        DEC HL                  ; O's name-length field
+        PUSH HL
         DEC HL
-        ADD HL,BC               ; O's end: from here to N's CFA words move by D2
+        LD B,(HL)
+        DEC HL
+        LD C,(HL)               ; BC = O's link
+        DEC HL
+        LD D,(HL)
+        DEC HL
+        LD E,(HL)
+        ADD HL,DE               ; O's end: from here up to N the words move by D2
         LD (RM_T2),HL
-        EX DE,HL
-        SBC HL,BC               ; (no carry) D2 = L - O's old length
-        LD (RM_D2),HL
-        POP HL                  ; P
-        POP BC                  ; HERE
-        EX (SP),HL              ; HL = N's CFA (stack: P)
-        PUSH HL
-        EX DE,HL                ; HL = O's end, DE = N's CFA
-        CALL reverse            ; [O's end, N's CFA): A C' B' D
-        POP DE                  ; N's CFA
-        POP HL                  ; P
+        LD HL,(RM_T1)
+        DEC HL
+        LD (HL),B
+        DEC HL
+        LD (HL),C               ; N's link := O's link
+        INC HL
+        INC HL
+        CALL name_field_start   ; HL = N's first byte, C = its name length
+        LD B,C
+        EX (SP),HL              ; (stack: N's first byte)
+        CALL name_field_start   ; HL = O's first byte, C = its name length
+        LD (RM_T3),HL           ; O's header and body: + D3 (O's CFA becomes N's)
+        LD A,B
+        SUB C
+        LD E,A
+        SBC A,A
+        LD D,A
+        LD (RM_D3),DE           ; D3 = N's name length - O's
+        POP BC                  ; N's first byte
+        LD DE,(STKBOT)          ; HERE
+        LD (STKBOT),BC          ; (+ D2 below: the new HERE)
         PUSH HL
         AND A
-        SBC HL,DE
-        LD (RM_D1),HL           ; D1 = P - N's CFA
-        ADD HL,BC
-        EX (SP),HL              ; Q = HERE + D1: N's body ends here once at P
+        SBC HL,BC
+        LD (RM_D1),HL           ; D1 = O's first byte - N's
+        ADD HL,DE               ; M = HERE + D1: N's end in O's place
+        PUSH HL
+        LD BC,(RM_T2)
+        AND A
+        SBC HL,BC
+        LD (RM_D2),HL           ; D2 = M - O's end
+        LD BC,(STKBOT)
+        ADD HL,BC               ; the new HERE
+        POP BC                  ; M
+        EX (SP),HL              ; HL = O's first byte (stack: the new HERE)
+        CALL reverse            ; [O, HERE): N' B' O'
         LD D,B
         LD E,C
-        CALL reverse            ; [P, HERE): D' B C A'
+        CALL reverse            ; [O, M): N B' O'
+        LD H,B
+        LD L,C
         POP DE
-        CALL reverse            ; [P, Q): D B C A'
+        CALL reverse            ; [M, new HERE): N B O'
         LD HL,CURRENT           ; CURRENT CONTEXT VOCLNK, and STKBOT := the new HERE
 .sys:   CALL remap_cell
         LD A,L
@@ -232,7 +245,7 @@ thread_back:
         JR NZ,.sys
         LD HL,FORTH_NAME        ; every RAM word's cells (no carry from CP: no first word)
         CALL remap_words
-        JP empty_next           ; (LOAD's end: the data stack emptied, next word)
+        JRX empty_next           ; (LOAD's end: the data stack emptied, next word)
 
 
         CUT

@@ -393,7 +393,7 @@ set_spare:                      ; the data stack ends at DE (also flit_rt's end)
         JR NZ,.bit
         LD A,0x48
         LD (FA_EXP),A
-        JP fp_done
+        JRX fp_done
 
 ; F.: written from ace-forth.md 8: without exponent when 1.0E-4 <= |f| < 1.0E9, else
 ; d.ddddE-n; trailing zero digits are not printed; then a space.
@@ -401,7 +401,7 @@ set_spare:                      ; the data stack ends at DE (also flit_rt's end)
         RST 24
         RST 24                  ; HL = SPARE: the float (its bytes stay there)
         CALL print_float
-        JP space_cfa + 2        ; SPACE's code: the space, next word
+        JRX space_cfa + 2       ; SPACE's code: the space, next word
 
         CUT
 ; print_float: print the float at HL as F. does, without the space (also LIST's float
@@ -440,7 +440,7 @@ print_float:
         RST 8                   ; (keeps DE)
         LD A,1
         SUB E                   ; 1 - e
-        JP print_udec_a
+        JRX print_udec_a
 
 ; put_digits: print FA's digits with a point after the C-th (C <= 0: the point first, then
 ; -C zeros), stopping after the point once the digits left are all 0. Uses AF, BC, HL.
@@ -478,7 +478,7 @@ put_digits:
         LD BC,4
         LDIR
         PUSH HL
-        JP set_spare
+        JRX set_spare
 
         CUT
 ; [float-literal]: what NUMBER hands LINE for a float (ace-forth.md 7): while compiling,

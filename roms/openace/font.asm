@@ -34,15 +34,16 @@ font_install:
         LD IY,font_glyphs       ; (IY is free until cold_start sets it after this)
         LD H,HIGH(font_rows - 2)
         LD C,0x80               ; bit buffer: only the end marker, the first byte is due
-.row:   LD B,1                  ; B = k + 1 (k = the number of 1 bits before the 0)
+.row:                           ; B = 0 here (.four's and .bits' DJNZ leave it so)
 .prefix:
+        INC B                   ; B = k + 1 (k = the number of 1 bits before the 0)
         SLA C                   ; carry = the next bit (Z: a new byte is due)
-        JR Z,.load1
-.got1:  JR C,.one
+        CALL Z,.load
+        JR C,.prefix
         LD A,1
 .bits:  SLA C                   ; k + 1 bits below a leading 1: A = 2^(k+1) + bits
-        JR Z,.load2
-.got2:  RLA
+        CALL Z,.load
+        RLA
         DJNZ .bits
         ADD A,LOW(font_rows - 2) ; = the row's index in font_rows + font_rows
         LD L,A
@@ -55,25 +56,19 @@ font_install:
         CP HIGH(CHARSET + 0x400)
         JR NZ,.row
         RET
-.one:   INC B
-        JR .prefix
 ; The stream at IY is read from bit 7 of each byte down: C holds the bits of the current
 ; byte still to come, then a 1 that marks their end; when SLA C leaves 0 the marker has
-; come out and the next byte is taken: carry = its bit 7, the marker goes in at bit 0.
-.load1: LD C,(IY+0)
+; come out and the next byte is taken (.load): carry = its bit 7, the marker goes in at
+; bit 0.
+.load:  LD C,(IY+0)
         INC IY
         SCF
         RL C
-        JR .got1
-.load2: LD C,(IY+0)
-        INC IY
-        SCF
-        RL C
-        JR .got2
-; .four: A into 4 rows at HL. Uses B, HL.
+        RET
+; .four: A into 4 rows at HL (within its page). Leaves B = 0. Uses B, L.
 .four:  LD B,4
 .f:     LD (HL),A
-        INC HL
+        INC L                   ; (the 32 patterns fill one page)
         DJNZ .f
         RET
 

@@ -225,7 +225,7 @@ name_start:
         PRIM "FIND", find_cfa, 0
         CALL scan_lookup
         CALL NZ,take_hl         ; an absent word stays in the buffer
-        JP ex_push              ; (stack.asm: push HL, next word)
+        JRX ex_push              ; (stack.asm: push HL, next word)
 
 ; EXECUTE: written from rom-words.tsv (EXECUTE).
         PRIM "EXECUTE", execute_cfa, 0
@@ -248,7 +248,7 @@ execute_hl:                     ; run the word whose CFA is in HL
         CALL scan_word          ; DE = its length
         LD A,D
         OR E
-        JP Z,exit_code          ; the line is done
+        JRX Z,exit_code          ; the line is done
         CALL lookup
         JR Z,.number
         CALL take_hl
@@ -259,7 +259,7 @@ execute_hl:                     ; run the word whose CFA is in HL
         INC HL
         JRX NZ,execute_hl
         EX DE,HL
-        JP enclose_de_next
+        JRX enclose_de_next
 .number:
         CALL number_scanned     ; (the scan above is still in W_START, W_LEN)
         JR C,.retype
@@ -272,7 +272,7 @@ execute_hl:                     ; run the word whose CFA is in HL
         INC HL
         INC HL
         PUSH HL
-        JP retype_code
+        JRX retype_code
 
         CUT
 ; digit_value: A = character -> A = its value in BASE, carry set if it is not a digit.
@@ -350,9 +350,9 @@ scanned_word:
         LD A,' '
         CALL scan_word
         CALL number_scanned
-        JP NC,push_next         ; (stack.asm: push DE, next word)
+        JRX NC,push_next         ; (stack.asm: push DE, next word)
         CCF
-        JP push_carry           ; (stack.asm: 0, as the carry is clear)
+        JRX push_carry           ; (stack.asm: 0, as the carry is clear)
 
         CUT
 ; number_scanned: the scanned word as an integer or a float: push its value (1 or 2 cells),
@@ -456,7 +456,7 @@ retype_code:
         RST 24
         LD A,E
         CALL word_sub
-        JP ex_push              ; (stack.asm: push HL, next word)
+        JRX ex_push              ; (stack.asm: push HL, next word)
 
 ; [check]: the SLOW checks once, also in FAST mode (used by LINE): its code is the SLOW
 ; value of IY itself (then next).

@@ -110,11 +110,8 @@ L_LEFT  EQU LISTWS + 4            ; items the row still takes after the next (0:
         CALL list_cell
         POP BC
         DJNZ .body
-        LD A,13                   ; after ; a new line with one space (transcripts.md)
-        RST 8
-        LD A,' '
-        RST 8
-        JP (IY)
+        CALL list_line            ; after ; a new line with one space (transcripts.md):
+        JP (IY)                   ; the body's level is 1 again
 
         CUT
 ; next_cell: DE = the cell at L_PTR, L_PTR += 2. next_cell_hl: DE = the cell at HL,

@@ -61,9 +61,10 @@ emit_a:                         ; shared tail: print A, next word
         ADD HL,DE               ; VIDEO + 32 * line + col
         LD DE,(L_HALF)
         RST 0x30  ; hl_below_de
-        JR NC,.bad
+        JRX NC,.bad
         LD (SCRPOS),HL
         JP (IY)
+        CUT
 .bad:   RST 32
         DB 9
 
@@ -93,7 +94,7 @@ emit_a:                         ; shared tail: print A, next word
         LDIR                    ; the first row to the bottom row
 .one_row:
         PUSH IY                 ; clear_upper's RET goes on to the next word
-        JP clear_upper          ; (pinned at the original's 0x0A24)
+        JRX clear_upper          ; (pinned at the original's 0x0A24)
 
 ; clear_upper: blank [0x2400, L_HALF) (whole rows: L_HALF is always at a row start),
 ; SCRPOS := 0x2400, XCOORD = YCOORD = 0. Uses AF, B, DE, HL.
@@ -184,7 +185,7 @@ sharp_step:
         LD HL,PAD_END
         AND A
         SBC HL,DE
-        JP push_de_hl           ; the address, then the length
+        JRX push_de_hl           ; the address, then the length
 
 ; .: written from rom-words.tsv (. : signed number and a space) and ace-forth.md 8.
         COLON ".", dot_cfa, 0

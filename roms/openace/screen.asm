@@ -42,11 +42,11 @@ put_char:
         JR Z,.screen
         LD HL,STATIN
         BIT ST_RETYPE,(HL)
-        JP NZ,buffer_char
+        JRX NZ,buffer_char
         CP 13
         JR NZ,.screen
         SET ST_RETYPE,(HL)
-        JP clear_input
+        JRX clear_input
 .screen:
         RES ST_RETYPE,(IX+O_STATIN)
         PUSH AF
@@ -72,7 +72,8 @@ make_room:
         AND A
         SBC HL,DE
         ADD HL,DE               ; SCRPOS again; carry (as SBC's borrow): below L_HALF
-        RET C
+        RET C                   ; (not RST 0x30: every printed character comes here,
+                                ; forth-speed.md rows 6 and 11)
         CALL scroll_upper
         JR make_room
 
@@ -119,10 +120,7 @@ print_string:
 ; print_name: HL = a name-length field: print the name. print_at: HL = the name's first
 ; byte: print it (bit 7 marks the last character). Uses AF, C, DE, HL.
 print_name:
-        LD A,(HL)
-        AND 0x3F
-        LD C,A
-        CALL name_start
+        CALL name_field_start
 print_at:
         LD A,(HL)
         AND 0x7F
@@ -183,8 +181,7 @@ grow_buffer:
         ADD HL,DE               ; the new L_HALF
         PUSH HL
         LD DE,(SCRPOS)
-        AND A
-        SBC HL,DE
+        RST 0x30                ; hl_below_de
         CALL C,scroll_upper     ; below SCRPOS: the upper part scrolls (L_HALF stays)
         POP DE                  ; DE = one line higher
         LD HL,32
@@ -338,7 +335,7 @@ editor_key:
         JR Z,.noinverse
         OR 0x80
 .noinverse:
-        JP insert_char
+        JRX insert_char
 
 ; Key codes 0-10 (ace-hardware.md 6: the SHIFT+digit editing keys) -> the offset of the
 ; routine from the entry (the routines follow the table).

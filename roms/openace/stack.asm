@@ -189,12 +189,13 @@ pop_index:
         OR B                    ; bit 7: n < 0 or n - 1 < 0
         INC BC
         RLA
-        JR C,.bad               ; (no carry from here on)
+        JRX C,.bad              ; (no carry from here on)
         LD HL,(SPARE)
         SBC HL,BC
         AND A
         SBC HL,BC
         RET
+        CUT
 .bad:   RST 32
         DB 7
 
@@ -549,8 +550,7 @@ slash_tail:                     ; SWAP DROP ; (*/ branches here)
 ; U<: written from rom-words.tsv (U<, unsigned).
         PRIM "U<", uless_cfa, 0
         RST 0x28  ; pop_two
-        AND A
-        SBC HL,DE
+        RST 0x30  ; hl_below_de
 ; push_carry: tail for comparisons: push 1 if carry is set, else 0.
 push_carry:
         LD DE,0

@@ -41,10 +41,11 @@ cold_start:                     ; (reached from 0x0000, after its DI)
         LD (DE),A
         CALL font_install       ; the character set and block graphics (font.asm)
         LD IY,next_checks       ; SLOW is the default
-        CALL clear_input        ; empty input line at the bottom (ace-forth.md 11); no
-        JP abort_code           ; banner: the original's upper screen is empty (transcripts.md);
-                                ; ABORT sets IX, enables interrupts, finds ERR_NO = 255 (no
-                                ; message), the flags and the data stack as reset left them
+        JRX abort_code          ; no banner: the original's upper screen is empty
+                                ; (transcripts.md); ABORT sets IX, enables interrupts, finds
+                                ; ERR_NO = 255 (no message), the flags and the data stack as
+                                ; reset left them; QUERY empties the input line at the
+                                ; bottom (ace-forth.md 11)
 
 
 ; Initial values of 0x3C24-0x3C50 (ace-forth.md 2 "value after reset", 3).
@@ -301,7 +302,7 @@ drop_unfinished:
         LDI
         CALL name_field_start   ; first byte of its name
         LD (STKBOT),HL
-        JP clear_dict
+        JRX clear_dict
 
         CUT
 ; print_udec_a: print A as an unsigned decimal number. print_udec: print HL so (no

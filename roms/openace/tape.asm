@@ -35,6 +35,8 @@ RM_T1           EQU FP_WS + 8       ; from here on
 RM_D1           EQU FP_WS + 10      ;   + this
 RM_T2           EQU FP_WS + 12      ; from here to RM_T1
 RM_D2           EQU FP_WS + 14      ;   + this
+RM_T3           EQU FP_WS + 16      ; from here to RM_T2 (REDEFINE; LOAD sets RM_D3 = 0)
+RM_D3           EQU FP_WS + 18      ;   + this (FP_WS + 19 is LISTWS, not used meanwhile)
 
 ; ---------------------------------------------------------------------------------------
 ; SAVE name ( -- ): written from ace-forth.md 12 (SAVE row) and ace-hardware.md 7.1.
@@ -45,7 +47,7 @@ RM_D2           EQU FP_WS + 14      ;   + this
         LD (HDR_START),DE
         LD HL,(STKBOT)
         SBC HL,DE               ; HL = STKBOT - 0x3C51
-        JP Z,tape_error         ; nothing to save
+        JRX Z,tape_error         ; nothing to save
         LD (HDR_LEN),HL
         CALL fill_newest_length ; the newest word's length field, before it is written
         LD HL,(FORTH_PFA)       ; FORTH's newest word
@@ -62,7 +64,7 @@ RM_D2           EQU FP_WS + 14      ;   + this
         CALL bytes_args         ; HL = n
         LD A,H
         OR L
-        JP Z,tape_error         ; nothing to save
+        JRX Z,tape_error         ; nothing to save
         LD HL,HDR_NEWEST        ; the five pointers of a dictionary header are spaces
         LD B,10
         CALL blank_b
@@ -134,7 +136,7 @@ tape_name:
         LD B,8
 .cmp:   LD A,(DE)
         CP (HL)
-        JR NZ,tape_error
+        JRX NZ,tape_error
         INC HL
         INC DE
         DJNZ .cmp
@@ -143,6 +145,7 @@ tape_name:
         INC B                   ; B = 1: compare
         JRX read_data_next
 
+        CUT
 ; tape_error: ERROR 10 (a shared exit, reached by jumps).
 tape_error:
         RST 32                  ; (ABORT turns interrupts back on)
@@ -238,6 +241,7 @@ read_data:
         LD (RM_T1),HL           ; up to the image end; from there on + 0
         SBC HL,HL               ; (no carry)
         LD (RM_D1),HL
+        LD (RM_D3),HL           ; (below 0x3C51 nothing moves)
         POP HL
         POP DE                  ; the end of the image in RAM
         LD (STKBOT),DE          ; (the walk ends there)
@@ -379,15 +383,15 @@ tape_find:
 text_dict:
         DB 13                   ; (each announcement starts a new line)
         DC "Dict: "
-        CUT
 text_bytes:
         DB 13
         DC "Bytes: "
 
         CUT
-; remap_cell: the cell at HL := its value v remapped by the table RM_T1 .. RM_D2: v >= T1
-; gets + D1, T2 <= v < T1 gets + D2, a lower v stays (LOAD: the saved image moves;
-; REDEFINE: the words after the old body and the newest body move).
+; remap_cell: the cell at HL := its value v remapped by the table RM_T1 .. RM_D3: v >= T1
+; gets + D1, T2 <= v < T1 gets + D2, T3 <= v < T2 gets + D3, a lower v stays (LOAD: the
+; saved image moves, D3 = 0; REDEFINE: the newest word, the words between and the old
+; word's CFA move).
 ; Out: DE = the new value, HL = the address after the cell. Uses AF.
 remap_cell:
         LD E,(HL)
@@ -403,8 +407,13 @@ remap_cell:
         LD HL,(RM_T2)
         SCF
         SBC HL,DE               ; borrow: v >= T2
-        JR NC,.keep
         LD HL,(RM_D2)
+        JR C,.add
+        LD HL,(RM_T3)
+        SCF
+        SBC HL,DE               ; borrow: v >= T3
+        JR NC,.keep
+        LD HL,(RM_D3)
 .add:   ADD HL,DE
         EX DE,HL
 .keep:  POP HL
