@@ -16,6 +16,8 @@ pub use acecore::key_player;
 pub mod maze_game;
 pub mod mazezam_mc_tape;
 pub mod pacing;
+#[cfg(feature = "window")]
+pub mod screen_fit;
 pub mod screenshot;
 pub mod stop_signal;
 pub mod text;
