@@ -15,35 +15,81 @@ pub fn fitting_scale(asked: usize, window: (usize, usize), screen: (usize, usize
     asked.min(by_width).min(by_height).max(1)
 }
 
-/// The size in pixels of the screen the window opens on, if it can be known.
-pub fn screen_size() -> Option<(usize, usize)> {
+/// The screen the window opens on: its size in pixels, if it can be known. Keep it until
+/// the window is open: on X11 it holds its connection to the X server, because a
+/// connection closed just before minifb opens its own made that one fail now and then
+/// (XOpenDisplay failed, 1 run in 10-25 under Xvfb).
+pub struct Screen {
+    pub size: Option<(usize, usize)>,
     #[cfg(all(unix, not(target_os = "macos")))]
-    {
-        x11_screen_size()
-    }
-    #[cfg(not(all(unix, not(target_os = "macos"))))]
-    {
-        None
+    _x11: Option<X11Display>,
+}
+
+impl Screen {
+    pub fn query() -> Screen {
+        #[cfg(all(unix, not(target_os = "macos")))]
+        {
+            match X11Display::open() {
+                Some(display) => Screen {
+                    size: display.size(),
+                    _x11: Some(display),
+                },
+                None => Screen {
+                    size: None,
+                    _x11: None,
+                },
+            }
+        }
+        #[cfg(not(all(unix, not(target_os = "macos"))))]
+        {
+            Screen { size: None }
+        }
     }
 }
 
-/// The X server's default screen (DISPLAY), or `None` without one or without libX11.
+/// A connection to the X server named by DISPLAY, closed when dropped.
 #[cfg(all(unix, not(target_os = "macos")))]
-fn x11_screen_size() -> Option<(usize, usize)> {
-    let xlib = x11_dl::xlib::Xlib::open().ok()?;
-    // SAFETY: the display is opened, queried and closed here; null means no display.
-    unsafe {
-        let display = (xlib.XOpenDisplay)(std::ptr::null());
+struct X11Display {
+    xlib: x11_dl::xlib::Xlib,
+    display: *mut x11_dl::xlib::Display,
+}
+
+#[cfg(all(unix, not(target_os = "macos")))]
+impl X11Display {
+    /// `None` without an X server or without libX11.
+    fn open() -> Option<X11Display> {
+        let xlib = x11_dl::xlib::Xlib::open().ok()?;
+        // SAFETY: XOpenDisplay with a null name opens DISPLAY; null means no display.
+        let display = unsafe { (xlib.XOpenDisplay)(std::ptr::null()) };
         if display.is_null() {
             return None;
         }
-        let screen = (xlib.XDefaultScreen)(display);
-        let width = (xlib.XDisplayWidth)(display, screen);
-        let height = (xlib.XDisplayHeight)(display, screen);
-        (xlib.XCloseDisplay)(display);
+        Some(X11Display { xlib, display })
+    }
+
+    /// The default screen's size.
+    fn size(&self) -> Option<(usize, usize)> {
+        // SAFETY: the display is open (closed only in drop).
+        let (width, height) = unsafe {
+            let screen = (self.xlib.XDefaultScreen)(self.display);
+            (
+                (self.xlib.XDisplayWidth)(self.display, screen),
+                (self.xlib.XDisplayHeight)(self.display, screen),
+            )
+        };
         let width = usize::try_from(width).ok().filter(|&w| w > 0)?;
         let height = usize::try_from(height).ok().filter(|&h| h > 0)?;
         Some((width, height))
+    }
+}
+
+#[cfg(all(unix, not(target_os = "macos")))]
+impl Drop for X11Display {
+    fn drop(&mut self) {
+        // SAFETY: the display was opened by XOpenDisplay and is closed once.
+        unsafe {
+            (self.xlib.XCloseDisplay)(self.display);
+        }
     }
 }
 

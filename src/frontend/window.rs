@@ -204,7 +204,8 @@ pub fn run(
     open_tape: Option<TapeOpener>,
 ) -> anyhow::Result<()> {
     check_display()?;
-    let scale = window_scale(options.scale.clamp(1, 8));
+    let screen = super::screen_fit::Screen::query();
+    let scale = window_scale(options.scale.clamp(1, 8), screen.size);
     let (width, height) = (WINDOW_WIDTH * scale, WINDOW_HEIGHT * scale);
     let mut window = minifb::Window::new("aceemu", width, height, minifb::WindowOptions::default())
         .map_err(|e| {
@@ -217,6 +218,7 @@ pub fn run(
                 "cannot open a window ({detail}); without a display use `aceemu run --headless`"
             )
         })?;
+    drop(screen);
     let mut input = WindowInput::default();
     window.set_input_callback(Box::new(input.callback()));
 
@@ -458,8 +460,8 @@ pub fn run(
 /// The scale asked for, or the largest below it at which the window fits on the screen
 /// (said on stderr); as asked when the screen's size is not known (see
 /// [`super::screen_fit`]).
-fn window_scale(asked: usize) -> usize {
-    let Some(screen) = super::screen_fit::screen_size() else {
+fn window_scale(asked: usize, screen: Option<(usize, usize)>) -> usize {
+    let Some(screen) = screen else {
         return asked;
     };
     let scale = super::screen_fit::fitting_scale(asked, (WINDOW_WIDTH, WINDOW_HEIGHT), screen);
