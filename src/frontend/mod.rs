@@ -15,6 +15,7 @@ pub mod host_keys;
 pub use acecore::key_player;
 pub mod maze_game;
 pub mod mazezam_mc_tape;
+pub mod mc_game_tape;
 pub mod pacing;
 #[cfg(feature = "window")]
 pub mod screen_fit;
