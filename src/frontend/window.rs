@@ -389,6 +389,7 @@ pub fn run(
                 let start = Instant::now();
                 while out.queued() >= out.target_queue()
                     && start.elapsed() < Duration::from_millis(100)
+                    && !super::stop_signal::requested()
                 {
                     std::thread::sleep(Duration::from_millis(1));
                 }
