@@ -7,6 +7,8 @@ pub mod audio;
 pub mod bench;
 pub mod cabbage_tape;
 pub mod debug_prompt;
+#[cfg(feature = "window")]
+pub mod debug_window;
 pub mod forth_speed;
 pub mod headless;
 pub mod help;
