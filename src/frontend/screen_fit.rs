@@ -47,6 +47,31 @@ impl Screen {
     }
 }
 
+impl Screen {
+    /// The scale asked for, or the largest below it at which a window of `window` pixels
+    /// at scale 1 fits on the screen (said on stderr); as asked when the screen's size is
+    /// not known.
+    pub fn scale_for(&self, asked: usize, window: (usize, usize)) -> usize {
+        let Some(screen) = self.size else {
+            return asked;
+        };
+        let scale = fitting_scale(asked, window, screen);
+        if scale < asked {
+            eprintln!(
+                "aceemu: --scale {asked} would make a {}x{} window; using {scale} ({}x{}), \
+                 because the screen is {}x{}",
+                window.0 * asked,
+                window.1 * asked,
+                window.0 * scale,
+                window.1 * scale,
+                screen.0,
+                screen.1
+            );
+        }
+        scale
+    }
+}
+
 /// A connection to the X server named by DISPLAY, closed when dropped.
 #[cfg(all(unix, not(target_os = "macos")))]
 struct X11Display {

@@ -205,7 +205,7 @@ pub fn run(
 ) -> anyhow::Result<()> {
     check_display()?;
     let screen = super::screen_fit::Screen::query();
-    let scale = window_scale(options.scale.clamp(1, 8), screen.size);
+    let scale = screen.scale_for(options.scale.clamp(1, 8), (WINDOW_WIDTH, WINDOW_HEIGHT));
     let (width, height) = (WINDOW_WIDTH * scale, WINDOW_HEIGHT * scale);
     let mut window = minifb::Window::new("aceemu", width, height, minifb::WindowOptions::default())
         .map_err(|e| {
@@ -456,29 +456,6 @@ pub fn run(
         }
     }
     Ok(())
-}
-
-/// The scale asked for, or the largest below it at which the window fits on the screen
-/// (said on stderr); as asked when the screen's size is not known (see
-/// [`super::screen_fit`]).
-fn window_scale(asked: usize, screen: Option<(usize, usize)>) -> usize {
-    let Some(screen) = screen else {
-        return asked;
-    };
-    let scale = super::screen_fit::fitting_scale(asked, (WINDOW_WIDTH, WINDOW_HEIGHT), screen);
-    if scale < asked {
-        eprintln!(
-            "aceemu: --scale {asked} would make a {}x{} window; using {scale} ({}x{}), \
-             because the screen is {}x{}",
-            WINDOW_WIDTH * asked,
-            WINDOW_HEIGHT * asked,
-            WINDOW_WIDTH * scale,
-            WINDOW_HEIGHT * scale,
-            screen.0,
-            screen.1
-        );
-    }
-    scale
 }
 
 /// Scales the 256x192 picture by `scale` into `out`, inside a black border.
