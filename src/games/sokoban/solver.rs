@@ -138,6 +138,13 @@ pub fn is_corral_deadlock(level: &Level) -> bool {
     })
 }
 
+/// The naive lower bound on a level's pushes: each box's fewest pushes to the nearest goal
+/// of its number with no other box on the board.
+pub fn lower_bound(level: &Level) -> usize {
+    let search = Search::new(level, Options::default());
+    search.pushes_at_least(&search.start_boxes)
+}
+
 fn exhausted_reason(level: &Level, states: usize, max_states: usize) -> String {
     let searched = if states == 1 {
         "the start is the only position reachable without a deadlock".to_string()
