@@ -12,6 +12,11 @@ pub const SEMI: u16 = 0x04B6;
 pub const COLON_CODE: u16 = 0x0EC3;
 pub const INT_LITERAL: u16 = 0x1011;
 pub const FLOAT_LITERAL: u16 = 0x1064;
+/// The code fields of DEFINER and COMPILER words.
+pub const DEFINER_CODE: u16 = 0x1085;
+pub const COMPILER_CODE: u16 = 0x1108;
+/// BASE, the number base (one byte).
+pub const BASE: u16 = 0x3C3F;
 
 pub fn peek16(ace: &Ace, a: u16) -> u16 {
     u16::from_le_bytes([ace.peek(a), ace.peek(a.wrapping_add(1))])
@@ -110,23 +115,27 @@ pub fn find(ace: &Ace, name: &str) -> Option<Word> {
     words(ace).into_iter().find(|w| w.name == upper)
 }
 
-/// Names for addresses: the dictionary in memory, then the spec's table of the original
-/// ROM's words and runtimes (whose addresses the open ROM keeps, ace-forth.md).
+/// Names for addresses: the dictionary in memory, then the ROM's own table of the words
+/// and runtimes it has no header for (the spec's `rom-words.tsv` for the original ROM, the
+/// assembler's labels for the open ROM), sorted by address.
 pub struct Namer {
     words: Vec<Word>,
     rom_rows: Vec<(u16, String)>,
 }
 
+/// A thread a return address points into: the word it belongs to and the offset from
+/// that word's code field.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ThreadPlace {
+    pub name: String,
+    pub cfa: u16,
+}
+
 impl Namer {
-    pub fn new(ace: &Ace) -> Namer {
-        let mut rom_rows: Vec<(u16, String)> = crate::rom::compat::original_rows()
-            .into_iter()
-            .map(|r| (r.cfa, r.name))
-            .collect();
-        rom_rows.sort();
+    pub fn new(ace: &Ace, rom_rows: &[(u16, String)]) -> Namer {
         Namer {
             words: words(ace),
-            rom_rows,
+            rom_rows: rom_rows.to_vec(),
         }
     }
 
@@ -158,6 +167,88 @@ impl Namer {
             .iter()
             .filter(|w| w.start >= 0x3C00 && w.cfa <= addr && w.end.is_none_or(|e| addr < e))
             .max_by_key(|w| w.cfa)
+    }
+
+    /// The colon word (RAM or ROM) whose thread holds the return address `ip` (the cell
+    /// after the one being run). RAM words by their extent; ROM words, which have no
+    /// length field, by walking the thread of each colon word whose code field is below
+    /// `ip`, nearest first (the ROM's dictionary and its table of headerless words).
+    pub fn thread_containing(&self, ace: &Ace, ip: u16) -> Option<ThreadPlace> {
+        if ip >= 0x3C00 {
+            let w = self.word_containing(ip)?;
+            let threaded = ip >= w.cfa + 2 && peek16(ace, w.cfa) != 0;
+            return threaded.then(|| ThreadPlace {
+                name: w.name.clone(),
+                cfa: w.cfa,
+            });
+        }
+        if ip >= 0x2000 {
+            return None;
+        }
+        let mut starts: Vec<(u16, String)> = self
+            .words
+            .iter()
+            .filter(|w| w.cfa < ip && peek16(ace, w.cfa) == COLON_CODE)
+            .map(|w| (w.cfa, w.name.clone()))
+            .chain(
+                self.rom_rows
+                    .iter()
+                    .filter(|(a, _)| *a < ip && peek16(ace, *a) == COLON_CODE)
+                    .cloned(),
+            )
+            .collect();
+        starts.sort_by_key(|s| std::cmp::Reverse(s.0));
+        starts.dedup_by_key(|s| s.0);
+        starts
+            .into_iter()
+            .take(16)
+            .find(|(cfa, _)| self.thread_holds(ace, *cfa, ip))
+            .map(|(cfa, name)| ThreadPlace { name, cfa })
+    }
+
+    /// Whether walking the thread of the colon word at `cfa` meets `ip` at a cell
+    /// boundary before the thread ends: at `;`, or at a backward unconditional branch
+    /// (REPEAT, or ELSE's runtime used as AGAIN) that no forward branch jumps past.
+    fn thread_holds(&self, ace: &Ace, cfa: u16, ip: u16) -> bool {
+        let mut pos = cfa + 2;
+        let mut reach = pos;
+        for _ in 0..1024 {
+            if pos > ip {
+                return false;
+            }
+            let cell = peek16(ace, pos);
+            pos = pos.wrapping_add(2);
+            if pos == ip {
+                return true;
+            }
+            if cell == SEMI {
+                return false;
+            }
+            if ace.peek(cell.wrapping_sub(1)) & 0x80 == 0 {
+                continue;
+            }
+            // A runtime with operands (ace-forth.md: count byte at cfa-3).
+            let count = ace.peek(cell.wrapping_sub(3));
+            let operand = pos;
+            pos = match count {
+                255 => pos.wrapping_add(2).wrapping_add(peek16(ace, pos)),
+                n => pos.wrapping_add(u16::from(n)),
+            };
+            let owner = self.name_of_cfa(ace, cell).unwrap_or_default();
+            let branch = matches!(
+                owner.as_str(),
+                "IF" | "ELSE" | "WHILE" | "UNTIL" | "REPEAT" | "LOOP" | "+LOOP"
+            );
+            if branch && count == 2 {
+                let target = operand.wrapping_add(1).wrapping_add(peek16(ace, operand));
+                reach = reach.max(target);
+                let always = matches!(owner.as_str(), "ELSE" | "REPEAT");
+                if always && target < pos && reach <= pos {
+                    return false;
+                }
+            }
+        }
+        false
     }
 
     /// A name for a code or thread address: `WORD+offset` within a RAM word, else the
@@ -237,6 +328,26 @@ pub fn return_stack(ace: &Ace) -> Vec<(u16, u16)> {
     out
 }
 
+/// `n` as `.` prints it in `base` (2-36; anything else as decimal): signed, upper-case
+/// digits.
+pub fn in_base(n: i16, base: u8) -> String {
+    if !(2..=36).contains(&base) || base == 10 {
+        return n.to_string();
+    }
+    let mut m = i32::from(n).unsigned_abs();
+    let mut digits = Vec::new();
+    loop {
+        digits.push(std::char::from_digit(m % u32::from(base), u32::from(base)).unwrap_or('?'));
+        m /= u32::from(base);
+        if m == 0 {
+            break;
+        }
+    }
+    let sign = if n < 0 { "-" } else { "" };
+    let text: String = digits.iter().rev().collect();
+    format!("{sign}{}", text.to_ascii_uppercase())
+}
+
 /// Decompiles the colon (or DEFINER/COMPILER) word `w` in LIST's layout (see
 /// roms/openace/list.asm's header): logical lines, not wrapped to the screen's 32 columns.
 pub fn see(ace: &Ace, namer: &Namer, w: &Word) -> Result<String, String> {
@@ -245,11 +356,11 @@ pub fn see(ace: &Ace, namer: &Namer, w: &Word) -> Result<String, String> {
     let mut body = w.cfa + 2;
     match code {
         COLON_CODE => out.push_str(&format!(": {}", w.name)),
-        0x1085 => {
+        DEFINER_CODE => {
             out.push_str(&format!("DEFINER {}", w.name));
             body += 2;
         }
-        0x1108 => {
+        COMPILER_CODE => {
             let runtime = peek16(ace, body);
             let n = ace.peek(runtime.wrapping_sub(3));
             out.push_str(&format!("{n} COMPILER {}", w.name));
@@ -296,8 +407,10 @@ pub fn see(ace: &Ace, namer: &Namer, w: &Word) -> Result<String, String> {
             let count = ace.peek(cell.wrapping_sub(3));
             let off = peek16(ace, cell.wrapping_sub(2));
             if off == 0xFFFF {
+                // Integers in the current BASE, as LIST prints them (transcripts.md round 3);
+                // floats in decimal.
                 let item = if count == 2 {
-                    format!("{}", peek16(ace, ip) as i16)
+                    in_base(peek16(ace, ip) as i16, ace.peek(BASE))
                 } else {
                     format!(
                         "{}",
@@ -358,4 +471,35 @@ pub fn see(ace: &Ace, namer: &Namer, w: &Word) -> Result<String, String> {
         }
     }
     Err(format!("{}: no end (;) found", w.name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The addresses the debugger reads both ROMs by are the spec's (rom-words.tsv), which
+    /// the open ROM pins: nothing here is particular to one ROM.
+    #[test]
+    fn the_fixed_addresses_are_the_spec_tables() {
+        let rows = crate::rom::compat::original_rows();
+        let cfa = |name: &str| rows.iter().find(|r| r.name == name).map(|r| r.cfa);
+        assert_eq!(cfa("<exit>"), Some(SEMI));
+        assert_eq!(cfa("{docolon}"), Some(COLON_CODE));
+        assert_eq!(cfa("<literal16>"), Some(INT_LITERAL));
+        assert_eq!(cfa("<literal-float>"), Some(FLOAT_LITERAL));
+        assert_eq!(cfa("{defining-word}"), Some(DEFINER_CODE));
+        assert_eq!(cfa("{compiling-word}"), Some(COMPILER_CODE));
+    }
+
+    #[test]
+    fn numbers_print_in_the_base_as_dot_does() {
+        // transcripts.md round 3: 4096 lists as 1000 in base 16, -2 as -2.
+        assert_eq!(in_base(4096, 16), "1000");
+        assert_eq!(in_base(-2, 16), "-2");
+        assert_eq!(in_base(255, 16), "FF");
+        assert_eq!(in_base(-32768, 16), "-8000");
+        assert_eq!(in_base(5, 2), "101");
+        assert_eq!(in_base(-7, 10), "-7");
+        assert_eq!(in_base(7, 0), "7");
+    }
 }

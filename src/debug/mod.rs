@@ -9,6 +9,7 @@
 pub mod access;
 pub mod disasm;
 pub mod forth;
+pub mod panel;
 pub mod symbols;
 
 use crate::machine::ula::FRAME_TSTATES;
@@ -55,6 +56,8 @@ enum Stop {
     Pc(u16),
     /// A Forth word: its CFA and name (stops when its code runs with DE = its pfa).
     Word(u16, String),
+    /// A Forth word not defined yet: armed (made a `Word`) once a word of that name is.
+    Pending(String),
     Watch {
         addr: u16,
         len: u16,
@@ -73,6 +76,29 @@ pub enum Flow {
     Stay,
     /// End the run.
     Quit,
+    /// A run (`continue`, `finish`, `fstep` ...) has started and goes on while the front end
+    /// calls [`Debugger::advance`] (only when [`Debugger::windowed`] is set).
+    Running,
+}
+
+/// A run in progress, advanced a frame at a time.
+#[derive(Clone, Copy)]
+enum Running {
+    /// `continue [N]`: whole frames until a stop or N frames.
+    Continue {
+        frames: Option<u64>,
+        done: u64,
+        to_stop: bool,
+        skip: bool,
+    },
+    /// `next`, `finish`, `fstep`, `fnext`: to a goal, at most `max` instructions, until
+    /// T-state `end`.
+    Goal {
+        goal: Goal,
+        end: u64,
+        max: u64,
+        skip: bool,
+    },
 }
 
 /// What ends a run of instructions besides the user's stops.
@@ -106,6 +132,25 @@ pub struct Debugger {
     pub break_in: fn() -> bool,
     /// Frames `continue` (without N) runs at most; None = until a stop or Ctrl-C.
     pub continue_limit: Option<u64>,
+    /// A window drives the machine: commands that run it return [`Flow::Running`] and the
+    /// front end calls [`Debugger::advance`] once a frame, drawing the screen between.
+    pub windowed: bool,
+    running: Option<Running>,
+    /// Names of ROM addresses besides the dictionary (headerless words, runtimes): the
+    /// spec's table for the original ROM, the assembler's `*_cfa` labels for the open ROM.
+    rom_names: Vec<(u16, String)>,
+    /// The dictionary's end and newest word when pending breakpoints were last looked up
+    /// ([`dictionary_mark`]).
+    pending_seen: Option<(u16, u16)>,
+}
+
+/// Which table names a ROM's headerless words and routines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RomNames {
+    /// The original ROM (or an unknown one): the spec's `rom-words.tsv`.
+    Spec,
+    /// The open ROM: the assembler's labels (the symbols given to the debugger).
+    Symbols,
 }
 
 /// A frame runner: how the front end advances the machine by one frame (the tape deck's
@@ -113,7 +158,15 @@ pub struct Debugger {
 pub type Runner<'a> = &'a mut dyn FnMut(&mut Ace);
 
 impl Debugger {
-    pub fn new(symbols: Symbols) -> Debugger {
+    pub fn new(symbols: Symbols, names: RomNames) -> Debugger {
+        let mut rom_names: Vec<(u16, String)> = match names {
+            RomNames::Spec => crate::rom::compat::original_rows()
+                .into_iter()
+                .map(|r| (r.cfa, r.name))
+                .collect(),
+            RomNames::Symbols => symbols.code_fields(),
+        };
+        rom_names.sort();
         Debugger {
             stops: Vec::new(),
             symbols,
@@ -122,7 +175,62 @@ impl Debugger {
             ftrace: false,
             break_in: || false,
             continue_limit: None,
+            windowed: false,
+            running: None,
+            rom_names,
+            pending_seen: None,
         }
+    }
+
+    fn namer(&self, ace: &Ace) -> Namer {
+        Namer::new(ace, &self.rom_names)
+    }
+
+    /// True while a run started in a window goes on.
+    pub fn is_running(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// Starts a run: to its end here, or (in a window) a frame per [`Debugger::advance`].
+    fn start(&mut self, ace: &mut Ace, run: Running, runner: Runner, out: &mut String) -> Flow {
+        self.running = Some(run);
+        if self.windowed {
+            return Flow::Running;
+        }
+        while self.advance(ace, runner, out) {}
+        Flow::Stay
+    }
+
+    /// Breaks into a run (the window's key): says so and where the machine is.
+    pub fn interrupt(&mut self, ace: &Ace, out: &mut String) {
+        if self.running.take().is_some() {
+            let _ = writeln!(out, "interrupted");
+            self.show_pc(ace, out);
+        }
+    }
+
+    /// Runs the current run on by about a frame; false once it has ended (its outcome is
+    /// in `out`) or when nothing runs.
+    pub fn advance(&mut self, ace: &mut Ace, runner: Runner, out: &mut String) -> bool {
+        let Some(run) = self.running.take() else {
+            return false;
+        };
+        let next = match run {
+            Running::Continue {
+                frames,
+                done,
+                to_stop,
+                skip,
+            } => self.continue_frame(ace, frames, done, to_stop, skip, runner, out),
+            Running::Goal {
+                goal,
+                end,
+                max,
+                skip,
+            } => self.goal_chunk(ace, goal, end, max, skip, out),
+        };
+        self.running = next;
+        next.is_some()
     }
 
     /// Runs one command line; its output goes to `out`.
@@ -225,23 +333,33 @@ impl Debugger {
                     Goal::None
                 };
                 let max = if is_call { u64::MAX } else { 1 };
-                self.run_goal(ace, goal, max, out);
+                return Ok(self.run_goal(ace, goal, max, runner, out));
             }
             "finish" | "f" => {
                 let sp = ace.cpu().immutable_registers().get16(Reg16::SP);
-                self.run_goal(ace, Goal::Finish { sp }, u64::MAX, out);
+                return Ok(self.run_goal(ace, Goal::Finish { sp }, u64::MAX, runner, out));
             }
-            "fstep" => self.run_goal(ace, Goal::WordEntry { min_sp: 0 }, u64::MAX, out),
+            "fstep" => {
+                let goal = Goal::WordEntry { min_sp: 0 };
+                return Ok(self.run_goal(ace, goal, u64::MAX, runner, out));
+            }
             "fnext" => {
                 let sp = ace.cpu().immutable_registers().get16(Reg16::SP);
-                self.run_goal(ace, Goal::WordEntry { min_sp: sp }, u64::MAX, out);
+                let goal = Goal::WordEntry { min_sp: sp };
+                return Ok(self.run_goal(ace, goal, u64::MAX, runner, out));
             }
             "continue" | "c" => {
                 let frames = match args.first() {
                     Some(n) => Some(n.parse::<u64>().map_err(|_| "continue [N frames]")?),
                     None => self.continue_limit,
                 };
-                self.continue_frames(ace, frames, args.is_empty(), runner, out);
+                let run = Running::Continue {
+                    frames,
+                    done: 0,
+                    to_stop: args.is_empty(),
+                    skip: true,
+                };
+                return Ok(self.start(ace, run, runner, out));
             }
             "regs" | "r" => self.regs(ace, out),
             "reg" => self.set_reg(ace, rest)?,
@@ -297,8 +415,13 @@ impl Debugger {
             "stack" => self.stack(ace, args.first() == Some(&"f"), out),
             "rstack" => self.rstack(ace, out),
             "where" => self.where_(ace, out),
+            "panel" => {
+                for line in self.panel(ace, 40) {
+                    let _ = writeln!(out, "{line}");
+                }
+            }
             "words" => {
-                let namer = Namer::new(ace);
+                let namer = self.namer(ace);
                 let n: usize = args
                     .first()
                     .map_or(Ok(usize::MAX), |s| s.parse())
@@ -312,7 +435,7 @@ impl Debugger {
             }
             "see" => {
                 let name = args.first().ok_or("see WORD")?;
-                let namer = Namer::new(ace);
+                let namer = self.namer(ace);
                 let w = forth::find(ace, name).ok_or_else(|| format!("no word {name}"))?;
                 out.push_str(&forth::see(ace, &namer, &w)?);
             }
@@ -328,8 +451,17 @@ impl Debugger {
             let _ = writeln!(out, "break {}: {addr:04X}", self.stops.len());
             return Ok(());
         }
-        let w =
-            forth::find(ace, what).ok_or_else(|| format!("no address, symbol or word {what}"))?;
+        let Some(w) = forth::find(ace, what) else {
+            let name = what.to_ascii_uppercase();
+            self.stops.push(Stop::Pending(name.clone()));
+            self.pending_seen = Some(dictionary_mark(ace));
+            let _ = writeln!(
+                out,
+                "break {}: no word {name} yet; it is armed when a word of that name is defined",
+                self.stops.len()
+            );
+            return Ok(());
+        };
         self.stops.push(Stop::Word(w.cfa, w.name.clone()));
         let _ = writeln!(
             out,
@@ -361,6 +493,7 @@ impl Debugger {
             let _ = match s {
                 Stop::Pc(a) => writeln!(out, "{}: break {a:04X}", i + 1),
                 Stop::Word(c, n) => writeln!(out, "{}: break word {n} ({c:04X})", i + 1),
+                Stop::Pending(n) => writeln!(out, "{}: break word {n} (not defined yet)", i + 1),
                 Stop::Watch { addr, len, kind } => {
                     writeln!(out, "{}: watch {addr:04X}:{len} {}", i + 1, kind.name())
                 }
@@ -373,11 +506,39 @@ impl Debugger {
 
     /// Runs to a goal; within the `continue` limit when there is one (scripts), so a goal
     /// that never comes (fstep while the ROM waits for a key) cannot hang the run.
-    fn run_goal(&mut self, ace: &mut Ace, goal: Goal, max: u64, out: &mut String) {
+    fn run_goal(
+        &mut self,
+        ace: &mut Ace,
+        goal: Goal,
+        max: u64,
+        runner: Runner,
+        out: &mut String,
+    ) -> Flow {
         let end = self.continue_limit.map_or(u64::MAX, |n| {
             ace.tstates().saturating_add(n * FRAME_TSTATES)
         });
-        match self.run_for(ace, end, goal, true, max, out) {
+        let run = Running::Goal {
+            goal,
+            end,
+            max,
+            skip: true,
+        };
+        self.start(ace, run, runner, out)
+    }
+
+    /// A frame's worth of a run to a goal; the run goes on (`Some`) if the goal was not
+    /// reached within the frame.
+    fn goal_chunk(
+        &mut self,
+        ace: &mut Ace,
+        goal: Goal,
+        end: u64,
+        max: u64,
+        skip: bool,
+        out: &mut String,
+    ) -> Option<Running> {
+        let chunk = end.min(ace.tstates().saturating_add(FRAME_TSTATES));
+        match self.run_for(ace, chunk, goal, skip, max, out) {
             Some(why) => {
                 let _ = writeln!(out, "{why}");
             }
@@ -388,50 +549,101 @@ impl Debugger {
                     self.continue_limit.unwrap_or(0)
                 );
             }
+            None if ace.tstates() >= chunk => {
+                return Some(Running::Goal {
+                    goal,
+                    end,
+                    max,
+                    skip: false,
+                })
+            }
             None => {}
         }
         self.show_pc(ace, out);
+        None
     }
 
-    /// `continue [N]`: whole frames through the front end's runner while nothing needs
-    /// watching, else instruction by instruction up to each frame's end.
-    fn continue_frames(
+    /// One frame of `continue [N]`: through the front end's runner while nothing needs
+    /// watching, else instruction by instruction up to the frame's end.
+    #[allow(clippy::too_many_arguments)]
+    fn continue_frame(
         &mut self,
         ace: &mut Ace,
         frames: Option<u64>,
+        done: u64,
         to_stop: bool,
+        skip: bool,
         runner: Runner,
         out: &mut String,
-    ) {
-        let mut skip = true;
-        let mut done = 0u64;
-        loop {
-            if frames.is_some_and(|n| done >= n) {
-                if to_stop {
-                    let _ = writeln!(out, "no stop within {done} frames");
-                }
-                break;
+    ) -> Option<Running> {
+        if frames.is_some_and(|n| done >= n) {
+            if to_stop {
+                let _ = writeln!(out, "no stop within {done} frames");
             }
-            if (self.break_in)() {
-                let _ = writeln!(out, "interrupted");
-                self.show_pc(ace, out);
-                return;
-            }
-            let watching = !self.stops.is_empty() || self.trace || self.ftrace;
-            if !watching {
-                runner(ace);
-            } else {
-                let end = (ace.frame_count() + 1) * FRAME_TSTATES;
-                if let Some(why) = self.run_for(ace, end, Goal::None, skip, u64::MAX, out) {
-                    let _ = writeln!(out, "{why}");
-                    self.show_pc(ace, out);
-                    return;
-                }
-            }
-            skip = false;
-            done += 1;
+            let _ = writeln!(out, "frame {}", ace.frame_count());
+            return None;
         }
-        let _ = writeln!(out, "frame {}", ace.frame_count());
+        if (self.break_in)() {
+            let _ = writeln!(out, "interrupted");
+            self.show_pc(ace, out);
+            return None;
+        }
+        self.arm_pending(ace, out);
+        // Breakpoints still waiting for their word are looked for between frames, so
+        // the frame goes through the runner (the tape deck's traps run there: a word is
+        // most often defined by LOAD).
+        let watching =
+            self.stops.iter().any(|s| !matches!(s, Stop::Pending(_))) || self.trace || self.ftrace;
+        if !watching {
+            runner(ace);
+        } else {
+            let end = (ace.frame_count() + 1) * FRAME_TSTATES;
+            if let Some(why) = self.run_for(ace, end, Goal::None, skip, u64::MAX, out) {
+                let _ = writeln!(out, "{why}");
+                self.show_pc(ace, out);
+                return None;
+            }
+        }
+        Some(Running::Continue {
+            frames,
+            done: done + 1,
+            to_stop,
+            skip: false,
+        })
+    }
+
+    /// Arms the pending word breakpoints whose word now exists. Looked up only when the
+    /// dictionary has changed since the last look.
+    fn arm_pending(&mut self, ace: &Ace, out: &mut String) {
+        let Some(seen) = self.pending_seen else {
+            return;
+        };
+        let now = dictionary_mark(ace);
+        if now == seen {
+            return;
+        }
+        self.pending_seen = Some(now);
+        let mut left = false;
+        for (i, stop) in self.stops.iter_mut().enumerate() {
+            if let Stop::Pending(name) = stop {
+                match forth::find(ace, name) {
+                    Some(w) => {
+                        let _ = writeln!(
+                            out,
+                            "break {}: {} defined (CFA {:04X}): armed",
+                            i + 1,
+                            w.name,
+                            w.cfa
+                        );
+                        *stop = Stop::Word(w.cfa, w.name);
+                    }
+                    None => left = true,
+                }
+            }
+        }
+        if !left {
+            self.pending_seen = None;
+        }
     }
 
     /// Runs instructions until T-state `end`, `max` instructions, a stop or the goal.
@@ -452,20 +664,29 @@ impl Debugger {
             && self
                 .stops
                 .iter()
-                .all(|s| matches!(s, Stop::Pc(_) | Stop::Word(..)));
+                .all(|s| matches!(s, Stop::Pc(_) | Stop::Word(..) | Stop::Pending(_)));
         let mut count = 0u64;
         while ace.tstates() < end && count < max {
+            self.arm_pending(ace, out);
+            let moving_off = skip;
             if !skip {
                 if let Some(why) = self.pc_stop(ace) {
                     return Some(why);
                 }
             }
             skip = false;
+            if simple && moving_off {
+                // run_until_pc returns at once at a listed PC: step off the breakpoint.
+                ace.step();
+                continue;
+            }
             if simple {
                 let pcs = self.pc_list(ace);
                 match ace.run_until_pc(&pcs, end - ace.tstates()) {
                     None => return None,
                     Some(_) => {
+                        // A colon word entered may be the one a pending breakpoint waits for.
+                        self.arm_pending(ace, out);
                         if let Some(why) = self.pc_stop(ace) {
                             return Some(why);
                         }
@@ -517,7 +738,7 @@ impl Debugger {
             // field just below it holds the new PC (ace-forth.md 1).
             let entered = op == 0xE9 && peek16(ace, nde.wrapping_sub(2)) == npc;
             if entered && self.ftrace {
-                let namer = Namer::new(ace);
+                let namer = self.namer(ace);
                 let cfa = nde.wrapping_sub(2);
                 let name = namer
                     .name_of_cfa(ace, cfa)
@@ -546,7 +767,7 @@ impl Debugger {
                 }
                 Goal::WordEntry { min_sp } => {
                     if entered && nsp >= min_sp {
-                        let namer = Namer::new(ace);
+                        let namer = self.namer(ace);
                         let cfa = nde.wrapping_sub(2);
                         let name = namer
                             .name_of_cfa(ace, cfa)
@@ -560,16 +781,23 @@ impl Debugger {
         None
     }
 
-    /// The PCs worth stopping at: PC breakpoints and the code of each word breakpoint.
+    /// The PCs worth stopping at: PC breakpoints and the code of each word breakpoint;
+    /// while a word breakpoint waits for its word, also every colon word's entry, so the
+    /// word is armed before its first run even when it is defined and run in one frame.
     fn pc_list(&self, ace: &Ace) -> Vec<u16> {
-        self.stops
+        let mut pcs: Vec<u16> = self
+            .stops
             .iter()
             .filter_map(|s| match s {
                 Stop::Pc(a) => Some(*a),
                 Stop::Word(cfa, _) => Some(peek16(ace, *cfa)),
                 _ => None,
             })
-            .collect()
+            .collect();
+        if self.pending_seen.is_some() {
+            pcs.push(forth::COLON_CODE);
+        }
+        pcs
     }
 
     fn pc_stop(&self, ace: &Ace) -> Option<String> {
@@ -741,10 +969,10 @@ impl Debugger {
     }
 
     fn rstack(&self, ace: &Ace, out: &mut String) {
-        let namer = Namer::new(ace);
+        let namer = self.namer(ace);
         for (addr, v) in forth::return_stack(ace) {
             let into = namer
-                .word_containing(v)
+                .thread_containing(ace, v)
                 .map(|w| format!("  -> {}+{}", w.name, v - w.cfa))
                 .unwrap_or_default();
             let _ = writeln!(out, "{addr:04X}: {v:04X} {:>6}{into}", v as i16);
@@ -752,9 +980,20 @@ impl Debugger {
     }
 
     /// The word running now (from PC or, at a word's entry, DE) and the colon words it
-    /// was called from (the return-stack entries that point into a word's thread).
+    /// was called from (the return-stack entries that point into a word's thread, in RAM
+    /// or in the ROM).
     fn where_(&self, ace: &Ace, out: &mut String) {
-        let namer = Namer::new(ace);
+        let (now, callers) = self.where_lines(ace, usize::MAX);
+        let _ = writeln!(out, "{now}");
+        for (name, ip) in callers {
+            let _ = writeln!(out, "  in {name} (IP {ip:04X})");
+        }
+    }
+
+    /// `where`'s answer: a line for the word running now, then (caller, return address)
+    /// pairs, innermost first, from the top `depth` return-stack entries.
+    pub fn where_lines(&self, ace: &Ace, depth: usize) -> (String, Vec<(String, u16)>) {
+        let namer = self.namer(ace);
         let r = ace.cpu().immutable_registers();
         let (pc, de) = (r.pc(), r.get16(Reg16::DE));
         let entering = peek16(ace, de.wrapping_sub(2)) == pc;
@@ -768,21 +1007,27 @@ impl Debugger {
             .describe(pc)
             .or_else(|| namer.describe(pc))
             .unwrap_or_else(|| format!("{pc:04X}"));
-        match here {
-            Some(name) => {
-                let _ = writeln!(out, "entering {name} (PC {pc:04X} {code})");
-            }
-            None => {
-                let _ = writeln!(out, "PC {pc:04X} in {code}");
-            }
-        }
-        for (_, v) in forth::return_stack(ace) {
-            if let Some(w) = namer.word_containing(v) {
-                if v >= w.cfa + 2 && peek16(ace, w.cfa) != 0 {
-                    let _ = writeln!(out, "  in {} (IP {v:04X})", w.name);
+        let now = match here {
+            Some(name) => format!("entering {name} (PC {pc:04X} {code})"),
+            None => format!("PC {pc:04X} in {code}"),
+        };
+        let mut callers = Vec::new();
+        for (_, v) in forth::return_stack(ace).into_iter().take(depth) {
+            if let Some(w) = namer.thread_containing(ace, v) {
+                callers.push((w.name, v));
+            } else if v < 0x2000
+                && namer
+                    .name_of_cfa(ace, peek16(ace, v.wrapping_sub(2)))
+                    .is_some()
+            {
+                // A headerless ROM thread (the open ROM's outer loop): named by its label
+                // when the symbols have one.
+                if let Some(label) = self.symbols.describe(v) {
+                    callers.push((label, v));
                 }
             }
         }
+        (now, callers)
     }
 }
 
@@ -826,6 +1071,13 @@ impl Debugger {
         }
         Ok(())
     }
+}
+
+/// What changes when a word is defined or loaded: the dictionary's end (STKBOT) and the
+/// context vocabulary's newest word (a LOAD moves the one before it sets the other).
+fn dictionary_mark(ace: &Ace) -> (u16, u16) {
+    let vocab = peek16(ace, forth::CONTEXT);
+    (peek16(ace, forth::STKBOT), peek16(ace, vocab))
 }
 
 fn on_off(s: Option<&str>) -> Result<bool, String> {
@@ -887,5 +1139,5 @@ Z80:   break ADDR|SYMBOL   watch ADDR[:LEN] [r|w|rw]   port PORT [r|w|rw]   stop
        dis [ADDR] [N]   mem ADDR [LEN]   poke ADDR BYTE...   frames   trace on [FILE]|off   screen
        type TEXT (keys pressed while the machine runs; \\n is ENTER)
 Forth: break WORD   stack [f]   rstack   where   fstep   fnext   see WORD   words [N]   ftrace on|off
-       quit
+       panel (what the window's panel shows)   quit
 ";

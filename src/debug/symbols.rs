@@ -52,6 +52,16 @@ impl Symbols {
         }
     }
 
+    /// The code-field labels (`name_cfa`, as the open ROM's source names every word and
+    /// headerless word), as (address, label): the open ROM's table of its own words.
+    pub fn code_fields(&self) -> Vec<(u16, String)> {
+        self.by_name
+            .iter()
+            .filter(|(n, _)| n.ends_with("_cfa") && !n.contains('.'))
+            .map(|(n, &a)| (a, n.clone()))
+            .collect()
+    }
+
     pub fn name_at(&self, addr: u16) -> Option<&str> {
         self.by_addr.get(&addr).map(|s| s.as_str())
     }

@@ -9,14 +9,13 @@
 //! ALLOT, BLOADs the named game there and CALLs it); BREAK goes back to Forth, `GO` starts
 //! the same game again from its first map, `PLAY other` loads another.
 //! `tapes/cabbage.tap` holds the loader and the bundled rule files of `rules/`.
+//!
+//! The loader and the bytes files are made as for every machine-code game
+//! ([`super::mc_game_tape`]).
 
+use super::mc_game_tape::{self, bytes_file, fill_in, loader_dictionary};
 use crate::games::cabbage::{ace, read, Description};
-use crate::machine::RamSize;
-use crate::rom::open::open_rom;
-use crate::rom::RomImage;
-use crate::tape::from_forth::make_dictionary_tape;
-use crate::tape::pulse::{Block, FLAG_DATA, FLAG_HEADER};
-use crate::tape::tap::{with_checksum, Header};
+use crate::tape::pulse::Block;
 use anyhow::{bail, Context};
 
 pub const ASM: &str = include_str!("../../mc/cabbage.asm");
@@ -26,7 +25,6 @@ pub const LOADER_PATH: &str = "mc/cabbage-loader.fth";
 pub const TAPE_PATH: &str = "tapes/cabbage.tap";
 /// The loader's name on tape.
 pub const NAME: &str = "cabbage";
-const DICT_START: u16 = 0x3C51;
 
 /// The rule files on `tapes/cabbage.tap`: tape name, path, contents.
 pub const BUNDLED: [(&str, &str, &[u8]); 4] = [
@@ -77,33 +75,21 @@ impl Code {
     }
 
     pub fn loader_source(&self) -> String {
-        LOADER
-            .replace("{ORIGIN}", &self.origin.to_string())
-            .replace("{SIZE}", &self.region.to_string())
+        fill_in(LOADER, &[("ORIGIN", self.origin), ("SIZE", self.region)])
     }
 }
 
 pub fn assemble() -> anyhow::Result<Code> {
-    let assembly = aceasm::assemble_str(ASM_PATH, ASM).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let symbol = |name: &str| -> anyhow::Result<u16> {
-        let value = assembly
-            .symbol(name)
-            .with_context(|| format!("{ASM_PATH} defines no `{name}`"))?;
-        u16::try_from(value).with_context(|| format!("{ASM_PATH}: `{name}` = {value}"))
-    };
-    let code = Code {
-        bytes: assembly.bytes.clone(),
-        origin: symbol("ORIGIN")?,
-        game: symbol("game")?,
-        region: symbol("REGION")?,
-        cycles: symbol("cycles")?,
-        cycle_run: symbol("cycle_run")?,
-        cycle_done: symbol("cycle_done")?,
-    };
-    if code.bytes.len() != usize::from(code.game - code.origin) {
-        bail!("{ASM_PATH}: the image must start at ORIGIN and end at `game`");
-    }
-    Ok(code)
+    let program = mc_game_tape::assemble(ASM_PATH, ASM, "game")?;
+    Ok(Code {
+        region: program.address("REGION")?,
+        cycles: program.address("cycles")?,
+        cycle_run: program.address("cycle_run")?,
+        cycle_done: program.address("cycle_done")?,
+        origin: program.origin,
+        game: program.end,
+        bytes: program.assembly.bytes,
+    })
 }
 
 /// Reads a rule file's bytes, refusing one with errors (named by `path`).
@@ -131,34 +117,16 @@ pub fn tape_name(path: &std::path::Path) -> anyhow::Result<String> {
     Ok(name)
 }
 
-fn bytes_file(name: &str, start: u16, data: &[u8]) -> anyhow::Result<Vec<Block>> {
-    let length = u16::try_from(data.len()).context("a bytes file holds at most 65,535 bytes")?;
-    let header = Header::bytes(name, start, length);
-    Ok(vec![
-        Block::new(FLAG_HEADER, with_checksum(&header.to_payload())),
-        Block::new(FLAG_DATA, with_checksum(data)),
-    ])
-}
-
 /// The whole tape: the loader, then one bytes file per game.
 pub fn make_tape(games: &[(String, Description)]) -> anyhow::Result<Vec<Block>> {
     let code = assemble()?;
-    let rom = RomImage::from_bytes(open_rom().to_vec(), "open")?;
-    let mut blocks = make_dictionary_tape(
-        rom.bytes(),
-        &rom.sha256_hex(),
-        RamSize::K19,
+    let mut blocks = loader_dictionary(
         LOADER_PATH,
         &code.loader_source(),
         NAME,
+        code.origin,
+        ASM_PATH,
     )?;
-    let length = Header::parse(&blocks[0].data).map_or(0, |h| h.length);
-    if u32::from(DICT_START) + u32::from(length) >= u32::from(code.origin) {
-        bail!(
-            "{LOADER_PATH}: the loader reaches ORIGIN 0x{:04X}: move ORIGIN up",
-            code.origin
-        );
-    }
     for (name, d) in games {
         let data = code.game_file(d).with_context(|| format!("game {name}"))?;
         blocks.extend(bytes_file(name, code.origin, &data)?);

@@ -31,8 +31,13 @@ pub const HELP: [&str; 22] = [
 
 /// The help as an Ace screen (24 rows of 32 character codes), title row in inverse video.
 pub fn help_screen() -> [u8; ROWS * COLUMNS] {
+    screen_of(&HELP)
+}
+
+/// `lines` as an Ace screen from its second row, the first line in inverse video.
+pub fn screen_of(lines: &[&str]) -> [u8; ROWS * COLUMNS] {
     let mut screen = [b' '; ROWS * COLUMNS];
-    for (row, line) in HELP.iter().enumerate() {
+    for (row, line) in lines.iter().take(ROWS - 1).enumerate() {
         let at = (row + 1) * COLUMNS;
         for (col, byte) in line.bytes().take(COLUMNS).enumerate() {
             screen[at + col] = byte;

@@ -7,6 +7,8 @@ pub mod audio;
 pub mod bench;
 pub mod cabbage_tape;
 pub mod debug_prompt;
+#[cfg(feature = "window")]
+pub mod debug_window;
 pub mod forth_speed;
 pub mod headless;
 pub mod help;
@@ -15,6 +17,7 @@ pub mod host_keys;
 pub use acecore::key_player;
 pub mod maze_game;
 pub mod mazezam_mc_tape;
+pub mod mc_game_tape;
 pub mod pacing;
 pub mod screenshot;
 pub mod stop_signal;

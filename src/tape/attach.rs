@@ -100,13 +100,7 @@ impl crate::frontend::DeckControl for SharedDeck {
     fn status(&self) -> String {
         let deck = self.0.borrow();
         let pos = deck.position();
-        let state = match (deck.is_running(), deck.is_auto()) {
-            _ if deck.waiting_at_end() => "at its end while the Ace waits, F7 rewinds",
-            (true, true) => "playing (auto)",
-            (true, false) => "playing",
-            (false, true) => "waiting for LOAD",
-            (false, false) => "stopped",
-        };
+        let state = deck.state_words("at its end while the Ace waits, F7 rewinds");
         let name = std::path::Path::new(deck.name()).file_name().map_or_else(
             || deck.name().to_string(),
             |n| n.to_string_lossy().into_owned(),

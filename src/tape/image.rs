@@ -1,62 +1,18 @@
-//! A tape file of any supported format, as blocks and as the signal to play.
+//! A tape file of any supported format, as blocks and as the signal to play: acecore's
+//! [`image`](acecore::tape::image) with the file's name, read from a path and written back.
 
 use super::pulse::{self, Block, Signal};
 use super::{tap, tzx, wav};
 use anyhow::bail;
 use std::path::Path;
 
-/// The formats aceemu reads and writes, chosen by file extension.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    Tap,
-    Tzx,
-    Wav,
-}
+pub use acecore::tape::image::Format;
 
-impl Format {
-    /// The largest file of this format that is read (see [`super::input`]).
-    pub fn max_file_bytes(self) -> u64 {
-        match self {
-            Format::Wav => super::input::MAX_INPUT_BYTES,
-            Format::Tap | Format::Tzx => super::input::MAX_BLOCK_FILE_BYTES,
-        }
-    }
-
-    pub fn from_path(path: &Path) -> anyhow::Result<Format> {
-        let ext = path
-            .extension()
-            .and_then(|e| e.to_str())
-            .map(|e| e.to_ascii_lowercase());
-        match ext.as_deref() {
-            Some("tap") => Ok(Format::Tap),
-            Some("tzx") => Ok(Format::Tzx),
-            Some("wav") => Ok(Format::Wav),
-            _ if path.is_dir() => bail!(
-                "{}: is a folder, not a tape file (give a .tap, .tzx or .wav file in it)",
-                path.display()
-            ),
-            _ => bail!(
-                "{}: unknown tape format (the extension must be .tap, .tzx or .wav for a tape, \
-                 .ace for a snapshot)",
-                path.display()
-            ),
-        }
-    }
-}
-
-/// What is wrong with a block's checksum, if anything (TAP listings say the same through
-/// [`tap::TapProblem::BadChecksum`]).
-fn checksum_problem(block: &Block) -> Option<String> {
-    match block.data.split_last() {
-        _ if block.checksum_ok() => None,
-        None => Some("the block holds only its flag byte, no checksum".into()),
-        Some((&stored, payload)) => Some(
-            tap::TapProblem::BadChecksum {
-                computed: tap::xor(payload),
-                stored,
-            }
-            .to_string(),
-        ),
+/// The largest file of `format` that is read (see [`super::input`]).
+pub fn max_file_bytes(format: Format) -> u64 {
+    match format {
+        Format::Wav => super::input::MAX_INPUT_BYTES,
+        Format::Tap | Format::Tzx => super::input::MAX_BLOCK_FILE_BYTES,
     }
 }
 
@@ -85,89 +41,19 @@ impl TapeImage {
     /// Reads a file; the format comes from its extension.
     pub fn open(path: &Path) -> anyhow::Result<TapeImage> {
         let format = Format::from_path(path)?;
-        let bytes = super::input::read_limited(path, format.max_file_bytes())?;
+        let bytes = super::input::read_limited(path, max_file_bytes(format))?;
         Self::from_bytes(&bytes, &path.display().to_string(), format)
     }
 
     /// Reads a tape from memory.
     pub fn from_bytes(bytes: &[u8], name: &str, format: Format) -> anyhow::Result<TapeImage> {
-        match format {
-            Format::Tap => {
-                let listing = tap::read_lenient(bytes, name);
-                if listing.blocks.is_empty() {
-                    match listing.problems.first() {
-                        Some(p) => bail!("{p}"),
-                        None => bail!("{name}: the tape is empty"),
-                    }
-                }
-                let blocks = listing.blocks.into_iter().map(|b| b.block).collect();
-                let mut image = TapeImage::from_blocks(name, blocks);
-                image.warnings = listing.problems.iter().map(|p| p.to_string()).collect();
-                Ok(image)
-            }
-            Format::Tzx => {
-                let t = tzx::parse(bytes, name)?;
-                let mut blocks = t.blocks;
-                if blocks.is_empty() {
-                    blocks = pulse::decode_halves(t.signal.halves())
-                        .into_iter()
-                        .map(|d| d.block)
-                        .collect();
-                }
-                let warnings = blocks
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(i, block)| {
-                        let place = match t.places.get(i) {
-                            Some((number, offset)) => {
-                                format!(
-                                    "TZX block {number} at byte offset {offset} (tape block {})",
-                                    i + 1
-                                )
-                            }
-                            None => format!("block {} (read from the signal)", i + 1),
-                        };
-                        checksum_problem(block).map(|p| format!("{name}: {place}: {p}"))
-                    })
-                    .collect();
-                Ok(TapeImage {
-                    name: name.into(),
-                    blocks,
-                    signal: t.signal,
-                    warnings,
-                })
-            }
-            Format::Wav => {
-                let wav::Recording {
-                    blocks: decoded,
-                    signal,
-                    info,
-                } = wav::read_recording(bytes, name)?;
-                let mut warnings = info.warnings;
-                for (i, d) in decoded.iter().enumerate() {
-                    if let Some(p) = checksum_problem(&d.block) {
-                        warnings.push(format!(
-                            "{name}: block {} at {:.3} s: {p}",
-                            i + 1,
-                            d.time / pulse::CLOCK_HZ as f64
-                        ));
-                    }
-                    if d.trailing_halves != 1 {
-                        warnings.push(format!(
-                            "{name}: block {} at {:.3} s stops inside a byte",
-                            i + 1,
-                            d.time / pulse::CLOCK_HZ as f64
-                        ));
-                    }
-                }
-                Ok(TapeImage {
-                    name: name.into(),
-                    blocks: decoded.into_iter().map(|d| d.block).collect(),
-                    signal,
-                    warnings,
-                })
-            }
-        }
+        let tape = acecore::tape::image::read(bytes, name, format)?;
+        Ok(TapeImage {
+            name: name.into(),
+            blocks: tape.blocks,
+            signal: tape.signal,
+            warnings: tape.warnings,
+        })
     }
 
     /// Refuses a conversion that would not keep what the blocks hold. TAP stores no flag

@@ -4,13 +4,13 @@
 //! * [`pulse`]: blocks ⇄ signal in Ace T-states (encoder, tolerant decoder).
 //! * [`tap`], [`tzx`], [`wav`]: the file formats; [`image`]: any of them by extension;
 //!   [`input`]: reading them from a path (regular files only, size-capped).
-//! * [`deck`]: the cassette deck the machine plays and records ([`recorder`]), with the
-//!   `real`, `fast` and `instant` ([`traps`]) speeds; [`listen`]: when it presses play by
-//!   itself; [`mod@attach`]: the front end's glue.
+//! * [`deck`]: the cassette deck the machine plays and records: acecore's [`player`] and
+//!   a [`recorder`], with the `real`, `fast` and `instant` ([`traps`]) speeds; [`listen`]:
+//!   when it presses play by itself; [`mod@attach`]: the front end's glue.
 //! * [`from_forth`]: a dictionary tape made by typing a Forth source into the Ace and
 //!   saving it.
-//! * [`dict`]: the words in a dictionary file; [`ace_snapshot`] and [`snapshot_glue`]:
-//!   `.ace` snapshots.
+//! * [`dict`]: the words in a dictionary file; [`ace_snapshot`], [`snapshot_machine`] and
+//!   [`snapshot_glue`]: `.ace` snapshots.
 //! * [`testing`]: guest programs shared by tests and benchmarks.
 
 pub mod attach;
@@ -25,7 +25,7 @@ pub mod testing;
 pub mod traps;
 
 /// The formats live in acecore with the machine (they build for the web front end too).
-pub use acecore::tape::{ace_snapshot, listen, pulse, tap, tzx, wav};
+pub use acecore::tape::{ace_snapshot, listen, player, pulse, snapshot_machine, tap, tzx, wav};
 
 pub use attach::{attach, TapeControl};
 pub use deck::{open_deck, Deck, DeckOptions, SharedDeck, TapeSpeed};

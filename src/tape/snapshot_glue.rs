@@ -1,71 +1,19 @@
-//! `.ace` snapshots into and out of the machine.
-//!
-//! Stored areas (ace-hardware.md 8): video RAM 0x2400-0x27FF, character RAM at 0x2C00 (the
-//! emulator's copy; the CPU cannot read it), RAM from 0x3C00 up; the alias pages are stored
-//! as zeros and the page at 0x2000 carries the registers. iz80 has no setter for the
-//! alternate registers, so they are patched through its state bytes (16 main registers then
-//! 16 shadow ones, indexed A, F, B, C, D, E, H, L, ...); a test pins that layout.
-//! A snapshot saved at the original ROM's prompt (PC 0x059B) resumes at the open ROM's
-//! prompt when the machine runs the open ROM ([`ORIGINAL_PROMPT_PC`]).
+//! `.ace` snapshots into and out of the machine, from and to files: acecore's
+//! [`snapshot_machine`] does the machine's part. A snapshot saved at the original ROM's
+//! prompt (PC 0x059B) resumes at the open ROM's prompt when the machine runs the open ROM
+//! ([`ORIGINAL_PROMPT_PC`]).
 
-use super::ace_snapshot::{AceSnapshot, Registers, BASE};
+use super::ace_snapshot::AceSnapshot;
 use crate::machine::Ace;
-use iz80::{Reg16, Reg8};
+use acecore::tape::snapshot_machine;
+use iz80::Reg16;
 use std::path::Path;
-
-const SHADOW: usize = 16;
-/// Highest RAM end a snapshot can describe.
-const MAX_TOP: u32 = 0xC000;
-
-fn stored_ranges(top: u32) -> [(u32, u32); 3] {
-    [(0x2400, 0x2800), (0x2C00, 0x3000), (0x3C00, top)]
-}
 
 /// Puts a snapshot into the machine: memory, registers, interrupt state. Refuses one that
 /// needs more RAM than the machine has, or whose register block is not trustworthy.
 pub fn load_snapshot(ace: &mut Ace, snap: &AceSnapshot, file: &str) -> anyhow::Result<()> {
-    snap.check_fits(ace.ram_size().end_address(), file)?;
-    if !snap.registers_trusted() {
-        anyhow::bail!(
-            "{file}: the snapshot's RAMTOP word at 0x2080 is not a RAM size, so its registers \
-             cannot be trusted; not loading it"
-        );
-    }
-    for (from, to) in stored_ranges(snap.ram_top) {
-        for addr in from..to {
-            ace.poke(addr as u16, snap.memory[(addr - BASE as u32) as usize]);
-        }
-    }
-    let g = &snap.regs;
-    let regs = ace.cpu_mut().registers();
-    for (r, v) in [
-        (Reg16::AF, g.af),
-        (Reg16::BC, g.bc),
-        (Reg16::DE, g.de),
-        (Reg16::HL, g.hl),
-        (Reg16::IX, g.ix),
-        (Reg16::IY, g.iy),
-        (Reg16::SP, g.sp),
-    ] {
-        regs.set16(r, v);
-    }
-    regs.set_pc(g.pc);
-    regs.set8(Reg8::I, g.i);
-    regs.set8(Reg8::R, g.r);
-    let mut state = ace.cpu().serialize();
-    for (k, v) in [g.af_alt, g.bc_alt, g.de_alt, g.hl_alt]
-        .into_iter()
-        .enumerate()
-    {
-        state[SHADOW + 2 * k] = (v >> 8) as u8;
-        state[SHADOW + 2 * k + 1] = v as u8;
-    }
-    ace.cpu_mut()
-        .deserialize(&state)
-        .map_err(|e| anyhow::anyhow!("setting the alternate registers: {e}"))?;
-    ace.set_interrupt_state(g.iff1, g.iff2, g.im);
-    ace.leave_halt();
-    if g.pc == ORIGINAL_PROMPT_PC && runs_open_rom(ace) {
+    snapshot_machine::load(ace, snap, file)?;
+    if snap.regs.pc == ORIGINAL_PROMPT_PC && runs_open_rom(ace) {
         resume_at_open_rom_prompt(ace);
     }
     Ok(())
@@ -108,50 +56,11 @@ fn resume_at_open_rom_prompt(ace: &mut Ace) {
 /// The machine's state as a snapshot. A machine with RAM above 0xBFFF can be saved only if
 /// that RAM is unused (all zero): the format ends at 0xBFFF.
 pub fn snapshot_of(ace: &Ace) -> anyhow::Result<AceSnapshot> {
-    let end = ace.ram_size().end_address();
-    if end > MAX_TOP && (MAX_TOP..end).any(|a| ace.peek(a as u16) != 0) {
-        anyhow::bail!(
+    snapshot_machine::snapshot_of(ace).ok_or_else(|| {
+        anyhow::anyhow!(
             "this machine uses RAM above 0xBFFF, which the .ace format cannot hold; \
              run with --ram 35 or less to save snapshots"
-        );
-    }
-    let top = end.min(MAX_TOP);
-    let mut memory = vec![0u8; (top - BASE as u32) as usize];
-    for (from, to) in stored_ranges(top) {
-        for addr in from..to {
-            memory[(addr - BASE as u32) as usize] = if (0x2C00..0x3000).contains(&addr) {
-                ace.char_ram()[(addr - 0x2C00) as usize]
-            } else {
-                ace.peek(addr as u16)
-            };
-        }
-    }
-    let r = ace.cpu().immutable_registers();
-    let state = ace.cpu().serialize();
-    let alt = |k: usize| u16::from_be_bytes([state[SHADOW + 2 * k], state[SHADOW + 2 * k + 1]]);
-    let (iff1, iff2, im) = ace.interrupt_state();
-    Ok(AceSnapshot {
-        ram_top: top,
-        memory,
-        regs: Registers {
-            af: r.get16(Reg16::AF),
-            bc: r.get16(Reg16::BC),
-            de: r.get16(Reg16::DE),
-            hl: r.get16(Reg16::HL),
-            ix: r.get16(Reg16::IX),
-            iy: r.get16(Reg16::IY),
-            sp: r.get16(Reg16::SP),
-            pc: r.pc(),
-            af_alt: alt(0),
-            bc_alt: alt(1),
-            de_alt: alt(2),
-            hl_alt: alt(3),
-            im,
-            iff1,
-            iff2,
-            i: r.get8(Reg8::I),
-            r: r.get8(Reg8::R),
-        },
+        )
     })
 }
 

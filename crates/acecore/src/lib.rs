@@ -4,7 +4,8 @@
 //! * [`machine`]: the Ace itself (CPU glue over iz80, bus, ULA, keyboard, beeper).
 //! * [`key_player`]: host key strokes played onto the matrix without losing any.
 //! * [`tape`]: the tape formats a machine loads from (TAP, TZX, WAV, `.ace` snapshots),
-//!   with pulses as their common currency.
+//!   with pulses as their common currency, and the tape's side of the machine: the deck's
+//!   player, the instant loader's traps, snapshots into and out of the machine.
 //! * [`rom`]: what the machine needs to know about a ROM image (its size, its errors).
 //!
 //! aceemu re-exports these as `aceemu::machine` and `aceemu::tape::{pulse, ...}`.

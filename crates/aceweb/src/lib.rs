@@ -73,25 +73,12 @@ impl Emulator {
     pub fn run_frame(&mut self) {
         let held = &self.held;
         self.player.frame(&mut self.ace, |id| held.contains(&id));
-        let trap = self
+        let instant = self
             .deck
             .as_ref()
-            .filter(|d| d.0.borrow().speed == TapeSpeed::Instant);
-        match trap {
-            Some(deck) => {
-                let end = self.ace.tstates() + acecore::machine::ula::FRAME_TSTATES;
-                while self.ace.tstates() < end {
-                    let left = end - self.ace.tstates();
-                    match self.ace.run_until_pc(&[load::LOAD_BLOCK], left) {
-                        Some(_) => {
-                            if !load::load_block(&mut self.ace, &mut deck.0.borrow_mut()) {
-                                self.ace.step();
-                            }
-                        }
-                        None => break,
-                    }
-                }
-            }
+            .filter(|d| d.0.borrow().speed() == TapeSpeed::Instant);
+        match instant {
+            Some(deck) => load::run_frame_loading_instantly(&mut self.ace, deck),
             None => self.ace.run_frame(),
         }
         let samples = self.ace.take_audio();
@@ -391,7 +378,7 @@ pub extern "C" fn insert_tape(name_len: u32, len: u32, speed: u32) -> u32 {
     let (name, bytes) = all.split_at((name_len as usize).min(all.len()));
     let name = String::from_utf8_lossy(name).into_owned();
     with(
-        |e| match e.insert_tape(bytes, &name, TapeSpeed::from_code(speed)) {
+        |e| match e.insert_tape(bytes, &name, deck::speed_from_code(speed)) {
             Ok(()) => 0,
             Err(msg) => output(e, msg.as_bytes()),
         },
@@ -415,7 +402,7 @@ pub extern "C" fn load_snapshot(name_len: u32, len: u32) -> u32 {
 pub extern "C" fn set_tape_speed(speed: u32) {
     with(|e| {
         if let Some(mut d) = e.deck() {
-            d.speed = TapeSpeed::from_code(speed);
+            d.set_speed(deck::speed_from_code(speed));
         }
     })
 }
@@ -438,7 +425,7 @@ pub extern "C" fn tape_button(button: u32) {
 #[no_mangle]
 pub extern "C" fn tape_status() -> u32 {
     with(|e| {
-        let status = e.deck().map(|d| d.status()).unwrap_or_default();
+        let status = e.deck().map(|d| deck::status(&d)).unwrap_or_default();
         output(e, status.as_bytes())
     })
 }

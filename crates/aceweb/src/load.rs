@@ -1,160 +1,48 @@
 //! Files the page hands over: tapes (TAP, TZX, WAV) as blocks and signal, `.ace`
-//! snapshots into the machine, and the instant loader's trap. These follow aceemu's
-//! `tape::image`, `tape::snapshot_glue` and `tape::traps`, which stay in aceemu because
-//! they read and write files and report through anyhow.
+//! snapshots into the machine, and the instant loader's trap: acecore's `tape::image`,
+//! `tape::snapshot_machine` and `tape::traps`, which aceemu uses too.
 
-use crate::deck::Deck;
-use acecore::machine::{cpu_ext, Ace};
-use acecore::tape::ace_snapshot::{AceSnapshot, BASE};
-use acecore::tape::pulse::{self, Block, Signal, FLAG_DATA, FLAG_HEADER};
-use acecore::tape::{tap, tzx, wav};
-use iz80::{Reg16, Reg8};
+use crate::deck::SharedDeck;
+use acecore::machine::ula::FRAME_TSTATES;
+use acecore::machine::Ace;
+use acecore::tape::image::{self, Format};
+use acecore::tape::pulse::{Block, Signal};
+use acecore::tape::{snapshot_machine, traps};
 
 /// A tape's blocks and the signal to play, from a file's bytes; the format comes from the
 /// name's extension.
 pub fn tape_from_bytes(bytes: &[u8], name: &str) -> Result<(Vec<Block>, Signal), String> {
-    let ext = name.rsplit('.').next().unwrap_or("").to_ascii_lowercase();
-    match ext.as_str() {
-        "tap" => {
-            let listing = tap::read_lenient(bytes, name);
-            if listing.blocks.is_empty() {
-                return Err(match listing.problems.first() {
-                    Some(p) => p.to_string(),
-                    None => format!("{name}: the tape is empty"),
-                });
-            }
-            let blocks: Vec<Block> = listing.blocks.into_iter().map(|b| b.block).collect();
-            let signal = pulse::encode_tape(&blocks);
-            Ok((blocks, signal))
-        }
-        "tzx" => {
-            let t = tzx::parse(bytes, name).map_err(|e| e.to_string())?;
-            let mut blocks = t.blocks;
-            if blocks.is_empty() {
-                blocks = pulse::decode_halves(t.signal.halves())
-                    .into_iter()
-                    .map(|d| d.block)
-                    .collect();
-            }
-            Ok((blocks, t.signal))
-        }
-        "wav" => {
-            let recording = wav::read_recording(bytes, name).map_err(|e| e.to_string())?;
-            let blocks = recording.blocks.into_iter().map(|d| d.block).collect();
-            Ok((blocks, recording.signal))
-        }
-        _ => Err(format!(
-            "{name}: unknown tape format (the name must end in .tap, .tzx, .wav or .ace)"
-        )),
-    }
+    let format = Format::from_name(name).ok_or_else(|| {
+        format!("{name}: unknown tape format (the name must end in .tap, .tzx, .wav or .ace)")
+    })?;
+    let tape = image::read(bytes, name, format).map_err(|e| e.to_string())?;
+    Ok((tape.blocks, tape.signal))
 }
 
-/// Puts an `.ace` snapshot into the machine (aceemu's `snapshot_glue::load_snapshot`).
+/// Puts an `.ace` snapshot into the machine.
 pub fn load_snapshot(ace: &mut Ace, bytes: &[u8], name: &str) -> Result<(), String> {
-    let snap = AceSnapshot::parse(bytes, name).map_err(|e| e.to_string())?;
-    snap.check_fits(ace.ram_size().end_address(), name)
-        .map_err(|e| e.to_string())?;
-    if !snap.registers_trusted() {
-        return Err(format!(
-            "{name}: the snapshot's RAMTOP word at 0x2080 is not a RAM size, so its registers \
-             cannot be trusted; not loading it"
-        ));
-    }
-    for (from, to) in [(0x2400, 0x2800), (0x2C00, 0x3000), (0x3C00, snap.ram_top)] {
-        for addr in from..to {
-            ace.poke(addr as u16, snap.memory[(addr - BASE as u32) as usize]);
-        }
-    }
-    let g = &snap.regs;
-    let regs = ace.cpu_mut().registers();
-    for (r, v) in [
-        (Reg16::AF, g.af),
-        (Reg16::BC, g.bc),
-        (Reg16::DE, g.de),
-        (Reg16::HL, g.hl),
-        (Reg16::IX, g.ix),
-        (Reg16::IY, g.iy),
-        (Reg16::SP, g.sp),
-    ] {
-        regs.set16(r, v);
-    }
-    regs.set_pc(g.pc);
-    regs.set8(Reg8::I, g.i);
-    regs.set8(Reg8::R, g.r);
-    // iz80 has no setter for the alternate registers: patch its state bytes (16 main
-    // registers, then 16 shadow ones), as aceemu does.
-    let mut state = ace.cpu().serialize();
-    for (k, v) in [g.af_alt, g.bc_alt, g.de_alt, g.hl_alt]
-        .into_iter()
-        .enumerate()
-    {
-        state[16 + 2 * k] = (v >> 8) as u8;
-        state[16 + 2 * k + 1] = v as u8;
-    }
-    ace.cpu_mut()
-        .deserialize(&state)
-        .map_err(|e| format!("{name}: setting the alternate registers: {e}"))?;
-    ace.set_interrupt_state(g.iff1, g.iff2, g.im);
-    ace.leave_halt();
-    Ok(())
+    snapshot_machine::load_bytes(ace, bytes, name).map_err(|e| e.to_string())
 }
 
-/// Entry of the block read routine, the original ROM's and the open ROM's alike (the open
-/// ROM's `tape_read_block` keeps the original's address and register contract).
-pub const LOAD_BLOCK: u16 = 0x18A7;
-
-/// The instant loader at [`LOAD_BLOCK`] (aceemu's `traps::original_load_block`): HL =
-/// destination, DE = length, C = 0 for a header; carry set loads, clear verifies. False,
-/// with nothing changed, at the end of the tape: the ROM's own routine runs on.
-pub fn load_block(ace: &mut Ace, deck: &mut Deck) -> bool {
-    let regs = ace.cpu().immutable_registers();
-    let flag = if regs.get16(Reg16::BC) & 0xFF == 0 {
-        FLAG_HEADER
-    } else {
-        FLAG_DATA
-    };
-    let compare = regs.get8(Reg8::F) & 1 == 0;
-    let mut addr = regs.get16(Reg16::HL);
-    let len = regs.get16(Reg16::DE) as usize;
-    let block = loop {
-        match deck.next_block() {
-            None => return false,
-            Some(block) if block.flag == flag => break block,
-            Some(_) => continue,
-        }
-    };
-    let payload_len = block.data.len().saturating_sub(1);
-    let mut same = true;
-    for &b in block.data.iter().take(payload_len.min(len)) {
-        if compare {
-            same &= ace.peek(addr) == b;
-        } else {
-            ace.poke(addr, b);
-        }
-        addr = addr.wrapping_add(1);
-    }
-    let ok = payload_len == len && block.checksum_ok() && same;
-    let regs = ace.cpu_mut().registers();
-    regs.set16(Reg16::HL, addr);
-    if ok {
-        regs.set16(Reg16::DE, 0);
-    }
-    let f = regs.get8(Reg8::F);
-    regs.set8(Reg8::F, if ok { f | 1 } else { f & !1 });
-    // Return to the caller, as the routine's RET would.
-    let sp = regs.get16(Reg16::SP);
-    let target = u16::from_le_bytes([ace.peek(sp), ace.peek(sp.wrapping_add(1))]);
-    let regs = ace.cpu_mut().registers();
-    regs.set16(Reg16::SP, sp.wrapping_add(2));
-    regs.set_pc(target);
-    cpu_ext::set_iff(ace.cpu_mut(), true, true);
-    true
+/// One frame with the instant loader trapped at the block read routine, the original
+/// ROM's and the open ROM's alike (the open ROM's `tape_read_block` keeps the original's
+/// address and register contract). At the end of the tape the trap declines and the ROM's
+/// own routine runs on. The deck is borrowed only for a trap: between traps the machine
+/// plays it.
+pub fn run_frame_loading_instantly(ace: &mut Ace, deck: &SharedDeck) {
+    traps::run_trapping(
+        ace,
+        &[traps::ORIGINAL_LOAD_BLOCK],
+        FRAME_TSTATES,
+        |ace, _| traps::original_load_block(ace, &mut deck.0.borrow_mut()),
+    );
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use acecore::tape::tap::with_checksum;
+    use acecore::tape::pulse::{self, FLAG_DATA, FLAG_HEADER};
+    use acecore::tape::tap::{self, with_checksum};
 
     #[test]
     fn a_tap_file_gives_its_blocks_and_the_signal_save_writes_for_them() {
@@ -176,5 +64,24 @@ mod tests {
         assert!(err.contains("short.wav"), "{err}");
         let err = tape_from_bytes(b"x", "notes.txt").unwrap_err();
         assert!(err.contains("notes.txt: unknown tape format"), "{err}");
+    }
+
+    #[test]
+    fn a_snapshot_goes_into_the_machine_and_a_bad_one_is_refused_with_the_file_named() {
+        use acecore::machine::RamSize;
+        let rom = [0u8; acecore::rom::ROM_SIZE];
+        let mut saved = Ace::new(&rom, RamSize::K19).unwrap();
+        saved.poke(0x3C64, 0x5A);
+        saved.cpu_mut().registers().set_pc(0x1234);
+        let file = snapshot_machine::snapshot_of(&saved).unwrap().write();
+        let mut ace = Ace::new(&rom, RamSize::K19).unwrap();
+        load_snapshot(&mut ace, &file, "s.ace").unwrap();
+        assert_eq!(ace.peek(0x3C64), 0x5A);
+        assert_eq!(ace.cpu().immutable_registers().pc(), 0x1234);
+        let err = load_snapshot(&mut ace, &[0xED], "cut.ace").unwrap_err();
+        assert!(err.starts_with("cut.ace: "), "{err}");
+        let mut small = Ace::new(&rom, RamSize::K3).unwrap();
+        let err = load_snapshot(&mut small, &file, "big.ace").unwrap_err();
+        assert!(err.contains("big.ace") && err.contains("more RAM"), "{err}");
     }
 }

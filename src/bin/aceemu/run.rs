@@ -18,6 +18,7 @@ Delete = DELETE LINE, Esc = BREAK. F1 key help, F2 screenshot (PNG, into --scree
 F3 open a tape or .ace file (name typed in the title bar), F4 save a .ace snapshot, F5 reset,
 F6 tape play/stop, F7 rewind, F8 speed 1x/2x/4x/max, F9 pause, F10 turbo, F12 quit.
 Ctrl-C in the terminal ends the run like closing the window (--save-wav is written).
+With --debug the window's F9 or Pause (or Ctrl-C in the terminal) breaks into the debugger.
 
 Examples:
   aceemu run
@@ -120,12 +121,14 @@ pub struct Args {
     pub mute: bool,
 
     /// Debugger: a command prompt in the terminal; the machine starts stopped at
-    /// power-on (`help` lists the commands, Ctrl-C during `continue` breaks in).
+    /// power-on (`help` lists the commands). The window shows the screen and a
+    /// register/stack panel, and takes keys while the machine runs; F9 or Pause in the
+    /// window, or Ctrl-C in the terminal, breaks in. With --headless, no window.
     #[arg(long, conflicts_with = "debug_script")]
     pub debug: bool,
 
-    /// Debugger commands from FILE, run in order from power-on; output to standard output.
-    /// `continue` without a frame count runs at most --max-frames frames.
+    /// Debugger commands from FILE, run in order from power-on; output to standard output
+    /// (no window). `continue` without a frame count runs at most --max-frames frames.
     #[arg(long, value_name = "FILE")]
     pub debug_script: Option<PathBuf>,
 
@@ -418,15 +421,16 @@ fn run_window(
     }
 }
 
-/// `--debug` / `--debug-script`: the debugger drives the machine (in the terminal; the
-/// window is not opened). Typing from --type goes on while the machine runs.
+/// `--debug` / `--debug-script`: the debugger drives the machine; its prompt is in the
+/// terminal, and `--debug` without --headless also opens the window. Typing from --type
+/// goes on while the machine runs.
 fn run_debugger(
     ace: &mut Ace,
     args: &Args,
     rom: &rom::RomImage,
     mut runner: FrameRunner,
 ) -> anyhow::Result<()> {
-    use aceemu::debug::{Debugger, Symbols};
+    use aceemu::debug::{Debugger, RomNames, Symbols};
     let mut symbols = Symbols::default();
     if rom.kind() == rom::RomKind::OpenAce {
         symbols = Symbols::parse(rom::open::open_rom_symbol_file(), "open ROM symbols")
@@ -439,7 +443,26 @@ fn run_debugger(
             Symbols::parse(&text, &path.display().to_string()).map_err(|e| anyhow::anyhow!(e))?;
         symbols.merge(&more);
     }
-    let mut dbg = Debugger::new(symbols);
+    // Headerless ROM words are named by the assembler's labels on the open ROM, by the
+    // spec's table on the original (and on an unknown ROM, most likely a variant of it).
+    let names = if rom.kind() == rom::RomKind::OpenAce {
+        RomNames::Symbols
+    } else {
+        RomNames::Spec
+    };
+    let mut dbg = Debugger::new(symbols, names);
+    #[cfg(feature = "window")]
+    if args.debug && !args.headless {
+        use aceemu::frontend::debug_window;
+        if debug_window::display_available() {
+            let options = debug_window::Options {
+                scale: args.scale as usize,
+                audio: !args.mute,
+            };
+            return debug_window::run(ace, &mut dbg, &options, runner);
+        }
+        eprintln!("aceemu: no display (DISPLAY is not set): the debugger runs without the window");
+    }
     match &args.debug_script {
         Some(script) => aceemu::frontend::debug_prompt::run_script(
             ace,

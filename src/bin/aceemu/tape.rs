@@ -258,7 +258,8 @@ fn describe(block: &Block) -> String {
 
 fn info(path: &Path) -> anyhow::Result<()> {
     let format = Format::from_path(path)?;
-    let bytes = aceemu::tape::input::read_limited(path, format.max_file_bytes())?;
+    let bytes =
+        aceemu::tape::input::read_limited(path, aceemu::tape::image::max_file_bytes(format))?;
     let name = path.display().to_string();
     // For TAP the lenient reader gives offsets; other formats go through the tape image.
     let (rows, problems): (Vec<(Option<usize>, Block)>, Vec<String>) = if format == Format::Tap {

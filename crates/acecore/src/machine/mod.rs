@@ -122,6 +122,9 @@ pub struct Ace<B = Bus> {
     int_end: u64,
     /// Stopped by HALT, waiting for an interrupt (PC is past the HALT).
     halted: bool,
+    /// Where the tight loop of `run_inner` stops; HALT sets it to 0 to end the loop
+    /// there, so the loop tests one thing per instruction, not also `halted`.
+    loop_end: u64,
     /// When the last EI finished: no interrupt is accepted right then (the instruction
     /// after EI always runs first).
     ei_end: u64,
@@ -172,6 +175,7 @@ impl<B> Ace<B> {
             next_frame: FRAME_TSTATES,
             int_end: INT_TSTATES,
             halted: false,
+            loop_end: 0,
             ei_end: u64::MAX,
             typing: keyboard::TypingQueue::default(),
             int_accepted: false,
@@ -203,6 +207,7 @@ impl Ace {
             next_frame: self.next_frame,
             int_end: self.int_end,
             halted: self.halted,
+            loop_end: 0,
             ei_end: self.ei_end,
             typing: self.typing.clone(),
             int_accepted: self.int_accepted,
@@ -326,8 +331,8 @@ impl Ace {
                     if self.t >= self.int_end {
                         // Past the interrupt window: nothing can interrupt before the
                         // next frame, so run the tight loop up to it (or the target).
-                        let limit = until.min(self.next_frame);
-                        while self.t < limit && !self.halted {
+                        self.loop_end = until.min(self.next_frame);
+                        while self.t < self.loop_end {
                             self.execute_one();
                         }
                     } else {
@@ -406,17 +411,22 @@ impl<B: CpuBus> Ace<B> {
     fn execute_one(&mut self) {
         let pc = self.cpu.immutable_registers().pc();
         // The common case in one look-up and one test: an unprefixed instruction iz80 runs
-        // on its own, at a fixed cost, with one M1.
+        // on its own, at a fixed cost, with one M1, leaving WZ alone.
         let main = self.timings.main(self.bus.read(pc));
         if main.is_simple() {
             debug_assert_eq!(main.m1(), 1);
             self.r_pending += 1;
-            match main.wz_rule() {
-                0 => self.cpu.execute_instruction(&mut self.bus),
-                rule => self.execute_setting_wz(pc, rule),
-            }
+            self.cpu.execute_instruction(&mut self.bus);
             self.t += u64::from(main.tstates());
             // For the Q latch (SCF/CCF): one store, no branch.
+            self.hidden.last = main;
+            return;
+        }
+        if main.is_plain_setting_wz() {
+            // The same for one that sets WZ (JP, CALL, RET, LD A,(DE), ADD HL,rr...).
+            self.r_pending += 1;
+            self.execute_setting_wz(pc, main);
+            self.t += u64::from(main.tstates());
             self.hidden.last = main;
             return;
         }
@@ -424,28 +434,61 @@ impl<B: CpuBus> Ace<B> {
         // (`execute_complex`: the place for any further interceptions).
         let bus = &self.bus;
         let timing = if main.is_prefix() {
-            timing::decode_prefixed(self.timings, pc, |a| bus.read(a))
+            timing::decode_prefixed(self.timings, main, pc, |a| bus.read(a))
         } else {
             main
         };
         self.r_pending += u64::from(timing.m1());
         if timing.is_simple() {
-            match timing.wz_rule() {
-                0 => self.cpu.execute_instruction(&mut self.bus),
-                rule => self.execute_setting_wz(pc, rule),
-            }
+            self.cpu.execute_instruction(&mut self.bus);
+            self.t += u64::from(timing.tstates());
+        } else if timing.is_plain_setting_wz() {
+            self.execute_setting_wz(pc, timing);
             self.t += u64::from(timing.tstates());
         } else {
             self.execute_complex(pc, timing);
         }
-        // For the Q latch (SCF/CCF): one store, no branch.
         self.hidden.last = timing;
     }
 
     /// Everything but the plain case: HALT, EI, I/O, R access, conditional jumps, calls and
-    /// returns, DJNZ and block repeats.
+    /// returns, DJNZ, block repeats and the instructions iz80 gets wrong.
     #[inline(never)]
     fn execute_complex(&mut self, pc: u16, timing: timing::Packed) {
+        if timing.is_special() {
+            self.execute_special(pc, timing);
+            return;
+        }
+        let regs = self.cpu.immutable_registers();
+        let taken = match timing.cond_kind() {
+            1 => Timing::cc_holds(timing.cc(), regs.get8(Reg8::F)),
+            2 => regs.get8(Reg8::B) != 1,
+            _ => false,
+        };
+        if timing.is_intercepted() {
+            self.execute_intercepted(pc, timing);
+        } else {
+            // No instruction off the plain path has a WZ rule (the timing table checks).
+            self.cpu.execute_instruction(&mut self.bus);
+        }
+        if taken {
+            // A conditional jump, call or return (DJNZ, JR cc, JP cc, CALL cc, RET cc) that
+            // went: WZ = where it went.
+            self.hidden.wz = self.cpu.immutable_registers().pc();
+        } else if timing.wz_operand_untaken() {
+            self.untaken_jump_wz(pc);
+        }
+        let taken = taken || (timing.cond_kind() == 3 && self.cpu.immutable_registers().pc() == pc);
+        self.t += u64::from(if taken {
+            timing.taken()
+        } else {
+            timing.tstates()
+        });
+    }
+
+    /// HALT, EI, I/O, R access and redundant prefixes (none of them a conditional jump).
+    #[inline(never)]
+    fn execute_special(&mut self, pc: u16, timing: timing::Packed) {
         if timing.is_redundant_prefix() {
             self.cpu.registers().set_pc(pc.wrapping_add(1));
             self.t += u64::from(timing.tstates());
@@ -458,11 +501,15 @@ impl<B: CpuBus> Ace<B> {
             self.cpu.registers().set_pc(pc.wrapping_add(u16::from(len)));
             self.t += u64::from(timing.tstates());
             self.halted = true;
+            self.loop_end = 0;
             return;
         }
         if timing.is_io() {
-            let offset = timing::decode(pc, |a| self.bus.read(a)).io_offset;
-            self.bus.set_io_time(self.t + u64::from(offset));
+            self.bus.set_io_time(self.t + u64::from(timing.io_offset()));
+            if !timing.is_intercepted() {
+                // OUT (n),A or IN A,(n) (the other I/O instructions are intercepted).
+                self.port_n_wz(pc);
+            }
         }
         if timing.touches_r() {
             self.sync_r();
@@ -471,24 +518,14 @@ impl<B: CpuBus> Ace<B> {
             self.ei_end = self.t + u64::from(timing.tstates());
             self.bus.leave_interrupt();
         }
-        let regs = self.cpu.immutable_registers();
-        let taken = match timing.cond_kind() {
-            1 => Timing::cc_holds(timing.cc(), regs.get8(Reg8::F)),
-            2 => regs.get8(Reg8::B) != 1,
-            _ => false,
-        };
         if timing.is_intercepted() {
             self.execute_intercepted(pc, timing);
-        } else if timing.wz_rule() != 0 {
-            self.execute_setting_wz(pc, timing.wz_rule());
         } else {
             self.cpu.execute_instruction(&mut self.bus);
         }
-        if matches!(timing.cond_kind(), 1 | 2) {
-            self.conditional_jump_wz(pc, taken);
-        }
-        let taken = taken || (timing.cond_kind() == 3 && self.cpu.immutable_registers().pc() == pc);
-        self.t += u64::from(if taken {
+        // INIR, INDR, OTIR, OTDR are I/O instructions that repeat (and intercepted).
+        let repeated = timing.cond_kind() == 3 && self.cpu.immutable_registers().pc() == pc;
+        self.t += u64::from(if repeated {
             timing.taken()
         } else {
             timing.tstates()

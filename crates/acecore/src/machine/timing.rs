@@ -55,6 +55,9 @@ pub struct Timing {
     /// How a plain (not intercepted) instruction sets MEMPTR (WZ): one of
     /// `z80_fixes::wz`'s rules, 0 when it leaves WZ alone.
     pub wz_rule: u8,
+    /// JP cc,nn or CALL cc,nn: WZ = nn even when the condition fails (the other
+    /// conditional jumps set WZ only when taken).
+    pub wz_operand_untaken: bool,
 }
 
 impl Timing {
@@ -72,6 +75,7 @@ impl Timing {
             intercept: false,
             sets_flags: false,
             wz_rule: 0,
+            wz_operand_untaken: false,
         }
     }
 
@@ -88,14 +92,18 @@ impl Timing {
                 | u64::from(self.taken) << 8
                 | kind << 16
                 | u64::from(cc & 7) << 18
-                | u64::from(self.m1.min(15)) << 21
+                | u64::from(self.m1.min(3)) << 21
+                | u64::from(self.sets_flags) << 23
                 | u64::from(self.is_halt) << 25
                 | u64::from(self.is_ei) << 26
                 | u64::from(self.io_offset != 0) << 27
                 | u64::from(self.touches_r) << 28
                 | u64::from(self.intercept) << 31
                 | u64::from(self.wz_rule) << 32
-                | u64::from(self.sets_flags) << 40,
+                | u64::from(self.wz_operand_untaken) << 40
+                | u64::from(self.wz_rule == super::z80_fixes::wz::PC_AFTER) << 41
+                | u64::from(super::z80_fixes::wz::common_rule(self.wz_rule)) << 42
+                | u64::from(self.io_offset) << 48,
         )
     }
 
@@ -113,9 +121,17 @@ impl Timing {
 }
 
 /// [`Timing`] packed into a word: T-states in bits 0-7, taken T-states 8-15, condition
-/// kind 16-17 (none, flag, DJNZ, repeat), condition code 18-20, M1 count 21-24, then the
-/// HALT, EI, I/O and R flags (25-28), redundant prefix (29), prefix marker (30),
-/// intercepted (31), the WZ rule (32-39) and sets flags (40).
+/// kind 16-17 (none, flag, DJNZ, repeat), condition code 18-20, M1 count 21-22, sets flags
+/// (23), then the HALT, EI, I/O and R flags (25-28), redundant prefix (29), prefix marker
+/// (30), intercepted (31), the WZ rule (32-39) and "JP/CALL cc sets WZ when not taken"
+/// (40), "WZ = the new PC" (41, the commonest rule, tested on its own), the number of the
+/// WZ rule among the other common ones (42-44, `z80_fixes::wz::common_rule`: a dense number
+/// the machine switches on without a range check), and the I/O offset (48-55).
+///
+/// Every bit from 25 up, and the condition kind, takes an instruction off the plain path
+/// ([`Packed::is_simple`]); the mask that tests them, 0xFFFF_FFFF_FE03_0000, is a 32-bit
+/// immediate sign-extended on x86-64, so the test stays one instruction. Instructions that
+/// set WZ leave the plain path that way, and the plain path itself does no WZ work at all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Packed(u64);
 
@@ -139,12 +155,19 @@ impl Packed {
     }
     #[inline(always)]
     pub fn m1(self) -> u32 {
-        ((self.0 >> 21) & 15) as u32
+        ((self.0 >> 21) & 3) as u32
     }
-    /// Unconditional, and none of HALT, EI, I/O, R access, prefix marker or interception:
-    /// iz80 executes it and it costs `tstates` (and WZ is set by its rule, if any).
+    /// Unconditional, and none of HALT, EI, I/O, R access, prefix marker, interception or
+    /// a WZ rule: iz80 executes it on its own and it costs `tstates`.
     #[inline(always)]
     pub fn is_simple(self) -> bool {
+        self.0 & 0xFFFF_FFFF_FE03_0000 == 0
+    }
+
+    /// Not simple only because it sets WZ by its rule: iz80 executes it, the machine
+    /// works out WZ around it, and it costs `tstates`.
+    #[inline(always)]
+    pub fn is_plain_setting_wz(self) -> bool {
         self.0 & 0xFE03_0000 == 0
     }
 
@@ -161,16 +184,41 @@ impl Packed {
         (self.0 >> 32) as u8
     }
 
+    /// Its WZ rule is "the new PC" (JP, CALL, RET, JR, RST).
+    #[inline(always)]
+    pub fn wz_is_new_pc(self) -> bool {
+        self.0 & 1 << 41 != 0
+    }
+
+    /// The WZ rule's number among the other common ones (0-7, see
+    /// `z80_fixes::wz::common_rule`).
+    #[inline(always)]
+    pub fn wz_common_rule(self) -> u8 {
+        (self.0 >> 42) as u8 & 7
+    }
+
+    /// JP cc,nn or CALL cc,nn: WZ = nn whether or not the jump is taken.
+    #[inline(always)]
+    pub fn wz_operand_untaken(self) -> bool {
+        self.0 & 1 << 40 != 0
+    }
+
+    /// For an I/O instruction, the T-state of its port access ([`Timing::io_offset`]).
+    #[inline(always)]
+    pub fn io_offset(self) -> u8 {
+        (self.0 >> 48) as u8
+    }
+
     /// Writes the flags (so Q = F after it).
     #[inline(always)]
     pub fn sets_flags(self) -> bool {
-        self.0 & 1 << 40 != 0
+        self.0 & 1 << 23 != 0
     }
 
     /// Stands for "no instruction" (after an interrupt, at power-on): sets no flags.
     pub const NOTHING: Packed = Packed(0);
     /// Stands for "an instruction that wrote the flags" (a saved state's Q = F).
-    pub const WROTE_FLAGS: Packed = Packed(1 << 40);
+    pub const WROTE_FLAGS: Packed = Packed(1 << 23);
 
     /// Marks a prefix byte (CB, DD, ED, FD) in the unprefixed table: bit 30, which no real
     /// entry has and which [`Packed::is_simple`] rejects, so the machine's common case (an
@@ -179,6 +227,12 @@ impl Packed {
     #[inline(always)]
     pub fn is_prefix(self) -> bool {
         self.0 & 1 << 30 != 0
+    }
+    /// HALT, EI, I/O, R access or a redundant prefix (bits 25-29): the machine's rare
+    /// cases, none of them a conditional jump, tested at once.
+    #[inline(always)]
+    pub fn is_special(self) -> bool {
+        self.0 & 0x3E00_0000 != 0
     }
     #[inline(always)]
     pub fn is_halt(self) -> bool {
@@ -228,26 +282,51 @@ fn tables() -> &'static Tables<Timing> {
     tables
 }
 
-/// The packed tables, for [`decode_fast`]. The machine keeps this reference.
-pub struct FastTables(Tables<Packed>);
+/// Where each table starts in [`FastTables`], in entries.
+const MAIN: usize = 0;
+const CB: usize = 256;
+const ED: usize = 2 * 256;
+const INDEX: usize = 3 * 256;
+const INDEX_CB: usize = 4 * 256;
+
+/// The packed tables, for [`decode_fast`], one after the other (main, CB, ED, index,
+/// index CB). A prefix byte's entry is a marker ([`Packed::is_prefix`]) that holds, in
+/// its low 16 bits, where the table for the byte after it starts, so a prefixed
+/// instruction costs one more look-up, not a chain of comparisons. In the index table,
+/// CB and ED are such markers too (CB: the table for the byte after the displacement; ED:
+/// 0, "decode in full"); DD and FD there are [`Packed::REDUNDANT_PREFIX`]. The machine
+/// keeps this reference. (2,048 entries, 1,280 used: an index masked to 11 bits needs no
+/// bounds check.)
+pub struct FastTables([Packed; 2048]);
 
 pub fn fast_tables() -> &'static FastTables {
     static TABLES: Mutex<Option<&'static FastTables>> = Mutex::new(None);
     let mut slot = TABLES.lock().unwrap_or_else(|e| e.into_inner());
     let fast: &'static FastTables = slot.get_or_insert_with(|| {
         let rich = tables();
-        let pack = |t: &[Timing; 256]| std::array::from_fn(|i| t[i].pack());
-        let mut main = pack(&rich.main);
-        for prefix in [0xCB, 0xDD, 0xED, 0xFD] {
-            main[prefix] = Packed::PREFIX;
+        let mut fast = Box::new(FastTables([Packed::NOTHING; 2048]));
+        let all = &mut fast.0;
+        for (start, table) in [
+            (MAIN, &rich.main),
+            (CB, &rich.cb),
+            (ED, &rich.ed),
+            (INDEX, &rich.index),
+            (INDEX_CB, &rich.index_cb),
+        ] {
+            for (slot, timing) in all[start..start + 256].iter_mut().zip(table.iter()) {
+                *slot = timing.pack();
+            }
         }
-        Box::leak(Box::new(FastTables(Tables {
-            main,
-            cb: pack(&rich.cb),
-            ed: pack(&rich.ed),
-            index: pack(&rich.index),
-            index_cb: pack(&rich.index_cb),
-        })))
+        let marker = |start: usize| Packed(Packed::PREFIX.0 | start as u64);
+        all[MAIN + 0xCB] = marker(CB);
+        all[MAIN + 0xED] = marker(ED);
+        all[MAIN + 0xDD] = marker(INDEX);
+        all[MAIN + 0xFD] = marker(INDEX);
+        all[INDEX + 0xCB] = marker(INDEX_CB);
+        all[INDEX + 0xED] = marker(0);
+        all[INDEX + 0xDD] = Packed::REDUNDANT_PREFIX;
+        all[INDEX + 0xFD] = Packed::REDUNDANT_PREFIX;
+        Box::leak(fast)
     });
     fast
 }
@@ -257,7 +336,13 @@ impl FastTables {
     /// four prefix bytes (then use [`decode_prefixed`]).
     #[inline(always)]
     pub fn main(&self, op: u8) -> Packed {
-        self.0.main[op as usize]
+        self.0[(MAIN + op as usize) & 0x7FF]
+    }
+
+    /// The entry `op` of the table a prefix marker points to.
+    #[inline(always)]
+    fn after(&self, marker: Packed, op: u8) -> Packed {
+        self.0[((marker.0 as usize & 0xFFFF) + op as usize) & 0x7FF]
     }
 }
 
@@ -269,24 +354,37 @@ pub fn decode_fast(tables: &FastTables, pc: u16, fetch: impl Fn(u16) -> u8) -> P
     if !main.is_prefix() {
         return main;
     }
-    decode_prefixed(tables, pc, fetch)
+    decode_prefixed(tables, main, pc, fetch)
 }
 
-/// [`decode_fast`] for an instruction that starts with a prefix byte.
+/// [`decode_fast`] for an instruction that starts with a prefix byte, whose main-table
+/// entry (a prefix marker) is `main`.
 #[inline(always)]
-pub fn decode_prefixed(tables: &FastTables, pc: u16, fetch: impl Fn(u16) -> u8) -> Packed {
-    let t = &tables.0;
-    let op = fetch(pc);
-    match op {
-        0xCB => t.cb[fetch(pc.wrapping_add(1)) as usize],
-        0xED => t.ed[fetch(pc.wrapping_add(1)) as usize],
-        0xDD | 0xFD => match fetch(pc.wrapping_add(1)) {
-            0xCB => t.index_cb[fetch(pc.wrapping_add(3)) as usize],
-            0xDD | 0xFD => Packed::REDUNDANT_PREFIX,
-            0xED => decode(pc, fetch).pack(),
-            next => t.index[next as usize],
-        },
-        _ => t.main[op as usize],
+pub fn decode_prefixed(
+    tables: &FastTables,
+    main: Packed,
+    pc: u16,
+    fetch: impl Fn(u16) -> u8,
+) -> Packed {
+    let second = tables.after(main, fetch(pc.wrapping_add(1)));
+    if !second.is_prefix() {
+        return second;
+    }
+    decode_index_prefixed(tables, second, pc, fetch)
+}
+
+/// DD/FD CB d op, and DD/FD ED (`second` is the index table's marker for CB or ED).
+#[inline(never)]
+fn decode_index_prefixed(
+    tables: &FastTables,
+    second: Packed,
+    pc: u16,
+    fetch: impl Fn(u16) -> u8,
+) -> Packed {
+    if second.0 & 0xFFFF == 0 {
+        decode(pc, fetch).pack()
+    } else {
+        tables.after(second, fetch(pc.wrapping_add(3)))
     }
 }
 
@@ -461,6 +559,25 @@ fn build_tables() -> Tables<Timing> {
             t.intercept = intercepted(table, op);
             t.sets_flags = sets_flags(table, op);
             t.wz_rule = if t.intercept { 0 } else { wz_rule(table, op) };
+            t.wz_operand_untaken =
+                matches!(table, Table::Main | Table::Index) && matches!(op & 0xC7, 0xC2 | 0xC4);
+            // The machine applies a WZ rule only on the plain path; an instruction that
+            // leaves it for another reason must set WZ elsewhere (conditional jumps,
+            // interceptions).
+            assert!(
+                !matches!(t.cond, Cond::Flag(_) | Cond::Djnz)
+                    || !(t.is_halt || t.is_ei || t.touches_r || t.io_offset != 0),
+                "a conditional special instruction: {table:?} {op:02X}"
+            );
+            assert!(
+                t.wz_rule == 0
+                    || (!t.is_halt
+                        && !t.is_ei
+                        && !t.touches_r
+                        && t.cond == Cond::None
+                        && t.io_offset == 0),
+                "WZ rule on an instruction off the plain path: {table:?} {op:02X}"
+            );
         }
         out
     };

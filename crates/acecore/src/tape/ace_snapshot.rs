@@ -1,7 +1,7 @@
 //! `.ace` snapshots (ace-hardware.md section 8): memory from 0x2000 to the top of RAM,
 //! compressed with `ED nn bb` runs and ended by `ED 00`; the registers live in the page at
 //! 0x2000-0x23FF as 32-bit little-endian values. Parsing and writing go through the neutral
-//! [`AceSnapshot`]; putting it into a machine is a small glue function in the front end.
+//! [`AceSnapshot`]; [`super::snapshot_machine`] puts it into a machine and takes it out.
 
 use std::fmt;
 

@@ -1,16 +1,23 @@
-//! The tape formats a machine loads from; pulses are the common currency: every format
-//! becomes or comes from the signal of [`pulse`].
+//! The tape formats a machine loads from, and the tape's side of the machine; pulses are
+//! the common currency: every format becomes or comes from the signal of [`pulse`].
 //!
 //! * [`pulse`]: blocks ⇄ signal in Ace T-states (encoder, tolerant decoder).
-//! * [`tap`], [`tzx`], [`wav`]: the file formats.
-//! * [`ace_snapshot`]: `.ace` snapshots.
-//! * [`listen`]: the rule by which a deck tells the machine is listening (presses play).
+//! * [`tap`], [`tzx`], [`wav`]: the file formats; [`image`]: any of them, as blocks and
+//!   signal.
+//! * [`ace_snapshot`]: `.ace` snapshots; [`snapshot_machine`]: them into and out of the
+//!   machine.
+//! * [`player`]: the playing half of a cassette deck; [`listen`]: the rule by which it
+//!   tells the machine is listening (presses play); [`traps`]: the instant loader.
 //!
-//! The deck, the recorder and reading files from a path stay in aceemu (`aceemu::tape`).
+//! The recorder and reading files from a path stay in aceemu (`aceemu::tape`).
 
 pub mod ace_snapshot;
+pub mod image;
 pub mod listen;
+pub mod player;
 pub mod pulse;
+pub mod snapshot_machine;
 pub mod tap;
+pub mod traps;
 pub mod tzx;
 pub mod wav;

@@ -1,0 +1,76 @@
+//! The register/stack panel a window shows beside the machine's screen: short lines of
+//! text (the window draws them), made here so the panel says what `regs`, `stack` and
+//! `where` say.
+
+use super::{forth, Debugger};
+use crate::machine::Ace;
+use iz80::{Reg16, Reg8};
+
+/// The panel's width in characters.
+pub const WIDTH: usize = 16;
+
+impl Debugger {
+    /// The panel: registers, flags, the data stack (top first) and the Forth word running
+    /// with its callers, at most `rows` lines of at most [`WIDTH`] characters.
+    pub fn panel(&self, ace: &Ace, rows: usize) -> Vec<String> {
+        let r = ace.cpu().immutable_registers();
+        let reg = |a: &str, ra: Reg16, b: &str, rb: Reg16| {
+            format!("{a} {:04X} {b} {:04X}", r.get16(ra), r.get16(rb))
+        };
+        let f = r.get8(Reg8::F);
+        let flags: String = "SZ5H3PNC"
+            .chars()
+            .enumerate()
+            .map(|(i, c)| if f & (0x80 >> i) != 0 { c } else { '-' })
+            .collect();
+        let (iff1, _, im) = ace.interrupt_state();
+        let mut lines = vec![
+            format!("PC {:04X} SP {:04X}", r.pc(), r.get16(Reg16::SP)),
+            reg("AF", Reg16::AF, "BC", Reg16::BC),
+            reg("DE", Reg16::DE, "HL", Reg16::HL),
+            reg("IX", Reg16::IX, "IY", Reg16::IY),
+            format!("F  {flags}"),
+            format!(
+                "I {:02X} IM{im} {}{}",
+                r.get8(Reg8::I),
+                if iff1 { "EI" } else { "DI" },
+                if ace.is_halted() { " HLT" } else { "" }
+            ),
+            format!("frame {}", ace.frame_count()),
+            String::new(),
+        ];
+        // The callers among the top of the return stack (drawn every frame: kept short).
+        let (now, callers) = self.where_lines(ace, 48);
+        let cells = forth::data_stack(ace);
+        // The word and its callers get what the stack leaves (at least 3 rows).
+        let word_rows = 3 + callers.len().min(5);
+        let stack_rows = rows.saturating_sub(lines.len() + 2 + word_rows).max(1);
+        lines.push(format!("STACK <{}>", cells.len()));
+        for c in cells.iter().take(stack_rows) {
+            lines.push(format!("{:>7} {c:04X}", *c as i16));
+        }
+        if cells.len() > stack_rows {
+            lines.push("  ...".into());
+        }
+        lines.push(String::new());
+        lines.push("WORD".into());
+        // The word being entered, or else the code PC is in (PC itself is at the top).
+        let now = match now.strip_prefix("entering ") {
+            Some(word) => word.split(" (").next().unwrap_or(word),
+            None => now
+                .split_once(" in ")
+                .map_or(now.as_str(), |(_, code)| code),
+        };
+        lines.push(format!(" {now}"));
+        for (name, _) in callers.iter().take(5) {
+            lines.push(format!("  in {name}"));
+        }
+        lines.truncate(rows);
+        for l in &mut lines {
+            if l.chars().count() > WIDTH {
+                *l = l.chars().take(WIDTH).collect();
+            }
+        }
+        lines
+    }
+}
