@@ -145,13 +145,7 @@ fn prompt_thread(commands: Sender<String>, replies: Receiver<Reply>) {
                 Err(_) => break "quit".into(),
             }
         };
-        let line = if line.trim().is_empty() {
-            last.clone()
-        } else {
-            let _ = editor.add_history_entry(line.as_str());
-            line.trim().to_string()
-        };
-        last = line.clone();
+        let line = super::debug_prompt::command_of(&line, &mut last, &mut editor);
         if commands.send(line).is_err() {
             return;
         }

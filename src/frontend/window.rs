@@ -404,7 +404,10 @@ pub fn run(
         }
 
         // Title. The open ROM's name already starts with "aceemu"; say it once.
-        let rom = options.rom_name.strip_prefix("aceemu ").unwrap_or(&options.rom_name);
+        let rom = options
+            .rom_name
+            .strip_prefix("aceemu ")
+            .unwrap_or(&options.rom_name);
         let mut new_title = format!("aceemu — {rom}");
         match &session.deck {
             Some(deck) => new_title += &format!(" — tape: {}", deck.status()),
