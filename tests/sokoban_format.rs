@@ -281,3 +281,13 @@ fn writing_plain_levels_adds_no_plus_lines() {
     let parsed = round_trip("#####\n#@$.#\n#####\n");
     assert_eq!(write(&parsed), "#####\n#@$.#\n#####\n");
 }
+
+#[test]
+fn a_line_with_other_text_where_a_plus_keyword_would_end_is_not_a_panic() {
+    // Found by the fuzzer: "goalo" then a character of several bytes, so the cut at the
+    // keyword's length fell inside that character. Such a line is comment text.
+    let text = format!("goalo\u{FFFD}\u{FFFD}rder\n{BOARD}boxorder 1 2\ngoalorder 2 1\n");
+    let level = one(&text);
+    assert_eq!(level.box_numbers(), &[1, 2]);
+    assert_eq!(level.goal_numbers(), &[2, 1]);
+}
