@@ -14,12 +14,12 @@ allot_bc:
         LD HL,(SPARE)
         PUSH HL                 ; old SPARE
         ADD HL,BC
-        JRX C,.full
+        JRX C,run_checks.full
         EX DE,HL                ; DE = new SPARE
         LD HL,-(40 + 3)         ; 40 bytes + our return address and 2 pushed bytes must be
         ADD HL,SP               ; left: SP - 43, carry set (SP > 43), so the SBC takes 44
         SBC HL,DE
-        JRX C,.full
+        JRX C,run_checks.full
         LD (SPARE),DE
         DEC DE                  ; the new place of the stack's last byte
         POP HL                  ; old SPARE
@@ -42,10 +42,6 @@ allot_bc:
         LD (STKBOT),HL
         POP HL
         RET
-        CUT                     ; (the error stubs are pieces of their own: they fill
-.full:                          ; the slivers between pinned blocks)
-        RST 32
-        DB 1
 
 ; enclose_e_next: put the byte E at HERE, then the next word (C,'s tail: its code field's
 ; slot at the original's address is short). enclose_a: put the byte A at HERE. Uses AF,
