@@ -38,7 +38,11 @@ fn host_key(c: char) -> (HostKey, char) {
         'm' => HostKey::M,
         'z' => HostKey::Z,
         'q' => HostKey::Q,
+        'r' => HostKey::R,
+        'u' => HostKey::U,
+        'n' => HostKey::N,
         ' ' => HostKey::Space,
+        '\n' => return (HostKey::Enter, '\r'),
         _ => panic!("no host key for {c:?} in this test"),
     };
     (key, c)
@@ -416,4 +420,90 @@ fn one_tap_stops_the_demo() {
             "taps {delay} ms: the SPACE reached the line editor too"
         );
     }
+}
+
+/// A fresh machine with tapes/sokoban.tap in the deck (instant), run until `LOAD SOKOBAN`
+/// has found the game and printed its name: the rest of the load, then `OK`, then the
+/// prompt follow in the next frames.
+fn sokoban_loading() -> (Ace, aceemu::tape::TapeControl) {
+    let rom = aceemu::rom::RomImage::from_bytes(open_rom().to_vec(), "open").unwrap();
+    let traps = aceemu::tape::traps::RomTapeTraps::for_rom(&rom.sha256_hex());
+    let mut ace = Ace::new(rom.bytes(), RamSize::K19).unwrap();
+    let options = DeckOptions {
+        speed: TapeSpeed::Instant,
+        ..DeckOptions::default()
+    };
+    let mut deck =
+        aceemu::tape::attach(&mut ace, traps, Some(&tape("sokoban.tap")), &options).unwrap();
+    ace.try_type_text("LOAD SOKOBAN\n").unwrap();
+    let mut frames = 0;
+    while !(ace.typing_done() && ace.screen_text().contains("Dict: SOKOBAN")) {
+        deck.run_frame(&mut ace);
+        frames += 1;
+        assert!(frames < 20_000, "LOAD SOKOBAN: {}", ace.screen_text());
+    }
+    (ace, deck)
+}
+
+/// LOAD's `OK` is on the screen and the line editor waits.
+fn load_finished(ace: &Ace) -> bool {
+    let text = ace.screen_text();
+    let ok = text
+        .lines()
+        .any(|l| l.contains("Dict: SOKOBAN") && l.contains(" OK"));
+    ok && line_editor_waiting(ace.peek(STATIN))
+}
+
+/// After `RUN`: the game's title page comes up, and stays (a second ENTER would start a
+/// level, a second R would make `RRUN`, an error).
+fn assert_title_after_run(ace: &mut Ace, deck: &mut aceemu::tape::TapeControl, what: &str) {
+    let mut frames = 0;
+    while !ace.screen_text().contains("ENTER plays") {
+        deck.run_frame(ace);
+        frames += 1;
+        assert!(
+            frames < 1_000,
+            "{what}: no title page:\n{}",
+            ace.screen_text()
+        );
+    }
+    for _ in 0..100 {
+        deck.run_frame(ace);
+    }
+    assert!(
+        ace.screen_text().contains("ENTER plays"),
+        "{what}: the title page went:\n{}",
+        ace.screen_text()
+    );
+}
+
+/// A line typed while LOAD is finishing (the game found and its name printed, `OK` and
+/// the prompt still some frames away), or just after: the keys pressed while the ROM is
+/// busy are delivered by its scanner while nobody takes them. `RUN` typed 0 to 12 frames
+/// after the name shows, by `--type`'s queue and through the window's input layer, still
+/// arrives whole, and once.
+#[test]
+fn run_typed_as_load_finishes_is_not_lost() {
+    let mut before_ok = 0;
+    for delay in 0..=12 {
+        let (mut ace, mut deck) = sokoban_loading();
+        for _ in 0..delay {
+            deck.run_frame(&mut ace);
+        }
+        before_ok += usize::from(!load_finished(&ace));
+        ace.try_type_text("RUN\n").unwrap();
+        assert_title_after_run(&mut ace, &mut deck, &format!("--type, {delay} frames"));
+
+        let (mut ace, mut deck) = sokoban_loading();
+        for _ in 0..delay {
+            deck.run_frame(&mut ace);
+        }
+        let mut machine = WithDeck(&mut ace, &mut deck);
+        play_taps(&mut machine, &taps("run\n", 30.0), 1_000, |ace| {
+            ace.screen_text().contains("ENTER plays")
+        });
+        assert_title_after_run(&mut ace, &mut deck, &format!("window, {delay} frames"));
+    }
+    // The test covers both sides of the prompt's return.
+    assert!((2..13).contains(&before_ok), "{before_ok} delays before OK");
 }

@@ -87,6 +87,56 @@ fn generate_is_repeatable_and_its_solution_wins() {
         .remove(0);
     let moves: Moves = level.notes.value("Solution").unwrap().parse().unwrap();
     assert!(Game::replay(&level, &moves).unwrap().is_solved());
+    // --output writes the same text to the file (and keeps it unless --force).
+    let dir = scratch_dir("generate");
+    let out = dir.join("made.xsb");
+    let out_arg = out.display().to_string();
+    let mut with_output = args.to_vec();
+    with_output.extend(["--output", &out_arg]);
+    let c = aceemu(&with_output);
+    assert!(c.status.success(), "{}", text(&c.stderr));
+    assert_eq!(std::fs::read(&out).unwrap(), a.stdout);
+    assert!(
+        !aceemu(&with_output).status.success(),
+        "an existing file is kept"
+    );
+}
+
+#[test]
+fn generate_farthest_makes_a_level_far_above_its_lower_bound() {
+    let a = aceemu(&[
+        "sokoban",
+        "generate",
+        "--seed",
+        "1",
+        "--width",
+        "8",
+        "--height",
+        "6",
+        "--boxes",
+        "4",
+        "--walls",
+        "200",
+        "--attempts",
+        "1",
+        "--farthest",
+    ]);
+    assert!(a.status.success(), "{}", text(&a.stderr));
+    let level = parse_str(&text(&a.stdout), "generated")
+        .unwrap()
+        .levels
+        .remove(0);
+    let moves: Moves = level.notes.value("Solution").unwrap().parse().unwrap();
+    assert!(Game::replay(&level, &moves).unwrap().is_solved());
+    let optimal = level.notes.value("Optimal").unwrap();
+    let numbers: Vec<usize> = optimal
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    // "N pushes (M moves, C box changes, lower bound L pushes)"
+    let (pushes, bound) = (numbers[0], numbers[3]);
+    assert_eq!(pushes, moves.pushes());
+    assert!(pushes >= 2 * bound, "{optimal}");
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! The solver's pruning (dead squares per number, freeze deadlocks, the position table) never
 //! loses the optimum: on small made levels, plain and numbered, its push and move counts
-//! equal those of a brute-force search written here over whole positions, with no pruning.
+//! equal those of a brute-force search written here over whole positions, with no pruning;
+//! in pushes mode the moves are the fewest among the solutions with the fewest pushes.
 
 use aceemu::games::sokoban::generator::{generate, Params};
 use aceemu::games::sokoban::solver::{solve, Mode};
@@ -34,6 +35,38 @@ fn brute(level: &Level, moves: bool) -> Option<usize> {
                 Step::Walked if !moves => queue.push_front((next, cost)),
                 _ => queue.push_back((next, cost + 1)),
             }
+        }
+    }
+    None
+}
+
+/// Fewest pushes, then fewest moves: Dijkstra over every position on (pushes, moves).
+fn brute_pushes_then_moves(level: &Level) -> Option<(usize, usize)> {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    let start = Game::new(level);
+    let mut best: HashMap<(Vec<usize>, usize), (usize, usize)> = HashMap::new();
+    let mut games = vec![start];
+    let mut heap = BinaryHeap::from([Reverse(((0usize, 0usize), 0usize))]);
+    while let Some(Reverse((cost, i))) = heap.pop() {
+        let g = games[i].clone();
+        let k = key(&g);
+        if best.contains_key(&k) {
+            continue;
+        }
+        best.insert(k, cost);
+        if g.is_solved() {
+            return Some(cost);
+        }
+        for d in Direction::ALL {
+            let mut next = g.clone();
+            let c = match next.step(d) {
+                Step::Blocked => continue,
+                Step::Walked => (cost.0, cost.1 + 1),
+                _ => (cost.0 + 1, cost.1 + 1),
+            };
+            games.push(next);
+            heap.push(Reverse((c, games.len() - 1)));
         }
     }
     None
@@ -73,6 +106,11 @@ fn fewest_pushes_and_fewest_moves_match_a_search_without_pruning() {
             p.solution().map(|s| s.pushes()),
             brute(&level, false),
             "pushes:\n{rows}"
+        );
+        assert_eq!(
+            p.solution().map(|s| (s.pushes(), s.len())),
+            brute_pushes_then_moves(&level),
+            "pushes, then moves:\n{rows}"
         );
         assert_eq!(
             p.solution().map(|s| s.len()).is_some(),

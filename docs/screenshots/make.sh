@@ -21,4 +21,4 @@ shot --screenshot "$out/maze-play.png" --tape tapes/maze.tap --caps-lock --type 
 # The Forth MazezaM: level 23 chosen on the title screen, then the first of its optimal moves
 # (typed at full speed: the game takes those that come while it waits for a key).
 shot --ram 19 --screenshot "$out/mazezam.png" --frames 50 --tape tapes/mazezam.tap --tape-speed instant --type 'LOAD MAZEZAM\nRUN\n23\nxkkkxkxxxxmzzkxxmxmzxkzmmzzzkx'
-shot --ram 19 --screenshot "$out/sokoban.png" --frames 50 --tape tapes/sokoban.tap --tape-speed instant --type 'LOAD SOKOBAN\nRUN\n06\nzmmzzkkk'
+shot --ram 19 --screenshot "$out/sokoban.png" --frames 50 --tape tapes/sokoban.tap --tape-speed instant --type 'LOAD SOKOBAN\nRUN\n05\nxmxmz'

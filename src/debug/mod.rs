@@ -889,12 +889,7 @@ impl Debugger {
         let st = ace.cpu().serialize();
         let alt = |i: usize| u16::from_be_bytes([st[16 + i], st[17 + i]]);
         let (iff1, iff2, im) = ace.interrupt_state();
-        let f = r.get8(Reg8::F);
-        let flags: String = "SZ5H3PNC"
-            .chars()
-            .enumerate()
-            .map(|(i, c)| if f & (0x80 >> i) != 0 { c } else { '-' })
-            .collect();
+        let flags = flag_letters(r.get8(Reg8::F));
         let _ = writeln!(
             out,
             "PC={:04X} SP={:04X} AF={:04X} BC={:04X} DE={:04X} HL={:04X} IX={:04X} IY={:04X}",
@@ -1141,3 +1136,12 @@ Z80:   break ADDR|SYMBOL   watch ADDR[:LEN] [r|w|rw]   port PORT [r|w|rw]   stop
 Forth: break WORD   stack [f]   rstack   where   fstep   fnext   see WORD   words [N]   ftrace on|off
        panel (what the window's panel shows)   quit
 ";
+
+/// The F register as letters, one column a bit from 7 down (SZ5H3PNC), `-` where clear.
+pub(crate) fn flag_letters(f: u8) -> String {
+    "SZ5H3PNC"
+        .chars()
+        .enumerate()
+        .map(|(i, c)| if f & (0x80 >> i) != 0 { c } else { '-' })
+        .collect()
+}

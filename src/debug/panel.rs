@@ -17,12 +17,7 @@ impl Debugger {
         let reg = |a: &str, ra: Reg16, b: &str, rb: Reg16| {
             format!("{a} {:04X} {b} {:04X}", r.get16(ra), r.get16(rb))
         };
-        let f = r.get8(Reg8::F);
-        let flags: String = "SZ5H3PNC"
-            .chars()
-            .enumerate()
-            .map(|(i, c)| if f & (0x80 >> i) != 0 { c } else { '-' })
-            .collect();
+        let flags = super::flag_letters(r.get8(Reg8::F));
         let (iff1, _, im) = ace.interrupt_state();
         let mut lines = vec![
             format!("PC {:04X} SP {:04X}", r.pc(), r.get16(Reg16::SP)),

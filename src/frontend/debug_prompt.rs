@@ -56,13 +56,7 @@ pub fn run_prompt(
             Err(ReadlineError::Eof) => break,
             Err(e) => return Err(e.into()),
         };
-        let line = if line.trim().is_empty() {
-            last.clone()
-        } else {
-            let _ = editor.add_history_entry(line.as_str());
-            line.trim().to_string()
-        };
-        last = line.clone();
+        let line = command_of(&line, &mut last, &mut editor);
         let mut out = String::new();
         let flow = dbg.command(ace, &line, runner, &mut out);
         print!("{out}");
@@ -71,4 +65,18 @@ pub fn run_prompt(
         }
     }
     Ok(())
+}
+
+/// The command a typed line stands for: an empty line repeats the last command (as in
+/// gdb); any other line is trimmed, kept in the history and remembered as the last.
+pub(crate) fn command_of(
+    line: &str,
+    last: &mut String,
+    editor: &mut rustyline::DefaultEditor,
+) -> String {
+    if !line.trim().is_empty() {
+        let _ = editor.add_history_entry(line);
+        *last = line.trim().to_string();
+    }
+    last.clone()
 }

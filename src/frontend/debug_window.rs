@@ -145,13 +145,7 @@ fn prompt_thread(commands: Sender<String>, replies: Receiver<Reply>) {
                 Err(_) => break "quit".into(),
             }
         };
-        let line = if line.trim().is_empty() {
-            last.clone()
-        } else {
-            let _ = editor.add_history_entry(line.as_str());
-            line.trim().to_string()
-        };
-        last = line.clone();
+        let line = super::debug_prompt::command_of(&line, &mut last, &mut editor);
         if commands.send(line).is_err() {
             return;
         }
@@ -182,7 +176,12 @@ pub fn run(
             "no display available (DISPLAY is not set); use `aceemu run --headless --debug`"
         );
     }
-    let scale = options.scale.clamp(1, 8);
+    // Capped to the screen; the connection that asked is kept until the window is open.
+    let screen = super::screen_fit::Screen::query();
+    let scale = screen.scale_for(
+        options.scale.clamp(1, 8),
+        (WINDOW_WIDTH + PANEL_WIDTH, WINDOW_HEIGHT),
+    );
     let (width, height) = ((WINDOW_WIDTH + PANEL_WIDTH) * scale, WINDOW_HEIGHT * scale);
     let mut window = minifb::Window::new(
         "aceemu debugger",
@@ -193,6 +192,7 @@ pub fn run(
     .map_err(|e| {
         anyhow::anyhow!("cannot open a window ({e}); without a display use `aceemu run --headless`")
     })?;
+    drop(screen);
     let mut input = WindowInput::default();
     window.set_input_callback(Box::new(input.callback()));
     let audio = if options.audio {

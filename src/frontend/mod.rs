@@ -19,6 +19,8 @@ pub mod maze_game;
 pub mod mazezam_mc_tape;
 pub mod mc_game_tape;
 pub mod pacing;
+#[cfg(feature = "window")]
+pub mod screen_fit;
 pub mod screenshot;
 pub mod stop_signal;
 pub mod text;

@@ -40,7 +40,7 @@ pub const WINDOW_HEIGHT: usize = SCREEN_HEIGHT + 2 * BORDER;
 
 #[derive(Debug, Clone)]
 pub struct WindowOptions {
-    /// Integer scale factor, 1 to 8.
+    /// Integer scale factor, 1 to 8 (less if the window would not fit on the screen).
     pub scale: usize,
     /// Shown in the title bar.
     pub rom_name: String,
@@ -48,8 +48,9 @@ pub struct WindowOptions {
     pub audio: bool,
     /// Where F2 puts screenshots and F4 snapshots.
     pub screenshot_dir: PathBuf,
-    /// Each Ace pixel of an F2 screenshot as an N x N block (1-8).
-    pub screenshot_scale: usize,
+    /// Each Ace pixel of an F2 screenshot as an N x N block (1-8); `None`: the scale the
+    /// window opened at.
+    pub screenshot_scale: Option<usize>,
     /// Turn CAPS LOCK on at the prompt, at start and after F5 (`--caps-lock`).
     pub caps_lock: bool,
 }
@@ -163,11 +164,12 @@ impl Session {
     }
 }
 
-/// F2: the picture as a PNG in the screenshot folder.
-fn screenshot(ace: &Ace, options: &WindowOptions) -> String {
+/// F2: the picture as a PNG in the screenshot folder, at --screenshot-scale or else the
+/// window's `window_scale`.
+fn screenshot(ace: &Ace, options: &WindowOptions, window_scale: usize) -> String {
     let mut picture = vec![0u32; SCREEN_WIDTH * SCREEN_HEIGHT];
     ace.render(&mut picture);
-    let scale = options.screenshot_scale.clamp(1, 8);
+    let scale = options.screenshot_scale.unwrap_or(window_scale).clamp(1, 8);
     let picture = screenshot::scaled(&picture, SCREEN_WIDTH, scale);
     let path = screenshot::free_name(&options.screenshot_dir, "aceemu", "png");
     match screenshot::write_png(
@@ -202,14 +204,21 @@ pub fn run(
     open_tape: Option<TapeOpener>,
 ) -> anyhow::Result<()> {
     check_display()?;
-    let scale = options.scale.clamp(1, 8);
+    let screen = super::screen_fit::Screen::query();
+    let scale = screen.scale_for(options.scale.clamp(1, 8), (WINDOW_WIDTH, WINDOW_HEIGHT));
     let (width, height) = (WINDOW_WIDTH * scale, WINDOW_HEIGHT * scale);
     let mut window = minifb::Window::new("aceemu", width, height, minifb::WindowOptions::default())
         .map_err(|e| {
+            // The detail says which step failed (minifb's Display shows only the kind).
+            let detail = match &e {
+                minifb::Error::WindowCreate(detail) => detail.clone(),
+                other => other.to_string(),
+            };
             anyhow::anyhow!(
-                "cannot open a window ({e}); without a display use `aceemu run --headless`"
+                "cannot open a window ({detail}); without a display use `aceemu run --headless`"
             )
         })?;
+    drop(screen);
     let mut input = WindowInput::default();
     window.set_input_callback(Box::new(input.callback()));
 
@@ -277,7 +286,7 @@ pub fn run(
             match key {
                 HostKey::F1 => showing_help = !showing_help,
                 HostKey::F2 => {
-                    let text = screenshot(&ace, options);
+                    let text = screenshot(&ace, options, scale);
                     session.say(text);
                 }
                 HostKey::F3 => {
@@ -380,6 +389,7 @@ pub fn run(
                 let start = Instant::now();
                 while out.queued() >= out.target_queue()
                     && start.elapsed() < Duration::from_millis(100)
+                    && !super::stop_signal::requested()
                 {
                     std::thread::sleep(Duration::from_millis(1));
                 }
@@ -393,8 +403,12 @@ pub fn run(
             }
         }
 
-        // Title.
-        let mut new_title = format!("aceemu — {}", options.rom_name);
+        // Title. The open ROM's name already starts with "aceemu"; say it once.
+        let rom = options
+            .rom_name
+            .strip_prefix("aceemu ")
+            .unwrap_or(&options.rom_name);
+        let mut new_title = format!("aceemu — {rom}");
         match &session.deck {
             Some(deck) => new_title += &format!(" — tape: {}", deck.status()),
             None => new_title += " — no tape",

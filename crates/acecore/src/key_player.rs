@@ -12,7 +12,10 @@
 //! [`KEY_HOLD_FRAMES`], the shift let go a frame after the key, then at least
 //! [`GAP_FRAMES`] with nothing down. For a running program (not the line editor) the key
 //! and the gap each last until the program has read the whole keyboard since they began
-//! ([`ChangeHold`]): a game that reads INKEY once a second still sees every tap once. A key the user still holds when its stroke is the last one stays down
+//! ([`ChangeHold`]): a game that reads INKEY once a second still sees every tap once. A
+//! key pressed while the ROM is busy (the frames between LOAD's name and its `OK`) that
+//! no program reads is pressed again once the line editor waits ([`HoldVerdict::Missed`]):
+//! the ROM's scanner threw it away. A key the user still holds when its stroke is the last one stays down
 //! for as long as it is held, so the ROM's auto-repeat and games that watch a held key
 //! work as on the real machine.
 
@@ -218,10 +221,16 @@ impl<Source: PartialEq + Copy> KeyPlayer<Source> {
                         Phase::Lead
                     };
                     let (minimum, until_read) = phase.timing();
+                    let hold = ChangeHold::new(minimum, until_read, reading.reader);
+                    let hold = if phase == Phase::Hold {
+                        hold.pressing(&stroke.keys)
+                    } else {
+                        hold
+                    };
                     self.playing = Some(Playing {
                         stroke,
                         phase,
-                        hold: ChangeHold::new(minimum, until_read, reading.reader),
+                        hold,
                     });
                     counted = true;
                     continue;
@@ -252,6 +261,11 @@ impl<Source: PartialEq + Copy> KeyPlayer<Source> {
                         self.scanning = false;
                         false
                     }
+                    HoldVerdict::Missed => {
+                        // Let go (the shift after it, the gap), then the same stroke again.
+                        self.queue.push_front(stroke.clone());
+                        false
+                    }
                 }
             };
             if stay {
@@ -277,6 +291,9 @@ impl<Source: PartialEq + Copy> KeyPlayer<Source> {
             };
             let (minimum, until_read) = playing.phase.timing();
             playing.hold = ChangeHold::new(minimum, until_read, reading.reader);
+            if playing.phase == Phase::Hold {
+                playing.hold = playing.hold.pressing(&stroke.keys);
+            }
             counted = true;
         }
     }

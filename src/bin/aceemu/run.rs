@@ -95,7 +95,7 @@ pub struct Args {
     pub screenshot: Option<PathBuf>,
 
     /// Draw each Ace pixel of a screenshot (--screenshot, or F2 in the window) as an
-    /// N x N block (1-8) [default: 1 headless, the window's --scale for F2].
+    /// N x N block (1-8) [default: 1 headless, the window's scale for F2].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=8))]
     pub screenshot_scale: Option<u32>,
 
@@ -112,7 +112,7 @@ pub struct Args {
     #[arg(long, value_name = "FILE.wav", requires = "headless")]
     pub audio_wav: Option<PathBuf>,
 
-    /// Window: integer scale factor (1-8).
+    /// Window: integer scale factor (1-8); capped to the largest that fits on the screen.
     #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=8))]
     pub scale: u32,
 
@@ -409,7 +409,7 @@ fn run_window(
             rom_name: rom.name().to_string(),
             audio: !args.mute,
             screenshot_dir,
-            screenshot_scale: args.screenshot_scale.unwrap_or(args.scale) as usize,
+            screenshot_scale: args.screenshot_scale.map(|n| n as usize),
             caps_lock: args.caps_lock,
         };
         window::run(ace, &options, deck, runner, open_tape)

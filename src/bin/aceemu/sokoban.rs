@@ -8,8 +8,7 @@ use aceemu::games::sokoban::generator::{self, Params};
 use aceemu::games::sokoban::solver::{self, Mode, Verdict};
 use aceemu::games::sokoban::Level;
 use aceemu::tape::image::{Format, TapeImage};
-use anyhow::{bail, Context};
-use std::io::Write;
+use anyhow::bail;
 use std::path::{Path, PathBuf};
 
 mod play;
@@ -56,6 +55,13 @@ pub enum Command {
         /// Levels made and solved; the one with the longest non-trivial solution is kept.
         #[arg(long, default_value_t = 20)]
         attempts: usize,
+        /// Start from the positions that need the most pushes in the room (a breadth-first
+        /// search over pulls from the goals) instead of a random pull walk: harder levels.
+        #[arg(long)]
+        farthest: bool,
+        /// Positions the solver (and, with --farthest, the pull search) may store per attempt.
+        #[arg(long, default_value_t = 200_000)]
+        max_states: usize,
         /// The title to write.
         #[arg(long)]
         title: Option<String>,
@@ -106,6 +112,8 @@ pub fn run(cmd: Command) -> anyhow::Result<()> {
             numbered,
             walls,
             attempts,
+            farthest,
+            max_states,
             title,
             output,
             force,
@@ -120,6 +128,8 @@ pub fn run(cmd: Command) -> anyhow::Result<()> {
                 numbered: usize::from(numbered),
                 walls,
                 attempts,
+                max_states,
+                farthest,
                 ..Params::default()
             };
             generate(seed, &params, title, output.as_deref(), force)
@@ -274,25 +284,34 @@ fn generate(
     level.notes.author = Some("aceemu project (generated)".into());
     level.notes.other = vec![
         format!(
-            "Made with: aceemu sokoban generate --seed {seed} --width {} --height {} --boxes {} --numbered {} --walls {} --attempts {}",
-            params.width, params.height, params.boxes, params.numbered, params.walls, params.attempts
+            "Made with: aceemu sokoban generate --seed {seed} --width {} --height {} --boxes {} --numbered {} --walls {} --attempts {}{}",
+            params.width,
+            params.height,
+            params.boxes,
+            params.numbered,
+            params.walls,
+            params.attempts,
+            if params.farthest {
+                format!(" --farthest --max-states {}", params.max_states)
+            } else if params.max_states != Params::default().max_states {
+                format!(" --max-states {}", params.max_states)
+            } else {
+                String::new()
+            }
         ),
         format!(
-            "Optimal: {} pushes ({} moves, {} box changes)",
+            "Optimal: {} pushes ({} moves, {} box changes, lower bound {} pushes)",
             made.solution.pushes(),
             made.solution.len(),
-            made.box_changes
+            made.box_changes,
+            made.lower_bound
         ),
         format!("Solution: {}", made.solution),
     ];
     let text = format::write_level(&level);
     match output {
         None => print!("{text}"),
-        Some(path) => {
-            let mut out = aceemu::output_file::create(path, force)?;
-            out.write_all(text.as_bytes())
-                .with_context(|| format!("writing {}", path.display()))?;
-        }
+        Some(path) => aceemu::output_file::write_new(path, text.as_bytes(), force)?,
     }
     Ok(())
 }

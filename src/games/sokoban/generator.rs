@@ -3,14 +3,21 @@
 //! level is solvable by construction); the solver then measures it and the best of
 //! several attempts (longest optimal solution, most changes of the pushed box) is kept.
 //!
+//! With `farthest` the boxes are not pulled at random: every position reachable from the
+//! solved one by pulls is found, breadth first (a position's pull count from the goals is
+//! its fewest pushes to them), and the start is taken from the last layer, the positions
+//! that need the most pushes in that room: among those, the one whose push count is
+//! furthest above the naive lower bound (each box to its nearest goal alone).
+//!
 //! For Plus levels the first `numbered` boxes keep the number of the goal they were
 //! pulled from, and a level is kept only if the numbers matter: its optimal solution with
 //! numbers is longer than without them.
 
 use super::level::{Cell, Level, NO_NUMBER};
 use super::moves::{Direction, Moves};
-use super::solver::{solve, Mode};
+use super::solver::{lower_bound, solve, Mode};
 use crate::games::mazezam::rng::Rng;
+use std::collections::HashSet;
 
 /// What to make.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,8 +34,12 @@ pub struct Params {
     pub pulls: usize,
     /// Levels made and measured; the best is kept.
     pub attempts: usize,
-    /// Solver state limit per attempt (bigger searches are dropped).
+    /// Solver state limit per attempt (bigger searches are dropped); also the limit of
+    /// the pull search with `farthest`.
     pub max_states: usize,
+    /// Start from the positions furthest from the goals (see the module's notes) instead
+    /// of a random pull walk.
+    pub farthest: bool,
 }
 
 impl Default for Params {
@@ -42,6 +53,7 @@ impl Default for Params {
             pulls: 300,
             attempts: 20,
             max_states: 200_000,
+            farthest: false,
         }
     }
 }
@@ -53,11 +65,16 @@ pub struct Made {
     pub solution: Moves,
     /// How many times the solution changes which box it pushes.
     pub box_changes: usize,
+    /// The naive lower bound on the pushes (each box to its nearest goal alone).
+    pub lower_bound: usize,
 }
 
 impl Made {
     fn score(&self) -> usize {
-        self.solution.pushes() * 3 + self.box_changes * 4 + self.solution.len() / 4
+        self.solution.pushes() * 3
+            + self.box_changes * 4
+            + self.solution.len() / 4
+            + (self.solution.pushes() - self.lower_bound.min(self.solution.pushes())) * 2
     }
 }
 
@@ -99,10 +116,12 @@ fn measure(level: Level, params: &Params) -> Option<Made> {
         }
     }
     let box_changes = count_box_changes(&level, &solution);
+    let lower_bound = lower_bound(&level);
     Some(Made {
         level,
         solution,
         box_changes,
+        lower_bound,
     })
 }
 
@@ -149,7 +168,12 @@ fn attempt(rng: &mut Rng, p: &Params) -> Option<Level> {
         let (dr, dc) = d.delta();
         (at as isize + dr * w as isize + dc) as usize
     };
-    for _ in 0..p.pulls {
+    if p.farthest {
+        let (b, pl) = farthest(rng, p, &wall, &goals, w, h)?;
+        boxes = b;
+        player = pl;
+    }
+    for _ in 0..if p.farthest { 0 } else { p.pulls } {
         let reach = reachable(&wall, &boxes, player, w);
         let pulls: Vec<(usize, Direction)> = (0..boxes.len())
             .flat_map(|i| Direction::ALL.iter().map(move |&d| (i, d)))
@@ -171,6 +195,20 @@ fn attempt(rng: &mut Rng, p: &Params) -> Option<Level> {
     let reach = reachable(&wall, &boxes, player, w);
     let region: Vec<usize> = (0..w * h).filter(|&c| reach[c]).collect();
     player = region[rng.below(region.len())];
+    make_level(p, &wall, &goals, &boxes, player, w, h)
+}
+
+/// The level drawn from a room, its goals, the boxes (box i pulled from goal i) and the
+/// player, numbered as `p.numbered` says.
+fn make_level(
+    p: &Params,
+    wall: &[bool],
+    goals: &[usize],
+    boxes: &[usize],
+    player: usize,
+    w: usize,
+    h: usize,
+) -> Option<Level> {
     let rows: Vec<String> = (0..h)
         .map(|r| {
             (0..w)
@@ -217,9 +255,93 @@ fn attempt(rng: &mut Rng, p: &Params) -> Option<Level> {
             sorted.sort_unstable();
             sorted.into_iter().map(|x| x.1).collect()
         };
-        level.set_numbers(&numbers(&boxes), &numbers(&goals)).ok()?;
+        level.set_numbers(&numbers(boxes), &numbers(goals)).ok()?;
     }
     Some(level)
+}
+
+/// The start furthest from the goals in pushes: breadth first over pulls from the solved
+/// position (with the player in each of its regions), up to `p.max_states` positions;
+/// from the deepest layer reached, the candidate furthest above the naive lower bound.
+fn farthest(
+    rng: &mut Rng,
+    p: &Params,
+    wall: &[bool],
+    goals: &[usize],
+    w: usize,
+    h: usize,
+) -> Option<(Vec<usize>, usize)> {
+    let step = |at: usize, d: Direction| {
+        let (dr, dc) = d.delta();
+        (at as isize + dr * w as isize + dc) as usize
+    };
+    // Boxes 0..numbered keep their identity; the others are interchangeable.
+    let key = |boxes: &[usize], player: usize| -> Vec<u16> {
+        let mut k: Vec<u16> = boxes.iter().map(|&b| b as u16).collect();
+        k[p.numbered.min(boxes.len())..].sort_unstable();
+        let reach = reachable(wall, boxes, player, w);
+        k.push((0..w * h).find(|&c| reach[c]).unwrap() as u16);
+        k
+    };
+    let mut seen: HashSet<Vec<u16>> = HashSet::new();
+    let mut layer: Vec<(Vec<usize>, usize)> = Vec::new();
+    let boxes = goals.to_vec();
+    let mut covered = vec![false; w * h];
+    for start in 0..w * h {
+        if wall[start] || boxes.contains(&start) || covered[start] {
+            continue;
+        }
+        let reach = reachable(wall, &boxes, start, w);
+        for c in 0..w * h {
+            covered[c] |= reach[c];
+        }
+        if seen.insert(key(&boxes, start)) {
+            layer.push((boxes.clone(), start));
+        }
+    }
+    loop {
+        let mut next = Vec::new();
+        'layer: for (boxes, player) in &layer {
+            let reach = reachable(wall, boxes, *player, w);
+            for i in 0..boxes.len() {
+                for d in Direction::ALL {
+                    let stand = step(boxes[i], d);
+                    let back = step(stand, d);
+                    if !reach[stand] || wall[back] || boxes.contains(&back) {
+                        continue;
+                    }
+                    let mut moved = boxes.clone();
+                    moved[i] = stand;
+                    if seen.insert(key(&moved, back)) {
+                        next.push((moved, back));
+                        if seen.len() >= p.max_states {
+                            break 'layer;
+                        }
+                    }
+                }
+            }
+        }
+        if next.is_empty() {
+            break;
+        }
+        layer = next;
+        if seen.len() >= p.max_states {
+            break;
+        }
+    }
+    // Up to 32 candidates of the deepest layer; the one with the lowest naive bound.
+    let mut best: Option<(usize, Vec<usize>, usize)> = None;
+    for _ in 0..32.min(layer.len()) {
+        let (boxes, player) = layer.swap_remove(rng.below(layer.len()));
+        let Some(level) = make_level(p, wall, goals, &boxes, player, w, h) else {
+            continue;
+        };
+        let bound = lower_bound(&level);
+        if best.as_ref().is_none_or(|b| bound < b.0) {
+            best = Some((bound, boxes, player));
+        }
+    }
+    best.map(|(_, boxes, player)| (boxes, player))
 }
 
 /// The drawing without walls that touch no floor (not even diagonally), so the level's

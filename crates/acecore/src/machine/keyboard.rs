@@ -317,6 +317,12 @@ pub const UNREAD_WAIT_SCANNING_FRAMES: u32 = 250;
 /// count) and was not seen scanning them all: 0.2 s, a quick tap on a real Ace.
 pub const UNREAD_WAIT_OTHER_FRAMES: u32 = 10;
 
+/// The scan on which the ROM's scanner delivers a key that has just gone down (spec 6:
+/// the third frame it sees it, the frame before having seen no key). Delivered while the
+/// line editor is not waiting, the key is thrown away, and a key held on is not delivered
+/// again until it repeats.
+pub const ROM_DELIVERY_SCAN: u32 = 3;
+
 /// Who reads the keyboard at a frame start, as far as the key players need to know.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Reader {
@@ -365,8 +371,12 @@ pub struct ChangeHold {
     /// Whether it waits for the program to read it (key holds and gaps; not the shift
     /// lead and trail).
     pub until_read: bool,
-    /// The line editor was waiting when the change was made.
+    /// The line editor was waiting when the change was made, or by the scan on which the
+    /// ROM delivers the key ([`ROM_DELIVERY_SCAN`]): the editor has taken it.
     pub for_editor: bool,
+    /// The half-rows of the keys this change pressed, shifts not counted (0: a release,
+    /// or only a shift).
+    pub key_rows: u8,
 }
 
 /// What a [`ChangeHold`] says at a frame start.
@@ -378,6 +388,11 @@ pub enum HoldVerdict {
     Read,
     /// Waited the longest for a program that did not read it: move on.
     GaveUp,
+    /// The key went down for a running program, which went back to the line editor
+    /// without reading it; the ROM's scanner delivered it before the editor waited, so
+    /// nobody took it (a key typed in the frames between LOAD's `OK` and the prompt): let
+    /// it go and press it again for the editor.
+    Missed,
 }
 
 impl ChangeHold {
@@ -387,7 +402,20 @@ impl ChangeHold {
             minimum,
             until_read,
             for_editor: reader == Reader::LineEditor,
+            key_rows: 0,
         }
+    }
+
+    /// The same hold for a change that pressed `keys` (a key's hold, not a gap): if the
+    /// program does not read them and the line editor comes back too late to take them,
+    /// [`ChangeHold::frame`] says [`HoldVerdict::Missed`].
+    pub fn pressing(mut self, keys: &[Key]) -> ChangeHold {
+        for &key in keys {
+            if key != Key::Shift && key != Key::SymbolShift {
+                self.key_rows |= 1 << key.matrix_position().0;
+            }
+        }
+        self
     }
 
     /// Counts one more frame and says whether the change may end now. `rows_read`: the
@@ -396,8 +424,23 @@ impl ChangeHold {
     pub fn frame(&mut self, reader: Reader, rows_read: u8, scanning: bool) -> HoldVerdict {
         let read = rows_read == 0xFF;
         self.frames += 1;
+        if self.frames < ROM_DELIVERY_SCAN && reader == Reader::LineEditor {
+            // The editor waits by the scan that delivers the key: it takes it.
+            self.for_editor = true;
+        }
         if self.frames < self.minimum {
             return HoldVerdict::Stay;
+        }
+        // The program saw the key if it scanned the keyboard, or read the key's half-rows
+        // besides the BREAK test's (a game watching some keys).
+        let seen = read || (rows_read & self.key_rows == self.key_rows && rows_read & 0x7E != 0);
+        if reader == Reader::LineEditor
+            && !self.for_editor
+            && self.until_read
+            && self.key_rows != 0
+            && !seen
+        {
+            return HoldVerdict::Missed;
         }
         // Back in the line editor: its scan takes what comes from now on (a key still
         // unread by the program that ran is not read by anyone else).
@@ -575,6 +618,34 @@ impl TypingQueue {
         self.release_held(matrix);
     }
 
+    /// Queues the key held now to be pressed again after a gap (with its shift let go and
+    /// pressed again around the gap), before the steps still queued (see
+    /// [`HoldVerdict::Missed`]).
+    fn press_again(&mut self) {
+        let keys = self.held.clone();
+        let shifts: Vec<Key> = keys
+            .iter()
+            .copied()
+            .filter(|&k| k == Key::Shift || k == Key::SymbolShift)
+            .collect();
+        let step = |keys: Vec<Key>, frames: u32, until_read: bool| QueuedStep {
+            step: KeyStep { keys, frames },
+            until_read,
+        };
+        let mut again = Vec::new();
+        if !shifts.is_empty() {
+            again.push(step(shifts.clone(), SHIFT_TRAIL_FRAMES, false));
+        }
+        again.push(step(vec![], GAP_FRAMES, true));
+        if !shifts.is_empty() {
+            again.push(step(shifts, SHIFT_LEAD_FRAMES, false));
+        }
+        again.push(step(keys, KEY_HOLD_FRAMES, true));
+        for queued in again.into_iter().rev() {
+            self.steps.push_front(queued);
+        }
+    }
+
     /// Releases the keys the queue holds (and only those: the user may hold others).
     fn release_held(&mut self, matrix: &mut Matrix) {
         for key in self.held.drain(..) {
@@ -598,6 +669,7 @@ impl TypingQueue {
                 HoldVerdict::Stay => return Progress::Moving,
                 HoldVerdict::GaveUp => self.scanning = false,
                 HoldVerdict::Read => {}
+                HoldVerdict::Missed => self.press_again(),
             }
             self.current = None;
         }
@@ -630,11 +702,10 @@ impl TypingQueue {
             self.after_enter |= queued.step.keys.contains(&Key::Enter);
             self.held = queued.step.keys;
             if queued.step.frames > 0 || queued.until_read {
-                self.current = Some(ChangeHold::new(
-                    queued.step.frames,
-                    queued.until_read,
-                    reader,
-                ));
+                self.current = Some(
+                    ChangeHold::new(queued.step.frames, queued.until_read, reader)
+                        .pressing(&self.held),
+                );
                 return Progress::Moving;
             }
         }
