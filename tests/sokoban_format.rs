@@ -309,3 +309,21 @@ fn trailing_floor_characters_do_not_widen_the_board() {
 fn write_level_text(level: &Level) -> String {
     aceemu::games::sokoban::format::write_level(level)
 }
+
+#[test]
+fn carriage_returns_ending_a_note_line_all_go() {
+    // Found by the fuzzer: a note ending "\r\r\r\n" kept "\r\r", which wrote back as a line
+    // that read as "\r": each round trip lost one.
+    let parsed = parse_str(
+        &format!("{BOARD}Title: t\nsome note \r\r\r\nmore\r\n"),
+        "t.xsb",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let again = parse_str(&write(&parsed), "again.xsb").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(again.levels, parsed.levels);
+    assert!(parsed.levels[0]
+        .notes
+        .other
+        .iter()
+        .all(|l| !l.ends_with('\r')));
+}

@@ -160,7 +160,9 @@ pub fn parse_str(text: &str, file: &str) -> Result<Parsed, ParseErrors> {
     let mut pending: Option<Pending> = None;
     for (index, raw) in text.split('\n').enumerate() {
         let number = index + 1;
-        let line = raw.strip_suffix('\r').unwrap_or(raw);
+        // Every carriage return at the end goes, not only a CRLF's: text kept from the
+        // line (a note) then writes back and reads the same.
+        let line = raw.trim_end_matches('\r');
         let board = is_board_line(line);
         let in_board = pending
             .as_ref()
