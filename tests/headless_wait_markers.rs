@@ -3,7 +3,7 @@
 //! the next line is not typed while the Ace is still busy (its keys would be lost). Text
 //! that only moves up the screen when it scrolls does not count as appearing.
 
-use aceemu::frontend::headless::{self, appeared_since, HeadlessOptions, StopCondition};
+use aceemu::frontend::headless::{self, HeadlessOptions, StopCondition};
 use aceemu::frontend::text::split_waits;
 use aceemu::frontend::FrameRunner;
 use aceemu::machine::testing::TestRom;
@@ -101,11 +101,11 @@ fn full_of_x_ok(guest: &[u8]) -> (Ace, u64) {
 fn text_moved_up_by_a_scroll_has_not_appeared_but_the_same_text_printed_anew_has() {
     // Every row shows the same line: only the stamps can tell a new one from the old.
     let (mut ace, mark) = full_of_x_ok(&scroll_guest(false));
-    assert!(!appeared_since(&ace, "OK", mark), "nothing ran yet");
+    assert!(!ace.text_appeared_since("OK", mark), "nothing ran yet");
     ace.run_frames(1);
     assert!(ace.screen_text().contains("X OK"));
     assert!(
-        !appeared_since(&ace, "OK", mark),
+        !ace.text_appeared_since("OK", mark),
         "scrolled up, not printed:\n{}",
         ace.screen_text()
     );
@@ -115,6 +115,9 @@ fn text_moved_up_by_a_scroll_has_not_appeared_but_the_same_text_printed_anew_has
     ace.run_frames(1);
     // The picture is the same as before: the printed line replaced the one that scrolled.
     assert_eq!(ace.screen_text(), before);
-    assert!(appeared_since(&ace, "OK", mark), "printed after the mark");
-    assert!(!appeared_since(&ace, "OK", ace.screen_stamp_now()));
+    assert!(
+        ace.text_appeared_since("OK", mark),
+        "printed after the mark"
+    );
+    assert!(!ace.text_appeared_since("OK", ace.screen_stamp_now()));
 }

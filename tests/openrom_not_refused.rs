@@ -49,3 +49,50 @@ fn an_unfinished_comment_in_a_definition_is_handed_back() {
         "the definition stays open, compiling"
     );
 }
+
+// `-2 ALLOT` is allowed (transcripts.md Round 3: HERE goes down by 2). Hand-derived from
+// ace-forth.md 3 (the data stack sits 12 bytes above STKBOT = HERE and moves with it):
+// the items on the stack are kept, the 12-byte gap below them is still 12 bytes (an empty
+// stack still underflows with ERROR 2), and the next word is built at the new HERE.
+#[test]
+fn negative_allot_moves_here_back_and_keeps_the_stack() {
+    let mut ace = boot();
+    enter(&mut ace, "CREATE BUF 6 ALLOT");
+    let here = word(&ace, STKBOT);
+    enter(&mut ace, "11 -22 333");
+    // the gap's bytes move with the stack: what lies just below the items stays
+    let gap = ace.read_bytes(here, 12);
+    enter(&mut ace, "-2 ALLOT");
+    assert!(!output(&ace).contains("ERROR"), "{}", ace.screen_text());
+    assert_eq!(word(&ace, STKBOT), here - 2, "HERE goes down by 2");
+    assert_eq!(
+        word(&ace, SPARE),
+        here - 2 + 12 + 6,
+        "the gap and 3 items above it"
+    );
+    assert_eq!(data_stack(&ace), vec![11, (-22i16) as u16, 333]);
+    assert_eq!(ace.read_bytes(here - 2, 12), gap);
+    assert_eq!(eval(&mut ace, ". . ."), ". 333 . -22 . 11");
+    let under = eval(&mut ace, ".");
+    assert!(
+        under.ends_with("ERROR 2"),
+        "the gap is still 12 bytes: {under}"
+    );
+    // HERE as the stack sees it, and a definition built there that runs
+    assert_eq!(eval(&mut ace, "HERE ."), format!("HERE . {}", here - 2));
+    enter(&mut ace, ": W 7 ; W .");
+    assert_eq!(last_line(&ace), ": W 7 ; W . 7  OK");
+    // W's header starts at the new HERE: its name's first letter is there
+    assert_eq!(ace.peek(here - 2), b'W' | 0x80);
+}
+
+#[test]
+fn negative_allot_gives_back_a_whole_buffer_and_positive_allot_still_checks_room() {
+    let mut ace = boot();
+    let here = word(&ace, STKBOT);
+    enter(&mut ace, "5 100 ALLOT -100 ALLOT");
+    assert_eq!(word(&ace, STKBOT), here);
+    assert_eq!(data_stack(&ace), vec![5]);
+    assert_eq!(eval(&mut ace, "30000 ALLOT"), "30000 ALLOT ERROR 1");
+    assert_eq!(word(&ace, STKBOT), here, "a refused ALLOT moves nothing");
+}

@@ -281,3 +281,31 @@ fn writing_plain_levels_adds_no_plus_lines() {
     let parsed = round_trip("#####\n#@$.#\n#####\n");
     assert_eq!(write(&parsed), "#####\n#@$.#\n#####\n");
 }
+
+#[test]
+fn a_line_with_other_text_where_a_plus_keyword_would_end_is_not_a_panic() {
+    // Found by the fuzzer: "goalo" then a character of several bytes, so the cut at the
+    // keyword's length fell inside that character. Such a line is comment text.
+    let text = format!("goalo\u{FFFD}\u{FFFD}rder\n{BOARD}boxorder 1 2\ngoalorder 2 1\n");
+    let level = one(&text);
+    assert_eq!(level.box_numbers(), &[1, 2]);
+    assert_eq!(level.goal_numbers(), &[2, 1]);
+}
+
+#[test]
+fn trailing_floor_characters_do_not_widen_the_board() {
+    // Found by the fuzzer: a row ending in a space read 8 cells wide, and wrote back 7.
+    let plain = one("######\n#  @.#\n# #$ #\n#   ###\n####\n");
+    for padded in [
+        "######\n#  @.#\n# #$ #\n#   ### \n####\n",
+        "######--\n#  @.#\n# #$ #__\n#   ###\n####   \n",
+    ] {
+        let level = one(padded);
+        assert_eq!(level, plain, "{padded:?}");
+        assert_eq!(one(&write_level_text(&level)), plain);
+    }
+}
+
+fn write_level_text(level: &Level) -> String {
+    aceemu::games::sokoban::format::write_level(level)
+}

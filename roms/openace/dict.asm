@@ -57,15 +57,12 @@
         LD HL,(CURRENT)
         LD DE,(CONTEXT)
         RST 0x30                ; hl_below_de: Z if equal
-        JR Z,.same
-        RST 32
-        DB 11
-.same:
+        JRX NZ,redefine_cfa.cannot ; (REDEFINE's ERROR 11)
         CALL scan_lookup_take
         LD DE,DICT_START        ; not found (0), a ROM word or FORTH itself: not
         RST 0x30          ; hl_below_de; forgettable
         JR NC,.ram
-        RST 32
+.none:  RST 32                  ; (LIST's too)
         DB 13
 .ram:
         DEC HL                  ; name-length field

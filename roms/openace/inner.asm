@@ -54,13 +54,12 @@ run_checks:
         POP HL                  ; original (forth-speed.md rows 1-13, `aceemu bench --forth`)
         CALL test_break
         RET NZ
-        RST 32
+.break: RST 32                  ; (list_line's too)
         DB 3
 .underflow:
         RST 32
         DB 2
-.full:
-        RST 32
+.full:  RST 32                  ; (allot_bc's too)
         DB 1
 
 ; push_de (RST 16), pop_de (RST 24) and pop_bc live at and between the restarts (main.asm).

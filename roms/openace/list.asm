@@ -24,10 +24,8 @@ L_LEFT  EQU LISTWS + 4            ; items the row still takes after the next (0:
         CALL scan_lookup_take
         LD A,H
         CP HIGH(SYSVARS)
-        JR NC,.ram
-        RST 32
-        DB 13
-.ram:   PUSH HL                   ; CFA
+        JRX C,forget_cfa.none   ; (FORGET's ERROR 13)
+        PUSH HL                   ; CFA
         LD A,13                   ; a new row first: ERROR 14 comes there (transcripts.md)
         RST 8
         LD A,18
@@ -131,9 +129,7 @@ next_cell_hl:
 ; waits until a key is held (KEYCOD, ace-forth.md 11). Uses AF, B, HL.
 list_line:
         CALL test_break           ; BREAK stops LIST
-        JR NZ,.page
-        RST 32
-        DB 3
+        JRX Z,run_checks.break    ; (the ERROR 3 of the checks between words)
 .page:  LD HL,L_CNT               ; after a screenful (18 lines), wait for a key
         DEC (HL)
         JR NZ,.line

@@ -65,7 +65,7 @@ emit_a:                         ; shared tail: print A, next word
         LD (SCRPOS),HL
         JP (IY)
         CUT
-.bad:   RST 32
+.bad:   RST 32                  ; (PLOT's too)
         DB 9
 
 ; CLS: written from rom-words.tsv (CLS: clear the screen, print position top left, PLOT

@@ -61,7 +61,7 @@
         LD L,A
         LD DE,(L_HALF)          ; ERROR 9 if the cell is in the input buffer (measured on
         RST 0x30                ; hl_below_de: the original, transcripts.md: a line of two rows leaves
-        JRX NC,.inbuf            ; PLOT's bottom row to the buffer)
+        JRX NC,at_cfa.bad       ; PLOT's bottom row to the buffer; AT's ERROR 9)
         ; current mask: 0x10 + m for m < 8, 0x9F - m (= m XOR 0x9F) for m >= 8
         LD A,(HL)
         XOR 0x10
@@ -88,6 +88,3 @@
         XOR 0x10                ; m < 8: 0x10 + m
         LD (HL),A
 .out:   JP (IY)
-        CUT
-.inbuf: RST 32
-        DB 9

@@ -145,24 +145,18 @@ tape_name:
         INC B                   ; B = 1: compare
         JRX read_data_next
 
-        CUT
-; tape_error: ERROR 10 (a shared exit, reached by jumps).
-tape_error:
-        RST 32                  ; (ABORT turns interrupts back on)
-        DB 10
-
 ; BLOAD name ( addr n -- ): written from ace-forth.md 12 (BLOAD row).
         PRIM "BLOAD", bload_cfa, 0
-        LD B,0                  ; store
+        XOR A                   ; store
         JRX bytes_common
 
 ; BVERIFY name ( addr n -- ): written from ace-forth.md 12 (BVERIFY row).
         PRIM "BVERIFY", bverify_cfa, 0
-        LD B,1                  ; compare
-; bytes_common: B = 0 load / 1 compare. addr 0 = the tape's address, n 0 = any length,
+        LD A,1                  ; compare
+; bytes_common: A = 0 load / 1 compare. addr 0 = the tape's address, n 0 = any length,
 ; a longer file gives ERROR 10. (Shared tail of BLOAD and BVERIFY.)
 bytes_common:
-        PUSH BC
+        PUSH AF                 ; (popped as BC: B = the mode)
         CALL bytes_args
         LD A,TYPE_BYTES
         CALL tape_find
@@ -190,8 +184,11 @@ read_data:
         LD A,B
         CP 1                    ; carry: B = 0, load; no carry: compare
         CALL tape_read_block    ; (returns with interrupts on)
-        JRX NC,tape_error
-        RET
+        RET C
+; tape_error: ERROR 10 (a shared exit, reached by jumps).
+tape_error:
+        RST 32                  ; (ABORT turns interrupts back on)
+        DB 10
 
         CUT
 ; ---------------------------------------------------------------------------------------

@@ -264,14 +264,12 @@ read_block:
         DEC DE
         CALL space_check        ; once per byte
         JR .data
-.fail0: OR A                    ; carry clear (a copy of .fail in this piece)
+.fail0: OR A                    ; carry clear
         RET
         CUT                     ; (read_block is longer than most gaps: two pieces)
 .sum:   XOR B                   ; data XOR checksum must be 0 (XOR: carry clear)
         RET NZ
-        BIT 7,C                 ; and no mismatch when comparing
-        RET NZ
-        SCF                     ; (the alternate set stays in use: callers keep nothing)
-        RET
-.fail:  OR A                    ; carry clear
+        LD A,C                  ; and no mismatch when comparing (bit 7 of C): carry
+        RLA                     ; set only then (the alternate set stays in use: callers
+        CCF                     ; keep nothing; the contract is the carry alone)
         RET

@@ -4,7 +4,7 @@
 //! caller from the machine afterwards.
 
 use super::{DeckControl, FrameRunner};
-use crate::machine::ula::{can_show, char_for_code};
+use crate::machine::ula::can_show;
 use crate::machine::Ace;
 use anyhow::{bail, Context};
 use std::path::Path;
@@ -26,7 +26,7 @@ pub struct HeadlessOptions {
     /// Frames to run before typing, so the ROM has reached its prompt.
     pub type_after_frames: u32,
     /// More text to type, each piece once its text appears on the screen after the piece
-    /// before it was sent (`--type`'s `\{TEXT}` markers; see [`appeared_since`]), waiting
+    /// before it was sent (`--type`'s `\{TEXT}` markers; see [`Ace::text_appeared_since`]), waiting
     /// at most `wait_max_frames` frames for each.
     pub then_type: Vec<(String, String)>,
     pub wait_max_frames: u32,
@@ -163,7 +163,7 @@ pub fn run_with_deck(
     for (wanted, text) in pieces.chain(later) {
         if let Some(wanted) = wanted {
             let mut n = 0;
-            while !appeared_since(ace, wanted, sent) {
+            while !ace.text_appeared_since(wanted, sent) {
                 if n == options.wait_max_frames {
                     // Reported like the other problems: after the outputs are written.
                     outcome.problem = Some(format!(
@@ -284,34 +284,6 @@ fn type_out(
         }
     }
     None
-}
-
-/// True when the screen shows `text` (within a line) with at least one of its cells
-/// changed after screen stamp `since` ([`Ace::screen_stamps`]): written there after that
-/// moment, not only moved there by scrolling.
-pub fn appeared_since(ace: &Ace, text: &str, since: u64) -> bool {
-    let wanted: Vec<char> = text.chars().collect();
-    if wanted.is_empty() {
-        return true;
-    }
-    let codes = ace.screen_codes();
-    let stamps = ace.screen_stamps();
-    let columns = crate::machine::ula::COLUMNS;
-    codes
-        .chunks(columns)
-        .zip(stamps.chunks(columns))
-        .any(|(row, row_stamps)| {
-            let chars: Vec<char> = row.iter().map(|&c| char_for_code(c)).collect();
-            chars
-                .windows(wanted.len())
-                .enumerate()
-                .any(|(col, window)| {
-                    window == wanted.as_slice()
-                        && row_stamps[col..col + wanted.len()]
-                            .iter()
-                            .any(|&s| s > since)
-                })
-        })
 }
 
 /// Refuses text to wait for that contains a character the Ace's screen never shows: it

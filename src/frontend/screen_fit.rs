@@ -58,14 +58,14 @@ impl Screen {
         let scale = fitting_scale(asked, window, screen);
         if scale < asked {
             eprintln!(
-                "aceemu: --scale {asked} would make a {}x{} window; using {scale} ({}x{}), \
-                 because the screen is {}x{}",
+                "aceemu: at scale {asked} the window ({}x{}) would not fit the {}x{} screen; \
+                 using scale {scale} ({}x{})",
                 window.0 * asked,
                 window.1 * asked,
-                window.0 * scale,
-                window.1 * scale,
                 screen.0,
-                screen.1
+                screen.1,
+                window.0 * scale,
+                window.1 * scale
             );
         }
         scale

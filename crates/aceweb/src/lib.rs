@@ -437,40 +437,13 @@ pub extern "C" fn screen_stamp_now() -> f64 {
 }
 
 /// 1 when the screen shows the UTF-8 text in the buffer (`len` bytes) within a line with
-/// at least one of its cells written after screen stamp `since`: aceemu's
-/// `frontend::headless::appeared_since`, which its `--type` wait markers use.
+/// at least one of its cells written after screen stamp `since`: acecore's
+/// `Ace::text_appeared_since`, which aceemu's `--type` wait markers use.
 #[no_mangle]
 pub extern "C" fn appeared_since(len: u32, since: f64) -> u32 {
     let bytes = taken_input(len);
-    let wanted: Vec<char> = String::from_utf8_lossy(&bytes).chars().collect();
-    with(|e| {
-        if wanted.is_empty() {
-            return 1;
-        }
-        let codes = e.ace.screen_codes();
-        let stamps = e.ace.screen_stamps();
-        let columns = acecore::machine::ula::COLUMNS;
-        let since = since as u64;
-        let found = codes
-            .chunks(columns)
-            .zip(stamps.chunks(columns))
-            .any(|(row, row_stamps)| {
-                let chars: Vec<char> = row
-                    .iter()
-                    .map(|&c| acecore::machine::ula::char_for_code(c))
-                    .collect();
-                chars
-                    .windows(wanted.len())
-                    .enumerate()
-                    .any(|(col, window)| {
-                        window == wanted.as_slice()
-                            && row_stamps[col..col + wanted.len()]
-                                .iter()
-                                .any(|&s| s > since)
-                    })
-            });
-        found as u32
-    })
+    let wanted = String::from_utf8_lossy(&bytes);
+    with(|e| e.ace.text_appeared_since(&wanted, since as u64) as u32)
 }
 
 /// 1 while the page should run flat out (`fast` tape speed, tape playing).

@@ -88,7 +88,11 @@ fn plus_keyword(line: &str) -> Option<(Which, usize)> {
     let start = line.len() - line.trim_start().len();
     let rest = &line[start..];
     for (word, which) in [("boxorder", Which::Box), ("goalorder", Which::Goal)] {
-        if rest.len() >= word.len() && rest[..word.len()].eq_ignore_ascii_case(word) {
+        // `get`, not indexing: the cut may fall inside a character of other text.
+        if rest
+            .get(..word.len())
+            .is_some_and(|w| w.eq_ignore_ascii_case(word))
+        {
             let after = &rest[word.len()..];
             if after.is_empty() || after.starts_with([' ', '\t', ':']) {
                 let mut at = start + word.len();

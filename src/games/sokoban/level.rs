@@ -67,7 +67,18 @@ pub struct Level {
 impl Level {
     /// A level from its drawing (board lines as in XSB), without numbers.
     pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Level, BoardError> {
-        let grid: Vec<Vec<char>> = rows.iter().map(|r| r.as_ref().chars().collect()).collect();
+        // Floor characters after a row's last wall, box, goal or player are outside the
+        // board, so they do not make it wider: the same level drawn with or without
+        // trailing spaces is the same level (and writes back the same).
+        let grid: Vec<Vec<char>> = rows
+            .iter()
+            .map(|r| {
+                r.as_ref()
+                    .trim_end_matches([' ', '-', '_'])
+                    .chars()
+                    .collect()
+            })
+            .collect();
         let height = grid.len();
         let width = grid.iter().map(Vec::len).max().unwrap_or(0);
         if height == 0 || width == 0 {

@@ -732,6 +732,33 @@ impl Ace {
         self.bus.screen_stamps.screen()
     }
 
+    /// True when the screen shows `text` (within a line) with at least one of its cells
+    /// changed after screen stamp `since` ([`Ace::screen_stamps`]): written there after
+    /// that moment, not only moved there by scrolling. Empty text is always there.
+    pub fn text_appeared_since(&self, text: &str, since: u64) -> bool {
+        let wanted: Vec<char> = text.chars().collect();
+        if wanted.is_empty() {
+            return true;
+        }
+        let codes = self.screen_codes();
+        let stamps = self.screen_stamps();
+        codes
+            .chunks(ula::COLUMNS)
+            .zip(stamps.chunks(ula::COLUMNS))
+            .any(|(row, row_stamps)| {
+                let chars: Vec<char> = row.iter().map(|&c| ula::char_for_code(c)).collect();
+                chars
+                    .windows(wanted.len())
+                    .enumerate()
+                    .any(|(col, window)| {
+                        window == wanted.as_slice()
+                            && row_stamps[col..col + wanted.len()]
+                                .iter()
+                                .any(|&s| s > since)
+                    })
+            })
+    }
+
     /// The 768 screen bytes (video RAM 0x2400-0x26FF).
     pub fn screen_codes(&self) -> [u8; 768] {
         let mut codes = [0; 768];
