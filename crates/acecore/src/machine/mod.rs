@@ -332,11 +332,12 @@ impl Ace {
                         // Past the interrupt window: nothing can interrupt before the
                         // next frame, so run the tight loop up to it (or the target).
                         self.loop_end = until.min(self.next_frame);
+                        let timings = self.timings;
                         while self.t < self.loop_end {
-                            self.execute_one();
+                            self.execute_one(timings);
                         }
                     } else {
-                        self.execute_one();
+                        self.execute_one(self.timings);
                     }
                 }
                 StopAt::Pcs(pcs) => {
@@ -344,10 +345,10 @@ impl Ace {
                     if pcs.contains(&pc) {
                         return Stop::Pc(pc);
                     }
-                    self.execute_one();
+                    self.execute_one(self.timings);
                 }
                 StopAt::Debug => {
-                    self.execute_one();
+                    self.execute_one(self.timings);
                     if self.bus.debug_written {
                         self.bus.debug_written = false;
                         return Stop::Debug;
@@ -407,16 +408,21 @@ impl<B: CpuBus> Ace<B> {
         self.r_pending = 0;
     }
 
+    /// One instruction, looking its timing up in `timings` (the machine's own
+    /// [`timing::fast_tables`], passed in so a run loop keeps it in a register across
+    /// instructions instead of reloading it from `self` after every call into iz80).
     #[inline(always)]
-    fn execute_one(&mut self) {
+    fn execute_one(&mut self, timings: &'static timing::FastTables) {
         let pc = self.cpu.immutable_registers().pc();
         // The common case in one look-up and one test: an unprefixed instruction iz80 runs
         // on its own, at a fixed cost, with one M1, leaving WZ alone.
-        let main = self.timings.main(self.bus.read(pc));
+        let main = timings.main(self.bus.read(pc));
         if main.is_simple() {
             debug_assert_eq!(main.m1(), 1);
-            self.r_pending += 1;
             self.cpu.execute_instruction(&mut self.bus);
+            // R counted after the call, unlike the paths below: so the compiler does not
+            // share this path's tail with theirs (one more jump in the hot path).
+            self.r_pending += 1;
             self.t += u64::from(main.tstates());
             // For the Q latch (SCF/CCF): one store, no branch.
             self.hidden.last = main;
@@ -430,14 +436,19 @@ impl<B: CpuBus> Ace<B> {
             self.hidden.last = main;
             return;
         }
-        // Prefixed instructions, and everything the machine handles itself
-        // (`execute_complex`: the place for any further interceptions).
+        if !main.is_prefix() {
+            // Everything the machine handles itself (`execute_complex`: the place for any
+            // further interceptions). Unprefixed, so one M1, and neither simple nor plain:
+            // no need to test those again.
+            debug_assert_eq!(main.m1(), 1);
+            self.r_pending += 1;
+            self.execute_complex(pc, main);
+            self.hidden.last = main;
+            return;
+        }
+        // Prefixed instructions.
         let bus = &self.bus;
-        let timing = if main.is_prefix() {
-            timing::decode_prefixed(self.timings, main, pc, |a| bus.read(a))
-        } else {
-            main
-        };
+        let timing = timing::decode_prefixed(timings, main, pc, |a| bus.read(a));
         self.r_pending += u64::from(timing.m1());
         if timing.is_simple() {
             self.cpu.execute_instruction(&mut self.bus);

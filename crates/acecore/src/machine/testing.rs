@@ -291,7 +291,7 @@ impl FlatMachine {
         ace.hidden.ld_air_end = if s.p { 0 } else { u64::MAX };
         ace.ei_end = if s.ei { 0 } else { u64::MAX };
 
-        ace.execute_one();
+        ace.execute_one(ace.timings);
         ace.sync_r();
 
         let regs = ace.cpu.immutable_registers();
