@@ -82,7 +82,8 @@ pub fn no_tape_hint(outcome: &Outcome) -> Option<String> {
     (outcome.frames_without_interrupts >= NO_TAPE_FRAMES).then(|| {
         format!(
             "the Ace has had interrupts off for its last {} frames, as LOAD does while it \
-             waits for a tape, and there is no tape in the deck (give one with --tape FILE)",
+             waits for a tape (or a long BEEP while it sounds), and there is no tape in the \
+             deck (give one with --tape FILE)",
             outcome.frames_without_interrupts
         )
     })
