@@ -6,6 +6,7 @@ mod bench;
 mod cabbage;
 mod maze;
 mod mazezam;
+mod raw_terminal;
 mod rom;
 mod run;
 mod sokoban;

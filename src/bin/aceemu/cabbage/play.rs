@@ -1,35 +1,16 @@
 //! `aceemu cabbage play`: the game in a terminal, in raw mode on the alternate screen,
 //! one cycle every ~0.13 s or at once when a key comes, as the original.
 
+use crate::raw_terminal::RawTerminal;
 use aceemu::games::cabbage::{Description, Engine};
-use anyhow::{bail, Context};
 use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
-use crossterm::{cursor, execute, queue, terminal as term};
-use std::io::{IsTerminal, Write};
+use crossterm::{cursor, queue, terminal as term};
+use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// The original waits 2^17 microseconds for a key.
 pub const ORIGINAL_CYCLE_MS: u64 = 131;
-
-/// Puts the terminal back when dropped, also on errors and panics.
-struct RawTerminal;
-
-impl RawTerminal {
-    fn enter() -> anyhow::Result<RawTerminal> {
-        term::enable_raw_mode().context("cannot switch the terminal to raw mode")?;
-        let guard = RawTerminal;
-        execute!(std::io::stdout(), term::EnterAlternateScreen, cursor::Hide)?;
-        Ok(guard)
-    }
-}
-
-impl Drop for RawTerminal {
-    fn drop(&mut self) {
-        let _ = execute!(std::io::stdout(), cursor::Show, term::LeaveAlternateScreen);
-        let _ = term::disable_raw_mode();
-    }
-}
 
 enum Input {
     Key(Option<u8>),
@@ -70,11 +51,8 @@ pub fn run(
     cycle_ms: u64,
     end_tile: Option<u8>,
 ) -> anyhow::Result<()> {
-    if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
-        bail!("`aceemu cabbage play` needs a terminal: standard input and output must not be redirected (`aceemu cabbage run` prints cycles)");
-    }
     let mut engine = Engine::new(d);
-    let _raw = RawTerminal::enter()?;
+    let _raw = RawTerminal::enter("cabbage play", " (`aceemu cabbage run` prints cycles)")?;
     let name = file.display().to_string();
     loop {
         let over = end_tile.is_some_and(|t| engine.raw().contains(&t));

@@ -1,14 +1,14 @@
 //! `aceemu mazezam play`: the game in a terminal, in raw mode (keys act without Enter)
 //! on the alternate screen, restored however the game ends.
 
+use crate::raw_terminal::RawTerminal;
 use aceemu::games::mazezam::solver::{self, Goal};
 use aceemu::games::mazezam::terminal;
 use aceemu::games::mazezam::{Command, Direction, Event, Level, Phase, Session};
 use aceemu::plural::count;
-use anyhow::{bail, Context};
 use crossterm::event::{self, Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use crossterm::{cursor, execute, queue, terminal as term};
-use std::io::{IsTerminal, Write};
+use crossterm::{cursor, queue, terminal as term};
+use std::io::Write;
 
 /// States the par search may store before the par is shown as unknown.
 const PAR_STATE_LIMIT: usize = 2_000_000;
@@ -16,25 +16,6 @@ const PAR_STATE_LIMIT: usize = 2_000_000;
 /// Memory the par search may use: it runs in raw mode, where Ctrl-C cannot stop it, so it
 /// must end soon (2,000,000 states of a 255x255 level would be some 1.2 GB).
 const PAR_MEMORY_BUDGET: usize = 200_000_000;
-
-/// Puts the terminal back when dropped, also on errors and panics.
-struct RawTerminal;
-
-impl RawTerminal {
-    fn enter() -> anyhow::Result<RawTerminal> {
-        term::enable_raw_mode().context("cannot switch the terminal to raw mode")?;
-        let guard = RawTerminal;
-        execute!(std::io::stdout(), term::EnterAlternateScreen, cursor::Hide)?;
-        Ok(guard)
-    }
-}
-
-impl Drop for RawTerminal {
-    fn drop(&mut self) {
-        let _ = execute!(std::io::stdout(), cursor::Show, term::LeaveAlternateScreen);
-        let _ = term::disable_raw_mode();
-    }
-}
 
 /// What a key means here.
 fn command_for(key: KeyEvent) -> Option<Command> {
@@ -69,12 +50,9 @@ fn par(level: &Level) -> String {
 }
 
 pub fn run(levels: Vec<Level>, start: usize) -> anyhow::Result<()> {
-    if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
-        bail!("`aceemu mazezam play` needs a terminal: standard input and output must not be redirected");
-    }
     let mut session = Session::new(levels, start);
     let mut pars = vec![None; session.level_count()];
-    let _raw = RawTerminal::enter()?;
+    let _raw = RawTerminal::enter("mazezam play", "")?;
     let mut message =
         String::from("Arrow keys or Z X K M move, R retries (costs a life), Q quits.");
     let mut quit = false;

@@ -1,31 +1,12 @@
 //! `aceemu sokoban play`: the game in a terminal, in raw mode (keys act without Enter) on
 //! the alternate screen, restored however the game ends.
 
+use crate::raw_terminal::RawTerminal;
 use aceemu::games::sokoban::{terminal, Direction, Game, Level};
-use anyhow::{bail, Context};
 use crossterm::event::{self, Event as TermEvent, KeyCode, KeyEventKind, KeyModifiers};
 use crossterm::style::{Attribute, Print, SetAttribute};
-use crossterm::{cursor, execute, queue, terminal as term};
-use std::io::{IsTerminal, Write};
-
-/// Puts the terminal back when dropped, also on errors and panics.
-struct RawTerminal;
-
-impl RawTerminal {
-    fn enter() -> anyhow::Result<RawTerminal> {
-        term::enable_raw_mode().context("cannot switch the terminal to raw mode")?;
-        let guard = RawTerminal;
-        execute!(std::io::stdout(), term::EnterAlternateScreen, cursor::Hide)?;
-        Ok(guard)
-    }
-}
-
-impl Drop for RawTerminal {
-    fn drop(&mut self) {
-        let _ = execute!(std::io::stdout(), cursor::Show, term::LeaveAlternateScreen);
-        let _ = term::disable_raw_mode();
-    }
-}
+use crossterm::{cursor, queue, terminal as term};
+use std::io::Write;
 
 enum Key {
     Go(Direction),
@@ -61,10 +42,7 @@ fn key_for(code: KeyCode, modifiers: KeyModifiers) -> Option<Key> {
 }
 
 pub fn run(levels: Vec<Level>, start: usize) -> anyhow::Result<()> {
-    if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
-        bail!("`aceemu sokoban play` needs a terminal: standard input and output must not be redirected");
-    }
-    let _raw = RawTerminal::enter()?;
+    let _raw = RawTerminal::enter("sokoban play", "")?;
     let mut index = start;
     let mut game = Game::new(&levels[index]);
     let mut message = String::from("Arrows or Z X K M move, U undo, Y redo, R restart, Q quit.");
