@@ -778,6 +778,43 @@ impl Search {
         boxes[a..b].sort_unstable();
     }
 
+    /// Box `slot` (at `boxes[slot]`, the position's boxes marked in `occ`) pushed in
+    /// direction `d` from the player's region `here`: None when the push cannot be made
+    /// (no room, a dead square for its number) or leads to a deadlock; otherwise the
+    /// player's region after it (as [`Self::after_push`]), with the boxes after it, in
+    /// order, written to `child[..k]`.
+    #[allow(clippy::too_many_arguments)]
+    fn try_push(
+        &self,
+        occ: &mut [u16],
+        here: &Region,
+        least: usize,
+        boxes: &[u16],
+        slot: usize,
+        d: usize,
+        there: &mut Region,
+        corrals: &mut Corrals,
+        child: &mut [u16],
+    ) -> Option<usize> {
+        let b = usize::from(boxes[slot]);
+        let stand = self.step(b, d ^ 1);
+        let to = self.step(b, d);
+        if !here.has(stand) || occ[to] != 0 || !self.live[self.slot_class[slot]][to] {
+            return None;
+        }
+        occ[b] = 0;
+        occ[to] = slot as u16 + 1;
+        let after = self.after_push(occ, here, least, b, d, there, corrals);
+        occ[to] = 0;
+        occ[b] = slot as u16 + 1;
+        let after = after?;
+        let k = boxes.len();
+        child[..k].copy_from_slice(boxes);
+        child[slot] = to as u16;
+        self.resort(&mut child[..k], slot);
+        Some(after)
+    }
+
     fn by_pushes(&self, max_states: usize) -> Found {
         let k = self.start_boxes.len();
         let mut table = Table::new(k + 1);
@@ -819,20 +856,18 @@ impl Search {
             'pushes: for slot in 0..k {
                 let b = usize::from(boxes[slot]);
                 for d in 0..4 {
-                    let stand = self.step(b, d ^ 1);
-                    let to = self.step(b, d);
-                    if !here.has(stand) || occ[to] != 0 || !self.live[self.slot_class[slot]][to] {
-                        continue;
-                    }
-                    occ[b] = 0;
-                    occ[to] = slot as u16 + 1;
-                    let after = self.after_push(&occ, &here, least, b, d, &mut there, &mut corrals);
-                    occ[to] = 0;
-                    occ[b] = slot as u16 + 1;
+                    let after = self.try_push(
+                        &mut occ,
+                        &here,
+                        least,
+                        &boxes,
+                        slot,
+                        d,
+                        &mut there,
+                        &mut corrals,
+                        &mut child,
+                    );
                     let Some(p) = after else { continue };
-                    child[..k].copy_from_slice(&boxes);
-                    child[slot] = to as u16;
-                    self.resort(&mut child[..k], slot);
                     child[k] = p as u16;
                     if table.insert(&child) {
                         parents.push((current as u32, b as u16, d as u8));
@@ -1054,22 +1089,21 @@ impl Search {
             for slot in 0..k {
                 let b = usize::from(boxes[slot]);
                 for d in 0..4 {
-                    let stand = self.step(b, d ^ 1);
-                    let to = self.step(b, d);
-                    if !here.has(stand) || occ[to] != 0 || !self.live[self.slot_class[slot]][to] {
-                        continue;
-                    }
-                    occ[b] = 0;
-                    occ[to] = slot as u16 + 1;
-                    let after = self.after_push(&occ, &here, least, b, d, &mut there, &mut corrals);
-                    occ[to] = 0;
-                    occ[b] = slot as u16 + 1;
+                    let after = self.try_push(
+                        &mut occ,
+                        &here,
+                        least,
+                        &boxes,
+                        slot,
+                        d,
+                        &mut there,
+                        &mut corrals,
+                        &mut child,
+                    );
                     if after.is_none() {
                         continue;
                     }
-                    child[..k].copy_from_slice(&boxes);
-                    child[slot] = to as u16;
-                    self.resort(&mut child[..k], slot);
+                    let stand = self.step(b, d ^ 1);
                     child[k] = b as u16;
                     let c = cost + dist[stand] + 1;
                     let (at, new) = table.find_or_insert(&child);
