@@ -335,6 +335,11 @@ pub fn run(
             std::thread::sleep(Duration::from_millis(20));
         }
     }
+    let mut out = String::new();
+    dbg.close(&mut out);
+    if !out.is_empty() {
+        say(Reply::Text(out));
+    }
     // The prompt thread ends by itself after `quit` (it waits for this reply); else it may
     // be reading a line: the terminal is put back and the thread left to end with the
     // process.
