@@ -91,7 +91,7 @@ impl Entry {
             }
         }
         self.hits += 1;
-        self.count.map_or(true, |n| self.hits >= n)
+        self.count.is_none_or(|n| self.hits >= n)
     }
 
     /// ` if COND`, ` count N (hits so far)` for listings.
@@ -111,6 +111,9 @@ impl Entry {
         s
     }
 }
+
+/// Takes output as the debugger makes it; false when it could not be written.
+pub type OutputSink = Box<dyn FnMut(&str) -> bool>;
 
 /// What a command asks of the front end.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -191,7 +194,7 @@ pub struct Debugger {
     /// Where output goes as it is made, while a command runs (a terminal front end); None
     /// keeps it in the command's `out` until the command returns (the window). Returns
     /// false when the output could not be written.
-    pub sink: Option<Box<dyn FnMut(&str) -> bool>>,
+    pub sink: Option<OutputSink>,
     /// Called after each frame a `continue` runs outside a window (real-time pacing)
     /// while `speed` is 1 (`speed max` runs flat out).
     pub on_frame: Option<Box<dyn FnMut()>>,
@@ -477,13 +480,7 @@ impl Debugger {
                     .get(1)
                     .map_or(Ok(10), |s| s.parse())
                     .map_err(|_| "dis ADDR [N]")?;
-                let syms = &self.symbols;
-                out.push_str(&disasm::listing(
-                    addr,
-                    n,
-                    |a| ace.peek(a),
-                    |a| syms.name_at(a).map(str::to_string),
-                ));
+                self.dis(ace, addr, n, out)?;
             }
             "mem" | "m" => {
                 at_most(args, 2, "mem ADDR [LEN]")?;
@@ -646,6 +643,79 @@ impl Debugger {
             count,
             hits: 0,
         })
+    }
+
+    /// `dis ADDR N`: Z80 code, or, at a colon word, what it is (a thread, as `see` shows
+    /// it: its bytes are addresses, not instructions). The listing stops where a
+    /// dictionary header starts (names and links are not code either).
+    fn dis(&self, ace: &Ace, addr: u16, n: usize, out: &mut String) -> Result<(), String> {
+        let namer = self.namer(ace);
+        let colon = |cfa: u16| peek16(ace, cfa) == forth::COLON_CODE;
+        if let Some(w) = namer.words().iter().find(|w| w.cfa == addr && colon(w.cfa)) {
+            let _ = writeln!(
+                out,
+                "{addr:04X} is {}, a colon word: its parameter field is a thread of word \
+                 addresses, not Z80 code. As `see` shows it:",
+                w.name
+            );
+            out.push_str(&forth::see(ace, &namer, w)?);
+            return Ok(());
+        }
+        if let Some(place) = namer.thread_containing(ace, addr) {
+            let _ = writeln!(
+                out,
+                "{addr:04X} is inside the thread of the colon word {} (word addresses, not \
+                 Z80 code); `see {}` shows it",
+                place.name, place.name
+            );
+            return Ok(());
+        }
+        let mut addr = addr;
+        if let Some(w) = namer.words().iter().find(|w| w.cfa == addr) {
+            // A word's code field holds an address (the routine that runs it), not an
+            // instruction: say so, and list what follows it.
+            let field = peek16(ace, addr);
+            let routine = namer
+                .describe(field)
+                .or_else(|| self.symbols.describe(field))
+                .map_or(String::new(), |n| format!(" ({n})"));
+            let _ = writeln!(
+                out,
+                "{addr:04X}  {:02X} {:02X}        code field of {}: {field:04X}{routine}",
+                ace.peek(addr),
+                ace.peek(addr.wrapping_add(1)),
+                w.name
+            );
+            addr = addr.wrapping_add(2);
+        }
+        let headers: Vec<u16> = namer
+            .words()
+            .iter()
+            .map(|w| w.start)
+            .filter(|&h| h > addr)
+            .collect();
+        let syms = &self.symbols;
+        let mut pc = addr;
+        for _ in 0..n {
+            if let Some(&h) = headers.iter().find(|&&h| h == pc) {
+                let name = namer
+                    .words()
+                    .iter()
+                    .find(|w| w.start == h)
+                    .map_or(String::new(), |w| w.name.clone());
+                let _ = writeln!(out, "{pc:04X}  (the dictionary header of {name}: not code)");
+                break;
+            }
+            let one = disasm::listing(
+                pc,
+                1,
+                |a| ace.peek(a),
+                |a| syms.name_at(a).map(str::to_string),
+            );
+            out.push_str(&one);
+            pc = pc.wrapping_add(u16::from(disasm::decode(pc, |a| ace.peek(a)).len));
+        }
+        Ok(())
     }
 
     fn number_or_symbol(&self, s: &str) -> Option<u16> {
@@ -1164,12 +1234,27 @@ impl Debugger {
     fn rstack(&self, ace: &Ace, out: &mut String) {
         let namer = self.namer(ace);
         for (addr, v) in forth::return_stack(ace) {
-            let into = namer
-                .thread_containing(ace, v)
-                .map(|w| format!("  -> {}+{}", w.name, v - w.cfa))
+            let into = self
+                .caller(ace, &namer, v)
+                .map(|name| format!("  -> {name}"))
                 .unwrap_or_default();
             let _ = writeln!(out, "{addr:04X}: {v:04X} {:>6}{into}", v as i16);
         }
+    }
+
+    /// What a return-stack entry points into, as `where` names it: a colon word's thread
+    /// (`T+16`), or a headerless ROM thread by its label (`outer_loop+4`).
+    fn caller(&self, ace: &Ace, namer: &Namer, v: u16) -> Option<String> {
+        if let Some(w) = namer.thread_containing(ace, v) {
+            return Some(format!("{}+{}", w.name, v - w.cfa));
+        }
+        let called_a_word = namer
+            .name_of_cfa(ace, peek16(ace, v.wrapping_sub(2)))
+            .is_some();
+        if v < 0x2000 && called_a_word {
+            return self.symbols.describe(v);
+        }
+        None
     }
 
     /// The word running now (from PC or, at a word's entry, DE) and the colon words it
@@ -1208,16 +1293,9 @@ impl Debugger {
         for (_, v) in forth::return_stack(ace).into_iter().take(depth) {
             if let Some(w) = namer.thread_containing(ace, v) {
                 callers.push((w.name, v));
-            } else if v < 0x2000
-                && namer
-                    .name_of_cfa(ace, peek16(ace, v.wrapping_sub(2)))
-                    .is_some()
-            {
-                // A headerless ROM thread (the open ROM's outer loop): named by its label
-                // when the symbols have one.
-                if let Some(label) = self.symbols.describe(v) {
-                    callers.push((label, v));
-                }
+            } else if let Some(label) = self.caller(ace, &namer, v) {
+                // A headerless ROM thread (the open ROM's outer loop), by its label.
+                callers.push((label, v));
             }
         }
         (now, callers)

@@ -60,12 +60,26 @@ impl Debugger {
         for (name, _) in callers.iter().take(5) {
             lines.push(format!("  in {name}"));
         }
-        lines.truncate(rows);
-        for l in &mut lines {
-            if l.chars().count() > WIDTH {
-                *l = l.chars().take(WIDTH).collect();
+        // A long name (`wait_enter.wait+1`) goes on over the next row rather than being
+        // cut: a name cut short can read as another name.
+        let mut wrapped = Vec::new();
+        for l in lines {
+            let chars: Vec<char> = l.chars().collect();
+            if chars.len() <= WIDTH {
+                wrapped.push(l);
+                continue;
+            }
+            // Break before a `+` or `.` where there is one, else at the width.
+            let cut = (4..=WIDTH)
+                .rev()
+                .find(|&i| matches!(chars[i], '+' | '.'))
+                .unwrap_or(WIDTH);
+            wrapped.push(chars[..cut].iter().collect());
+            for piece in chars[cut..].chunks(WIDTH - 3) {
+                wrapped.push(format!("   {}", piece.iter().collect::<String>()));
             }
         }
-        lines
+        wrapped.truncate(rows);
+        wrapped
     }
 }

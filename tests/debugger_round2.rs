@@ -1,5 +1,5 @@
-//! The debugger's conditional breakpoints, hit counts and refusals (issue 39), through
-//! `aceemu run --debug-script` on the open ROM. Expected values are hand-derived from the
+//! The debugger, round 2 (issue 39): conditional breakpoints, hit counts, refusals,
+//! streaming, and names that are true, through `aceemu run --debug-script` on the open ROM. Expected values are hand-derived from the
 //! Forth typed in: `: T 5 0 DO I DROP LOOP ;` runs DROP five times with I = 0..4 on top.
 
 use std::path::PathBuf;
@@ -48,7 +48,7 @@ fn reply<'a>(out: &'a str, cmd: &str, nth: usize) -> Vec<&'a str> {
         .collect()
 }
 
-const DEFINE_T: &str = "continue 30\ntype : T 5 0 DO I DROP LOOP ;\\n\ncontinue 30\n";
+const DEFINE_T: &str = "continue 30\ntype : T 5 0 DO I DROP LOOP ;\\n\ncontinue 200\n";
 
 #[test]
 fn a_condition_on_the_top_of_the_stack_stops_once_with_it_on_top() {
@@ -211,4 +211,57 @@ fn a_long_step_streams_its_output_and_stops_on_sigterm() {
         rest.contains("interrupted after"),
         "the step did not stop on SIGTERM (status {status:?})"
     );
+}
+
+#[test]
+fn names_are_true() {
+    let script = format!(
+        "dis 0x0038 2\n{DEFINE_T}type CREATE C1 201 C, CREATE C2\\n\ncontinue 400\n\
+         dis T\ndis C1 20\nbreak DROP\ntype T\\n\ncontinue\nwhere\nrstack\npanel\nquit\n"
+    );
+    let out = run(&script);
+    let all = text(&out);
+    assert!(out.status.success(), "{all}");
+    // The interrupt's code is named by its label, never by a constant that happens to
+    // equal an address near it (the system-variable offset O_DICT = 0x37).
+    let dis = reply(&all, "dis 0x0038 2", 0).join("\n");
+    assert!(!dis.contains("O_DICT"), "{all}");
+    assert!(!dis.contains("KBD_PORT") && !dis.contains("FL_"), "{all}");
+    // A colon word's body is a thread: said, and shown as `see` shows it.
+    let t = reply(&all, "dis T", 0).join("\n");
+    assert!(t.contains("colon word"), "{all}");
+    assert!(t.contains("DO") && t.contains("LOOP"), "{all}");
+    // C1: a code field (2 bytes) and one RET; then C2's header, which is not code.
+    let c1 = reply(&all, "dis C1 20", 0);
+    assert!(c1.iter().any(|l| l.contains("RET")), "{all}");
+    assert!(
+        c1.last().unwrap().contains("dictionary header of C2"),
+        "{all}"
+    );
+    assert!(c1.len() < 8, "the listing ran on past the header: {all}");
+    // rstack names every entry that `where` names, by the same names.
+    let where_: Vec<String> = reply(&all, "where", 0)
+        .iter()
+        .skip(1)
+        .map(|l| l.trim().split(' ').nth(1).unwrap().to_string())
+        .collect();
+    let rstack = reply(&all, "rstack", 0).join("\n");
+    for name in &where_ {
+        let base = name.split('+').next().unwrap();
+        assert!(
+            rstack.contains(&format!("-> {base}+")),
+            "{name} not in rstack: {all}"
+        );
+    }
+    // The panel never cuts a name: every caller `where` gives is in it whole (a long one
+    // goes on over the next row).
+    let panel = reply(&all, "panel", 0);
+    assert!(panel.iter().all(|l| l.chars().count() <= 16), "{all}");
+    let joined: String = panel.iter().map(|l| l.trim()).collect::<Vec<_>>().join("");
+    for name in &where_ {
+        assert!(
+            joined.contains(name.as_str()),
+            "{name} cut in the panel: {all}"
+        );
+    }
 }
