@@ -199,6 +199,8 @@ pub struct Debugger {
     /// while `speed` is 1 (`speed max` runs flat out).
     pub on_frame: Option<Box<dyn FnMut()>>,
     realtime: bool,
+    /// What the window's memory pane follows.
+    follow: panel::Follow,
 }
 
 /// Which table names a ROM's headerless words and routines.
@@ -240,6 +242,7 @@ impl Debugger {
             sink: None,
             on_frame: None,
             realtime: true,
+            follow: panel::Follow::Register(Reg16::HL),
         }
     }
 
@@ -515,6 +518,23 @@ impl Debugger {
                 let _ = writeln!(out, "frame {} (T {})", ace.frame_count(), ace.tstates());
             }
             "trace" => self.set_trace(args, out)?,
+            "follow" => {
+                let usage = "follow ADDR|REGISTER (the window's memory pane)";
+                let what = at_most(args, 1, usage)?.first().ok_or(usage)?;
+                let upper = what.to_ascii_uppercase();
+                self.follow = match upper.as_str() {
+                    "PC" => panel::Follow::Pc,
+                    "AF" => panel::Follow::Register(Reg16::AF),
+                    "BC" => panel::Follow::Register(Reg16::BC),
+                    "DE" => panel::Follow::Register(Reg16::DE),
+                    "HL" => panel::Follow::Register(Reg16::HL),
+                    "IX" => panel::Follow::Register(Reg16::IX),
+                    "IY" => panel::Follow::Register(Reg16::IY),
+                    "SP" => panel::Follow::Register(Reg16::SP),
+                    _ => panel::Follow::Address(self.address(ace, what)?),
+                };
+                let _ = writeln!(out, "the memory pane follows {what}");
+            }
             "speed" => {
                 match at_most(args, 1, "speed [1|max]")?.first() {
                     None => {}
@@ -1061,6 +1081,18 @@ impl Debugger {
         pcs
     }
 
+    /// The breakpoint addresses the code pane marks.
+    pub(crate) fn pc_list_for_panes(&self, ace: &Ace) -> Vec<u16> {
+        self.stops
+            .iter()
+            .filter_map(|e| match &e.stop {
+                Stop::Pc(a) => Some(*a),
+                Stop::Word(cfa, _) => Some(peek16(ace, *cfa)),
+                _ => None,
+            })
+            .collect()
+    }
+
     fn pc_stop(&mut self, ace: &Ace) -> Option<String> {
         let r = ace.cpu().immutable_registers();
         let (pc, de) = (r.pc(), r.get16(Reg16::DE));
@@ -1444,6 +1476,7 @@ pub const HELP: &str = "\
 Z80:   break ADDR|SYMBOL [N] [if COND]   watch ADDR[:LEN] [r|w|rw] [N] [if COND]
        port PORT [r|w|rw] [N] [if COND]   stops   delete [N]
        step [N]   next   finish   continue [N frames]   speed [1|max]   regs   reg NAME=VALUE
+       follow ADDR|REG (the window's memory pane)
        dis [ADDR] [N]   mem ADDR [LEN]   poke ADDR BYTE...   frames   trace on [FILE]|off   screen
        type TEXT (keys pressed while the machine runs; \\n is ENTER)
        N (or count N): stop at the Nth hit.  COND: comparisons joined by and/or, e.g.
