@@ -481,7 +481,7 @@ mod tests {
         };
         assert!(ink_at(PANEL_MARGIN, WINDOW_HEIGHT + PANEL_MARGIN));
         assert!(ink_at(MEMORY_X, WINDOW_HEIGHT + PANEL_MARGIN));
-        assert!(MEMORY_X >= PANEL_MARGIN + panel::CODE_WIDTH * 8);
+        const { assert!(MEMORY_X >= PANEL_MARGIN + panel::CODE_WIDTH * 8) };
         // The font is the open ROM's: "I" is not blank, a space is.
         assert!(font[b'I' as usize * 8..][..8].iter().any(|&b| b != 0));
         assert!(font[b' ' as usize * 8..][..8].iter().all(|&b| b == 0));
