@@ -286,8 +286,17 @@ fn a_trace_goes_to_a_new_file_when_one_is_named() {
     assert_eq!(costs, ["17", "7", "10"], "{traced}");
     assert!(out.contains("trace written to"), "{out}");
     assert!(!out.lines().any(|l| l.contains(" +17 ")), "{out}");
-    // The file is there now: a second trace into it is refused, and it is kept.
-    let out = debug(&[], &script);
+    // The file is there now: a second trace into it is refused (the script fails), and
+    // it is kept.
+    let path = dir.join("again.txt");
+    std::fs::write(&path, &script).unwrap();
+    let again = Command::new(env!("CARGO_BIN_EXE_aceemu"))
+        .args(["run", "--debug-script"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&again.stdout);
+    assert!(!again.status.success(), "{out}");
     assert!(out.contains("cannot create"), "{out}");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), traced);
     std::fs::remove_dir_all(&dir).unwrap();

@@ -7,6 +7,7 @@
 //! ports an instruction touches from the instruction itself ([`access`]).
 
 pub mod access;
+pub mod condition;
 pub mod disasm;
 pub mod forth;
 pub mod panel;
@@ -14,6 +15,7 @@ pub mod symbols;
 
 use crate::machine::ula::FRAME_TSTATES;
 use crate::machine::Ace;
+use condition::Condition;
 use forth::{peek16, Namer};
 use iz80::{Reg16, Reg8};
 use std::fmt::Write as _;
@@ -27,12 +29,13 @@ pub enum Kind {
 }
 
 impl Kind {
-    fn parse(s: Option<&str>) -> Result<Kind, String> {
+    /// `r`, `w` or `rw` if that is the next word (and how many words it took), else rw.
+    fn parse_optional(s: Option<&str>) -> (Kind, usize) {
         match s {
-            None | Some("rw") => Ok(Kind::ReadWrite),
-            Some("r") => Ok(Kind::Read),
-            Some("w") => Ok(Kind::Write),
-            Some(o) => Err(format!("expected r, w or rw, not {o:?}")),
+            Some("rw") => (Kind::ReadWrite, 1),
+            Some("r") => (Kind::Read, 1),
+            Some("w") => (Kind::Write, 1),
+            _ => (Kind::ReadWrite, 0),
         }
     }
     fn matches(self, write: bool) -> bool {
@@ -68,6 +71,49 @@ enum Stop {
         kind: Kind,
     },
 }
+
+/// A stop with what gates it: a condition (`if ...`) and a hit count (`break X 3` stops
+/// at the third hit that meets the condition, and at every one after it).
+#[derive(Debug, Clone)]
+struct Entry {
+    stop: Stop,
+    condition: Option<Condition>,
+    count: Option<u64>,
+    hits: u64,
+}
+
+impl Entry {
+    /// The stop's place was reached: true when it should stop now. Counts the hit.
+    fn fires(&mut self, ace: &Ace) -> bool {
+        if let Some(c) = &self.condition {
+            if !c.holds(ace) {
+                return false;
+            }
+        }
+        self.hits += 1;
+        self.count.is_none_or(|n| self.hits >= n)
+    }
+
+    /// ` if COND`, ` count N (hits so far)` for listings.
+    fn gates(&self) -> String {
+        let mut s = String::new();
+        if let Some(n) = self.count {
+            let _ = write!(
+                s,
+                " count {n} ({} hit{})",
+                self.hits,
+                if self.hits == 1 { "" } else { "s" }
+            );
+        }
+        if let Some(c) = &self.condition {
+            let _ = write!(s, " if {}", c.text);
+        }
+        s
+    }
+}
+
+/// Takes output as the debugger makes it; false when it could not be written.
+pub type OutputSink = Box<dyn FnMut(&str) -> bool>;
 
 /// What a command asks of the front end.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -121,7 +167,7 @@ enum Goal {
 }
 
 pub struct Debugger {
-    stops: Vec<Stop>,
+    stops: Vec<Entry>,
     pub symbols: Symbols,
     trace: bool,
     /// `trace on FILE`: where the trace lines go instead of the command's output.
@@ -142,6 +188,19 @@ pub struct Debugger {
     /// The dictionary's end and newest word when pending breakpoints were last looked up
     /// ([`dictionary_mark`]).
     pending_seen: Option<(u16, u16)>,
+    /// Commands refused and runs that failed (a trace file that could not be written,
+    /// output that could not be written): a script with any ends with a non-zero status.
+    pub failures: u64,
+    /// Where output goes as it is made, while a command runs (a terminal front end); None
+    /// keeps it in the command's `out` until the command returns (the window). Returns
+    /// false when the output could not be written.
+    pub sink: Option<OutputSink>,
+    /// Called after each frame a `continue` runs outside a window (real-time pacing)
+    /// while `speed` is 1 (`speed max` runs flat out).
+    pub on_frame: Option<Box<dyn FnMut()>>,
+    realtime: bool,
+    /// What the window's memory pane follows.
+    follow: panel::Follow,
 }
 
 /// Which table names a ROM's headerless words and routines.
@@ -179,6 +238,11 @@ impl Debugger {
             running: None,
             rom_names,
             pending_seen: None,
+            failures: 0,
+            sink: None,
+            on_frame: None,
+            realtime: true,
+            follow: panel::Follow::Register(Reg16::HL),
         }
     }
 
@@ -197,8 +261,28 @@ impl Debugger {
         if self.windowed {
             return Flow::Running;
         }
-        while self.advance(ace, runner, out) {}
+        while self.advance(ace, runner, out) {
+            self.flush_out(out);
+            if self.realtime && matches!(self.running, Some(Running::Continue { .. })) {
+                if let Some(f) = &mut self.on_frame {
+                    f();
+                }
+            }
+        }
         Flow::Stay
+    }
+
+    /// Hands what `out` holds to the sink, if there is one (output streams as it is made).
+    fn flush_out(&mut self, out: &mut String) {
+        if out.is_empty() {
+            return;
+        }
+        if let Some(sink) = &mut self.sink {
+            if !sink(out) {
+                self.failures += 1;
+            }
+            out.clear();
+        }
     }
 
     /// Breaks into a run (the window's key): says so and where the machine is.
@@ -244,6 +328,7 @@ impl Debugger {
         match self.dispatch(ace, cmd, rest.trim(), &args, runner, out) {
             Ok(flow) => flow,
             Err(e) => {
+                self.failures += 1;
                 let _ = writeln!(out, "error: {e}");
                 Flow::Stay
             }
@@ -264,36 +349,44 @@ impl Debugger {
             "help" | "h" | "?" => out.push_str(HELP),
             "break" | "b" => self.add_break(ace, args, out)?,
             "watch" | "w" => {
-                let spec = args.first().ok_or("watch ADDR[:LEN] [r|w|rw]")?;
+                let spec = args
+                    .first()
+                    .ok_or("watch ADDR[:LEN] [r|w|rw] [N] [if COND]")?;
                 let (a, l) = spec.split_once(':').unwrap_or((spec, "1"));
                 let addr = self.address(ace, a)?;
-                let len = symbols::parse_number(l).ok_or("bad length")? as u16;
-                let kind = Kind::parse(args.get(1).copied())?;
-                self.stops.push(Stop::Watch {
-                    addr,
-                    len: len.max(1),
-                    kind,
-                });
+                let len = symbols::parse_number(l)
+                    .filter(|&n| (1..=0xFFFF).contains(&n))
+                    .ok_or_else(|| format!("bad length {l:?} (1 to 65535)"))?
+                    as u16;
+                let (kind, used) = Kind::parse_optional(args.get(1).copied());
+                let entry = self.gated(ace, Stop::Watch { addr, len, kind }, &args[1 + used..])?;
+                let gates = entry.gates();
+                self.stops.push(entry);
                 let _ = writeln!(
                     out,
-                    "watch {}: {addr:04X}:{len} {}",
+                    "watch {}: {addr:04X}:{len} {}{gates}",
                     self.stops.len(),
                     kind.name()
                 );
             }
             "port" => {
-                let p = args.first().ok_or("port PORT [r|w|rw]")?;
-                let port = symbols::parse_number(p).ok_or("bad port")? as u8;
-                let kind = Kind::parse(args.get(1).copied())?;
-                self.stops.push(Stop::Port { port, kind });
+                let p = args.first().ok_or("port PORT [r|w|rw] [N] [if COND]")?;
+                let port = symbols::parse_number(p)
+                    .filter(|&n| n <= 0xFF)
+                    .ok_or_else(|| format!("bad port {p:?} (0 to 0xFF)"))?
+                    as u8;
+                let (kind, used) = Kind::parse_optional(args.get(1).copied());
+                let entry = self.gated(ace, Stop::Port { port, kind }, &args[1 + used..])?;
+                let gates = entry.gates();
+                self.stops.push(entry);
                 let _ = writeln!(
                     out,
-                    "port break {}: {port:02X} {}",
+                    "port break {}: {port:02X} {}{gates}",
                     self.stops.len(),
                     kind.name()
                 );
             }
-            "delete" | "d" => match args.first() {
+            "delete" | "d" => match at_most(args, 1, "delete [N]")?.first() {
                 None => self.stops.clear(),
                 Some(n) => {
                     let i: usize = n.parse().map_err(|_| "delete N")?;
@@ -303,22 +396,34 @@ impl Debugger {
                     self.stops.remove(i - 1);
                 }
             },
-            "stops" | "info" => self.list_stops(out),
+            "stops" | "info" => {
+                at_most(args, 0, "stops")?;
+                self.list_stops(out)
+            }
             "step" | "s" => {
-                let n: u32 = args
+                let n: u64 = at_most(args, 1, "step [N]")?
                     .first()
                     .map_or(Ok(1), |s| s.parse())
-                    .map_err(|_| "step [N]")?;
-                for _ in 0..n {
+                    .map_err(|_| "step [N]: N is a whole number")?;
+                for i in 0..n {
+                    // Ctrl-C, F9 or SIGTERM end a long step as they end `continue`.
+                    if i > 0 && (self.break_in)() {
+                        let _ = writeln!(out, "interrupted after {i} steps");
+                        break;
+                    }
                     let why = self.run_for(ace, u64::MAX, Goal::None, true, 1, out);
                     if let Some(why) = why {
                         let _ = writeln!(out, "{why}");
                         break;
                     }
+                    if out.len() >= STREAM_CHUNK {
+                        self.flush_out(out);
+                    }
                 }
                 self.show_pc(ace, out);
             }
             "next" | "n" => {
+                at_most(args, 0, "next")?;
                 let regs = ace.cpu().immutable_registers();
                 let pc = regs.pc();
                 let sp = regs.get16(Reg16::SP);
@@ -336,20 +441,23 @@ impl Debugger {
                 return Ok(self.run_goal(ace, goal, max, runner, out));
             }
             "finish" | "f" => {
+                at_most(args, 0, "finish")?;
                 let sp = ace.cpu().immutable_registers().get16(Reg16::SP);
                 return Ok(self.run_goal(ace, Goal::Finish { sp }, u64::MAX, runner, out));
             }
             "fstep" => {
+                at_most(args, 0, "fstep")?;
                 let goal = Goal::WordEntry { min_sp: 0 };
                 return Ok(self.run_goal(ace, goal, u64::MAX, runner, out));
             }
             "fnext" => {
+                at_most(args, 0, "fnext")?;
                 let sp = ace.cpu().immutable_registers().get16(Reg16::SP);
                 let goal = Goal::WordEntry { min_sp: sp };
                 return Ok(self.run_goal(ace, goal, u64::MAX, runner, out));
             }
             "continue" | "c" => {
-                let frames = match args.first() {
+                let frames = match at_most(args, 1, "continue [N frames]")?.first() {
                     Some(n) => Some(n.parse::<u64>().map_err(|_| "continue [N frames]")?),
                     None => self.continue_limit,
                 };
@@ -361,10 +469,13 @@ impl Debugger {
                 };
                 return Ok(self.start(ace, run, runner, out));
             }
-            "regs" | "r" => self.regs(ace, out),
+            "regs" | "r" => {
+                at_most(args, 0, "regs")?;
+                self.regs(ace, out)
+            }
             "reg" => self.set_reg(ace, rest)?,
             "dis" => {
-                let addr = match args.first() {
+                let addr = match at_most(args, 2, "dis [ADDR] [N]")?.first() {
                     Some(a) => self.address(ace, a)?,
                     None => ace.cpu().immutable_registers().pc(),
                 };
@@ -372,15 +483,10 @@ impl Debugger {
                     .get(1)
                     .map_or(Ok(10), |s| s.parse())
                     .map_err(|_| "dis ADDR [N]")?;
-                let syms = &self.symbols;
-                out.push_str(&disasm::listing(
-                    addr,
-                    n,
-                    |a| ace.peek(a),
-                    |a| syms.name_at(a).map(str::to_string),
-                ));
+                self.dis(ace, addr, n, out)?;
             }
             "mem" | "m" => {
+                at_most(args, 2, "mem ADDR [LEN]")?;
                 let addr = self.address(ace, args.first().ok_or("mem ADDR [LEN]")?)?;
                 let len = args
                     .get(1)
@@ -408,21 +514,67 @@ impl Debugger {
             }
             "screen" => out.push_str(&(ace.screen_text() + "\n")),
             "frames" => {
+                at_most(args, 0, "frames")?;
                 let _ = writeln!(out, "frame {} (T {})", ace.frame_count(), ace.tstates());
             }
             "trace" => self.set_trace(args, out)?,
-            "ftrace" => self.ftrace = on_off(args.first().copied())?,
-            "stack" => self.stack(ace, args.first() == Some(&"f"), out),
-            "rstack" => self.rstack(ace, out),
-            "where" => self.where_(ace, out),
+            "follow" => {
+                let usage = "follow ADDR|REGISTER (the window's memory pane)";
+                let what = at_most(args, 1, usage)?.first().ok_or(usage)?;
+                let upper = what.to_ascii_uppercase();
+                self.follow = match upper.as_str() {
+                    "PC" => panel::Follow::Pc,
+                    "AF" => panel::Follow::Register(Reg16::AF),
+                    "BC" => panel::Follow::Register(Reg16::BC),
+                    "DE" => panel::Follow::Register(Reg16::DE),
+                    "HL" => panel::Follow::Register(Reg16::HL),
+                    "IX" => panel::Follow::Register(Reg16::IX),
+                    "IY" => panel::Follow::Register(Reg16::IY),
+                    "SP" => panel::Follow::Register(Reg16::SP),
+                    _ => panel::Follow::Address(self.address(ace, what)?),
+                };
+                let _ = writeln!(out, "the memory pane follows {what}");
+            }
+            "speed" => {
+                match at_most(args, 1, "speed [1|max]")?.first() {
+                    None => {}
+                    Some(&"1") => self.realtime = true,
+                    Some(&"max") => self.realtime = false,
+                    Some(o) => return Err(format!("speed 1 or speed max, not {o:?}")),
+                }
+                let now = if self.realtime {
+                    "1 (the Ace's own speed)"
+                } else {
+                    "max (flat out)"
+                };
+                let _ = writeln!(out, "continue runs at speed {now}");
+            }
+            "ftrace" => self.ftrace = on_off(at_most(args, 1, "ftrace on|off")?.first().copied())?,
+            "stack" => {
+                let floats = match at_most(args, 1, "stack [f]")?.first() {
+                    None => false,
+                    Some(&"f") => true,
+                    Some(o) => return Err(format!("stack [f]: expected f, not {o:?}")),
+                };
+                self.stack(ace, floats, out)
+            }
+            "rstack" => {
+                at_most(args, 0, "rstack")?;
+                self.rstack(ace, out)
+            }
+            "where" => {
+                at_most(args, 0, "where")?;
+                self.where_(ace, out)
+            }
             "panel" => {
+                at_most(args, 0, "panel")?;
                 for line in self.panel(ace, 40) {
                     let _ = writeln!(out, "{line}");
                 }
             }
             "words" => {
                 let namer = self.namer(ace);
-                let n: usize = args
+                let n: usize = at_most(args, 1, "words [N]")?
                     .first()
                     .map_or(Ok(usize::MAX), |s| s.parse())
                     .map_err(|_| "words [N]")?;
@@ -434,7 +586,7 @@ impl Debugger {
                 }
             }
             "see" => {
-                let name = args.first().ok_or("see WORD")?;
+                let name = at_most(args, 1, "see WORD")?.first().ok_or("see WORD")?;
                 let namer = self.namer(ace);
                 let w = forth::find(ace, name).ok_or_else(|| format!("no word {name}"))?;
                 out.push_str(&forth::see(ace, &namer, &w)?);
@@ -445,31 +597,144 @@ impl Debugger {
     }
 
     fn add_break(&mut self, ace: &Ace, args: &[&str], out: &mut String) -> Result<(), String> {
-        let what = args.first().ok_or("break ADDR|WORD")?;
-        if let Some(addr) = self.number_or_symbol(what) {
-            self.stops.push(Stop::Pc(addr));
-            let _ = writeln!(out, "break {}: {addr:04X}", self.stops.len());
-            return Ok(());
-        }
-        let Some(w) = forth::find(ace, what) else {
+        let usage = "break ADDR|WORD [N] [if COND]";
+        let what = args.first().ok_or(usage)?;
+        let (stop, said) = if let Some(addr) = self.number_or_symbol(what) {
+            (Stop::Pc(addr), format!("{addr:04X}"))
+        } else if let Some(w) = forth::find(ace, what) {
+            let said = format!("word {} (CFA {:04X})", w.name, w.cfa);
+            (Stop::Word(w.cfa, w.name), said)
+        } else {
             let name = what.to_ascii_uppercase();
-            self.stops.push(Stop::Pending(name.clone()));
+            let said =
+                format!("no word {name} yet; it is armed when a word of that name is defined");
+            (Stop::Pending(name), said)
+        };
+        // Everything after the place is checked before the stop is set: a condition or
+        // count it cannot read refuses the whole command.
+        let entry = self.gated(ace, stop, &args[1..])?;
+        if matches!(entry.stop, Stop::Pending(_)) {
             self.pending_seen = Some(dictionary_mark(ace));
+        }
+        let gates = entry.gates();
+        self.stops.push(entry);
+        let _ = writeln!(out, "break {}: {said}{gates}", self.stops.len());
+        Ok(())
+    }
+
+    /// A stop with the gates that follow its place: `[N | count N] [if COND]`.
+    fn gated(&self, ace: &Ace, stop: Stop, rest: &[&str]) -> Result<Entry, String> {
+        let mut rest = rest;
+        let mut count = None;
+        let number = |s: &str| -> Result<u64, String> {
+            s.parse::<u64>()
+                .ok()
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| format!("a hit count is a whole number from 1, not {s:?}"))
+        };
+        match rest.first() {
+            Some(&"count") => {
+                let n = rest.get(1).ok_or("count N: the count is missing")?;
+                count = Some(number(n)?);
+                rest = &rest[2..];
+            }
+            Some(n) if n.starts_with(|c: char| c.is_ascii_digit()) => {
+                count = Some(number(n)?);
+                rest = &rest[1..];
+            }
+            _ => {}
+        }
+        let condition = match rest.first() {
+            None => None,
+            Some(w) if w.eq_ignore_ascii_case("if") => {
+                let resolve = |a: &str| self.address(ace, a);
+                Some(Condition::parse(&rest[1..], &resolve)?)
+            }
+            Some(w) => {
+                return Err(format!(
+                    "{w:?} is not understood here: expected a hit count (N or count N) or \
+                     `if CONDITION`; nothing was set"
+                ))
+            }
+        };
+        Ok(Entry {
+            stop,
+            condition,
+            count,
+            hits: 0,
+        })
+    }
+
+    /// `dis ADDR N`: Z80 code, or, at a colon word, what it is (a thread, as `see` shows
+    /// it: its bytes are addresses, not instructions). The listing stops where a
+    /// dictionary header starts (names and links are not code either).
+    fn dis(&self, ace: &Ace, addr: u16, n: usize, out: &mut String) -> Result<(), String> {
+        let namer = self.namer(ace);
+        let colon = |cfa: u16| peek16(ace, cfa) == forth::COLON_CODE;
+        if let Some(w) = namer.words().iter().find(|w| w.cfa == addr && colon(w.cfa)) {
             let _ = writeln!(
                 out,
-                "break {}: no word {name} yet; it is armed when a word of that name is defined",
-                self.stops.len()
+                "{addr:04X} is {}, a colon word: its parameter field is a thread of word \
+                 addresses, not Z80 code. As `see` shows it:",
+                w.name
+            );
+            out.push_str(&forth::see(ace, &namer, w)?);
+            return Ok(());
+        }
+        if let Some(place) = namer.thread_containing(ace, addr) {
+            let _ = writeln!(
+                out,
+                "{addr:04X} is inside the thread of the colon word {} (word addresses, not \
+                 Z80 code); `see {}` shows it",
+                place.name, place.name
             );
             return Ok(());
-        };
-        self.stops.push(Stop::Word(w.cfa, w.name.clone()));
-        let _ = writeln!(
-            out,
-            "break {}: word {} (CFA {:04X})",
-            self.stops.len(),
-            w.name,
-            w.cfa
-        );
+        }
+        let mut addr = addr;
+        if let Some(w) = namer.words().iter().find(|w| w.cfa == addr) {
+            // A word's code field holds an address (the routine that runs it), not an
+            // instruction: say so, and list what follows it.
+            let field = peek16(ace, addr);
+            let routine = namer
+                .describe(field)
+                .or_else(|| self.symbols.describe(field))
+                .map_or(String::new(), |n| format!(" ({n})"));
+            let _ = writeln!(
+                out,
+                "{addr:04X}  {:02X} {:02X}        code field of {}: {field:04X}{routine}",
+                ace.peek(addr),
+                ace.peek(addr.wrapping_add(1)),
+                w.name
+            );
+            addr = addr.wrapping_add(2);
+        }
+        let headers: Vec<u16> = namer
+            .words()
+            .iter()
+            .map(|w| w.start)
+            .filter(|&h| h > addr)
+            .collect();
+        let syms = &self.symbols;
+        let mut pc = addr;
+        for _ in 0..n {
+            if let Some(&h) = headers.iter().find(|&&h| h == pc) {
+                let name = namer
+                    .words()
+                    .iter()
+                    .find(|w| w.start == h)
+                    .map_or(String::new(), |w| w.name.clone());
+                let _ = writeln!(out, "{pc:04X}  (the dictionary header of {name}: not code)");
+                break;
+            }
+            let one = disasm::listing(
+                pc,
+                1,
+                |a| ace.peek(a),
+                |a| syms.name_at(a).map(str::to_string),
+            );
+            out.push_str(&one);
+            pc = pc.wrapping_add(u16::from(disasm::decode(pc, |a| ace.peek(a)).len));
+        }
         Ok(())
     }
 
@@ -489,18 +754,18 @@ impl Debugger {
     }
 
     fn list_stops(&self, out: &mut String) {
-        for (i, s) in self.stops.iter().enumerate() {
-            let _ = match s {
-                Stop::Pc(a) => writeln!(out, "{}: break {a:04X}", i + 1),
-                Stop::Word(c, n) => writeln!(out, "{}: break word {n} ({c:04X})", i + 1),
-                Stop::Pending(n) => writeln!(out, "{}: break word {n} (not defined yet)", i + 1),
+        for (i, e) in self.stops.iter().enumerate() {
+            let n = i + 1;
+            let what = match &e.stop {
+                Stop::Pc(a) => format!("break {a:04X}"),
+                Stop::Word(c, name) => format!("break word {name} ({c:04X})"),
+                Stop::Pending(name) => format!("break word {name} (not defined yet)"),
                 Stop::Watch { addr, len, kind } => {
-                    writeln!(out, "{}: watch {addr:04X}:{len} {}", i + 1, kind.name())
+                    format!("watch {addr:04X}:{len} {}", kind.name())
                 }
-                Stop::Port { port, kind } => {
-                    writeln!(out, "{}: port {port:02X} {}", i + 1, kind.name())
-                }
+                Stop::Port { port, kind } => format!("port {port:02X} {}", kind.name()),
             };
+            let _ = writeln!(out, "{n}: {what}{}", e.gates());
         }
     }
 
@@ -592,8 +857,12 @@ impl Debugger {
         // Breakpoints still waiting for their word are looked for between frames, so
         // the frame goes through the runner (the tape deck's traps run there: a word is
         // most often defined by LOAD).
-        let watching =
-            self.stops.iter().any(|s| !matches!(s, Stop::Pending(_))) || self.trace || self.ftrace;
+        let watching = self
+            .stops
+            .iter()
+            .any(|e| !matches!(e.stop, Stop::Pending(_)))
+            || self.trace
+            || self.ftrace;
         if !watching {
             runner(ace);
         } else {
@@ -624,7 +893,8 @@ impl Debugger {
         }
         self.pending_seen = Some(now);
         let mut left = false;
-        for (i, stop) in self.stops.iter_mut().enumerate() {
+        for (i, entry) in self.stops.iter_mut().enumerate() {
+            let stop = &mut entry.stop;
             if let Stop::Pending(name) = stop {
                 match forth::find(ace, name) {
                     Some(w) => {
@@ -664,7 +934,7 @@ impl Debugger {
             && self
                 .stops
                 .iter()
-                .all(|s| matches!(s, Stop::Pc(_) | Stop::Word(..) | Stop::Pending(_)));
+                .all(|e| matches!(e.stop, Stop::Pc(_) | Stop::Word(..) | Stop::Pending(_)));
         let mut count = 0u64;
         while ace.tstates() < end && count < max {
             self.arm_pending(ace, out);
@@ -721,14 +991,22 @@ impl Debugger {
                         let written = std::io::Write::write_all(&mut file.out, line.as_bytes())
                             .and_then(|_| std::io::Write::write_all(&mut file.out, b"\n"));
                         if let Err(e) = written {
-                            let why = format!("trace: cannot write {}: {e}", file.path.display());
+                            let why = format!(
+                                "error: trace: cannot write {}: {e}; the trace is off and no \
+                                 file was made",
+                                file.path.display()
+                            );
                             self.trace = false;
                             self.trace_file = None;
+                            self.failures += 1;
                             return Some(why);
                         }
                     }
                     None => {
                         let _ = writeln!(out, "{line}");
+                        if out.len() >= STREAM_CHUNK {
+                            self.flush_out(out);
+                        }
                     }
                 }
             }
@@ -748,6 +1026,9 @@ impl Debugger {
                     "{name:<12} {}",
                     stack_text(&forth::data_stack(ace), false)
                 );
+                if out.len() >= STREAM_CHUNK {
+                    self.flush_out(out);
+                }
             }
             if let Some(why) = self.watch_hit(ace, pc, &mem, &ports, &before) {
                 return Some(why);
@@ -788,7 +1069,7 @@ impl Debugger {
         let mut pcs: Vec<u16> = self
             .stops
             .iter()
-            .filter_map(|s| match s {
+            .filter_map(|e| match &e.stop {
                 Stop::Pc(a) => Some(*a),
                 Stop::Word(cfa, _) => Some(peek16(ace, *cfa)),
                 _ => None,
@@ -800,16 +1081,31 @@ impl Debugger {
         pcs
     }
 
-    fn pc_stop(&self, ace: &Ace) -> Option<String> {
+    /// The breakpoint addresses the code pane marks.
+    pub(crate) fn pc_list_for_panes(&self, ace: &Ace) -> Vec<u16> {
+        self.stops
+            .iter()
+            .filter_map(|e| match &e.stop {
+                Stop::Pc(a) => Some(*a),
+                Stop::Word(cfa, _) => Some(peek16(ace, *cfa)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn pc_stop(&mut self, ace: &Ace) -> Option<String> {
         let r = ace.cpu().immutable_registers();
         let (pc, de) = (r.pc(), r.get16(Reg16::DE));
-        for (i, s) in self.stops.iter().enumerate() {
-            match s {
-                Stop::Pc(a) if *a == pc => return Some(format!("break {} at {pc:04X}", i + 1)),
+        for (i, e) in self.stops.iter_mut().enumerate() {
+            let why = match &e.stop {
+                Stop::Pc(a) if *a == pc => format!("break {} at {pc:04X}", i + 1),
                 Stop::Word(cfa, name) if peek16(ace, *cfa) == pc && de == cfa.wrapping_add(2) => {
-                    return Some(format!("break {}: entering {name} (CFA {cfa:04X})", i + 1))
+                    format!("break {}: entering {name} (CFA {cfa:04X})", i + 1)
                 }
-                _ => {}
+                _ => continue,
+            };
+            if e.fires(ace) {
+                return Some(why);
             }
         }
         None
@@ -818,57 +1114,61 @@ impl Debugger {
     fn watched_writes(&self, ace: &Ace) -> Vec<Vec<u8>> {
         self.stops
             .iter()
-            .map(|s| match s {
+            .map(|e| match e.stop {
                 Stop::Watch { addr, len, kind } if kind.matches(true) => {
-                    ace.read_bytes(*addr, *len as usize)
+                    ace.read_bytes(addr, len as usize)
                 }
                 _ => Vec::new(),
             })
             .collect()
     }
 
+    /// The first watchpoint or port breakpoint the instruction just run set off. Their
+    /// conditions are read after the instruction (the value written is in memory).
     fn watch_hit(
-        &self,
+        &mut self,
         ace: &Ace,
         pc: u16,
         mem: &[access::Access],
         ports: &[(u16, bool)],
         before: &[Vec<u8>],
     ) -> Option<String> {
-        for (i, s) in self.stops.iter().enumerate() {
-            match s {
+        for (i, e) in self.stops.iter_mut().enumerate() {
+            let why = match e.stop {
                 Stop::Watch { addr, len, kind } => {
                     let overlaps = |a: &access::Access| {
                         let (s0, e0) = (u32::from(a.addr), u32::from(a.addr) + u32::from(a.len));
-                        let (s1, e1) = (u32::from(*addr), u32::from(*addr) + u32::from(*len));
+                        let (s1, e1) = (u32::from(addr), u32::from(addr) + u32::from(len));
                         s0 < e1 && s1 < e0
                     };
                     let hit = mem.iter().find(|a| kind.matches(a.write) && overlaps(a));
                     let changed =
-                        kind.matches(true) && ace.read_bytes(*addr, *len as usize) != before[i];
-                    if hit.is_some() || changed {
-                        let w = hit.is_none_or(|a| a.write);
-                        let verb = if w { "write" } else { "read" };
-                        let now = hex_bytes(&ace.read_bytes(*addr, *len as usize));
-                        return Some(format!(
-                            "watch {}: {verb} of {addr:04X}:{len} by the instruction at {pc:04X}, now {now}",
-                            i + 1
-                        ));
+                        kind.matches(true) && ace.read_bytes(addr, len as usize) != before[i];
+                    if hit.is_none() && !changed {
+                        continue;
                     }
+                    let w = hit.is_none_or(|a| a.write);
+                    let verb = if w { "write" } else { "read" };
+                    let now = hex_bytes(&ace.read_bytes(addr, len as usize));
+                    format!(
+                        "watch {}: {verb} of {addr:04X}:{len} by the instruction at {pc:04X}, now {now}",
+                        i + 1
+                    )
                 }
                 Stop::Port { port, kind } => {
-                    if let Some(&(p, w)) = ports
+                    let Some(&(p, w)) = ports
                         .iter()
-                        .find(|(p, w)| *p as u8 == *port && kind.matches(*w))
-                    {
-                        let verb = if w { "OUT to" } else { "IN from" };
-                        return Some(format!(
-                            "port break {}: {verb} port {p:04X} at {pc:04X}",
-                            i + 1
-                        ));
-                    }
+                        .find(|(p, w)| *p as u8 == port && kind.matches(*w))
+                    else {
+                        continue;
+                    };
+                    let verb = if w { "OUT to" } else { "IN from" };
+                    format!("port break {}: {verb} port {p:04X} at {pc:04X}", i + 1)
                 }
-                _ => {}
+                _ => continue,
+            };
+            if e.fires(ace) {
+                return Some(why);
             }
         }
         None
@@ -966,12 +1266,27 @@ impl Debugger {
     fn rstack(&self, ace: &Ace, out: &mut String) {
         let namer = self.namer(ace);
         for (addr, v) in forth::return_stack(ace) {
-            let into = namer
-                .thread_containing(ace, v)
-                .map(|w| format!("  -> {}+{}", w.name, v - w.cfa))
+            let into = self
+                .caller(ace, &namer, v)
+                .map(|name| format!("  -> {name}"))
                 .unwrap_or_default();
             let _ = writeln!(out, "{addr:04X}: {v:04X} {:>6}{into}", v as i16);
         }
+    }
+
+    /// What a return-stack entry points into, as `where` names it: a colon word's thread
+    /// (`T+16`), or a headerless ROM thread by its label (`outer_loop+4`).
+    fn caller(&self, ace: &Ace, namer: &Namer, v: u16) -> Option<String> {
+        if let Some(w) = namer.thread_containing(ace, v) {
+            return Some(format!("{}+{}", w.name, v - w.cfa));
+        }
+        let called_a_word = namer
+            .name_of_cfa(ace, peek16(ace, v.wrapping_sub(2)))
+            .is_some();
+        if v < 0x2000 && called_a_word {
+            return self.symbols.describe(v);
+        }
+        None
     }
 
     /// The word running now (from PC or, at a word's entry, DE) and the colon words it
@@ -1010,61 +1325,77 @@ impl Debugger {
         for (_, v) in forth::return_stack(ace).into_iter().take(depth) {
             if let Some(w) = namer.thread_containing(ace, v) {
                 callers.push((w.name, v));
-            } else if v < 0x2000
-                && namer
-                    .name_of_cfa(ace, peek16(ace, v.wrapping_sub(2)))
-                    .is_some()
-            {
-                // A headerless ROM thread (the open ROM's outer loop): named by its label
-                // when the symbols have one.
-                if let Some(label) = self.symbols.describe(v) {
-                    callers.push((label, v));
-                }
+            } else if let Some(label) = self.caller(ace, &namer, v) {
+                // A headerless ROM thread (the open ROM's outer loop), by its label.
+                callers.push((label, v));
             }
         }
         (now, callers)
     }
 }
 
-/// A trace being written to a file (`trace on FILE`).
+/// A trace being written to a file (`trace on FILE`): all or nothing, through
+/// [`crate::output_file::NewFile`], so a full disk or a killed run never leaves half a
+/// trace under the name, and an existing file is never replaced.
 struct TraceFile {
     path: std::path::PathBuf,
-    out: std::io::BufWriter<std::fs::File>,
+    out: crate::output_file::NewFile,
 }
 
 impl Debugger {
     /// `trace on [FILE]` / `trace off`. A file is made new (an existing one is kept and
-    /// the command refused) and is complete once `trace off` or the end of the run
-    /// flushes it.
+    /// the command refused) and is in place once `trace off` or the end of the session
+    /// ([`Debugger::close`]) completes it.
     fn set_trace(&mut self, args: &[&str], out: &mut String) -> Result<(), String> {
+        let args = at_most(args, 2, "trace on [FILE] | trace off")?;
         let on = on_off(args.first().copied())?;
-        if let Some(mut file) = self.trace_file.take() {
-            use std::io::Write as _;
-            file.out
-                .flush()
-                .map_err(|e| format!("trace: cannot write {}: {e}", file.path.display()))?;
-            let _ = writeln!(out, "trace written to {}", file.path.display());
+        if !on && args.len() > 1 {
+            return Err("trace off takes no file".into());
         }
+        let path = match (on, args.get(1)) {
+            (true, Some(path)) => Some(std::path::PathBuf::from(path)),
+            _ => None,
+        };
+        // Refuse a file that exists before anything changes.
+        let file = match &path {
+            Some(path) if std::fs::symlink_metadata(path).is_ok() => {
+                return Err(format!(
+                    "trace: cannot create {}: it exists, and an existing file is not replaced",
+                    path.display()
+                ))
+            }
+            Some(path) => {
+                Some(crate::output_file::create(path, false).map_err(|e| format!("trace: {e:#}"))?)
+            }
+            None => None,
+        };
+        self.close_trace(out)?;
         self.trace = on;
-        if let (true, Some(path)) = (on, args.get(1)) {
-            let path = std::path::PathBuf::from(path);
-            let file = std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(&path)
-                .map_err(|e| {
-                    self.trace = false;
-                    format!(
-                        "trace: cannot create {}: {e} (an existing file is not replaced)",
-                        path.display()
-                    )
-                })?;
-            self.trace_file = Some(TraceFile {
-                path,
-                out: std::io::BufWriter::new(file),
-            });
+        if let (Some(path), Some(file)) = (path, file) {
+            self.trace_file = Some(TraceFile { path, out: file });
         }
         Ok(())
+    }
+
+    /// Completes a trace file being written, if any.
+    fn close_trace(&mut self, out: &mut String) -> Result<(), String> {
+        if let Some(file) = self.trace_file.take() {
+            let path = file.path.display().to_string();
+            file.out
+                .commit()
+                .map_err(|e| format!("trace: cannot write {path}: {e:#}"))?;
+            let _ = writeln!(out, "trace written to {path}");
+        }
+        Ok(())
+    }
+
+    /// The end of a debugging session: completes the trace file. A failure is counted
+    /// (a script's exit status) and said in `out`.
+    pub fn close(&mut self, out: &mut String) {
+        if let Err(e) = self.close_trace(out) {
+            self.failures += 1;
+            let _ = writeln!(out, "error: {e}");
+        }
     }
 }
 
@@ -1073,6 +1404,19 @@ impl Debugger {
 fn dictionary_mark(ace: &Ace) -> (u16, u16) {
     let vocab = peek16(ace, forth::CONTEXT);
     (peek16(ace, forth::STKBOT), peek16(ace, vocab))
+}
+
+/// Output held back at most this long before it goes to the sink (`step N`, traces).
+const STREAM_CHUNK: usize = 16 * 1024;
+
+/// The arguments, refused when there are more than `n` (the usage says what is taken).
+fn at_most<'a, 'b>(args: &'a [&'b str], n: usize, usage: &str) -> Result<&'a [&'b str], String> {
+    match args.get(n) {
+        None => Ok(args),
+        Some(extra) => Err(format!(
+            "{usage}: {extra:?} is not understood; nothing was done"
+        )),
+    }
 }
 
 fn on_off(s: Option<&str>) -> Result<bool, String> {
@@ -1129,11 +1473,16 @@ fn hex_dump(addr: u16, bytes: &[u8]) -> String {
 }
 
 pub const HELP: &str = "\
-Z80:   break ADDR|SYMBOL   watch ADDR[:LEN] [r|w|rw]   port PORT [r|w|rw]   stops   delete [N]
-       step [N]   next   finish   continue [N frames]   regs   reg NAME=VALUE
+Z80:   break ADDR|SYMBOL [N] [if COND]   watch ADDR[:LEN] [r|w|rw] [N] [if COND]
+       port PORT [r|w|rw] [N] [if COND]   stops   delete [N]
+       step [N]   next   finish   continue [N frames]   speed [1|max]   regs   reg NAME=VALUE
+       follow ADDR|REG (the window's memory pane)
        dis [ADDR] [N]   mem ADDR [LEN]   poke ADDR BYTE...   frames   trace on [FILE]|off   screen
        type TEXT (keys pressed while the machine runs; \\n is ENTER)
-Forth: break WORD   stack [f]   rstack   where   fstep   fnext   see WORD   words [N]   ftrace on|off
+       N (or count N): stop at the Nth hit.  COND: comparisons joined by and/or, e.g.
+       tos=3   HL>=0x2400 and [0x3C2B]!=0   w[FRAMES]>100 or depth<2   frame>=500
+       (A F B C D E H L I R AF BC DE HL IX IY SP PC tos nos depth [ADDR] w[ADDR] frame)
+Forth: break WORD [N] [if COND]   stack [f]   rstack   where   fstep   fnext   see WORD   words [N]   ftrace on|off
        panel (what the window's panel shows)   quit
 ";
 

@@ -1,19 +1,27 @@
 //! Symbol tables in the assembler's `name EQU value` format (`aceemu asm --sym`).
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 #[derive(Debug, Default, Clone)]
 pub struct Symbols {
+    /// Labels: the names of places in code and data, for naming addresses.
     by_addr: BTreeMap<u16, String>,
+    /// Every symbol, constants too (`break`, `mem` and conditions look names up here).
     by_name: HashMap<String, u16>,
+    /// The names given as labels (the rest of `by_name` are constants).
+    labels: HashSet<String>,
 }
 
 impl Symbols {
-    /// Parses `name EQU value` lines; `what` names the source in errors (file name).
+    /// Parses `name EQU value` lines; `what` names the source in errors (file name). A
+    /// line with the comment `; constant` (the assembler's mark for EQU and DEFL symbols:
+    /// offsets, masks, port numbers) can be looked up but never names an address.
     pub fn parse(text: &str, what: &str) -> Result<Symbols, String> {
         let mut s = Symbols::default();
         for (i, line) in text.lines().enumerate() {
-            let line = line.split(';').next().unwrap_or("").trim();
+            let (line, comment) = line.split_once(';').unwrap_or((line, ""));
+            let constant = comment.trim() == "constant";
+            let line = line.trim();
             if line.is_empty() {
                 continue;
             }
@@ -26,13 +34,18 @@ impl Symbols {
             if value > 0xFFFF {
                 continue; // not an address
             }
-            s.add(parts[0], value as u16);
+            if constant {
+                s.by_name.insert(parts[0].to_string(), value as u16);
+            } else {
+                s.add(parts[0], value as u16);
+            }
         }
         Ok(s)
     }
 
     pub fn add(&mut self, name: &str, addr: u16) {
         self.by_name.insert(name.to_string(), addr);
+        self.labels.insert(name.to_string());
         // Prefer code labels (the open ROM spells them in lower case; upper-case names
         // are constants such as bit masks) and global labels over private ones
         // (`word.loop`); else the first given.
@@ -48,7 +61,11 @@ impl Symbols {
 
     pub fn merge(&mut self, other: &Symbols) {
         for (name, &addr) in &other.by_name {
-            self.add(name, addr);
+            if other.labels.contains(name) {
+                self.add(name, addr);
+            } else {
+                self.by_name.insert(name.clone(), addr);
+            }
         }
     }
 
@@ -57,7 +74,7 @@ impl Symbols {
     pub fn code_fields(&self) -> Vec<(u16, String)> {
         self.by_name
             .iter()
-            .filter(|(n, _)| n.ends_with("_cfa") && !n.contains('.'))
+            .filter(|(n, _)| n.ends_with("_cfa") && !n.contains('.') && self.labels.contains(*n))
             .map(|(n, &a)| (a, n.clone()))
             .collect()
     }

@@ -20,20 +20,44 @@ pub fn run_script(
     dbg.continue_limit = Some(max_frames);
     // Ctrl-C or SIGTERM ends a script: the running command stops, no more are read.
     dbg.break_in = super::stop_signal::requested;
-    let stdout = std::io::stdout();
-    for line in text.lines() {
+    dbg.sink = Some(Box::new(print_out));
+    // A script runs flat out: it is a test or a batch job, nobody watches it live.
+    dbg.on_frame = None;
+    let mut stdout = std::io::stdout();
+    for (i, line) in text.lines().enumerate() {
+        if !line.trim().is_empty() && !line.trim_start().starts_with('#') {
+            writeln!(stdout, "(ace) {}", line.trim())?;
+        }
+        let before = dbg.failures;
         let mut out = String::new();
         let flow = dbg.command(ace, line, runner, &mut out);
-        let mut lock = stdout.lock();
-        if !line.trim().is_empty() && !line.trim_start().starts_with('#') {
-            writeln!(lock, "(ace) {}", line.trim())?;
+        stdout.write_all(out.as_bytes())?;
+        if dbg.failures > before {
+            eprintln!("aceemu: {}:{}: {}", script.display(), i + 1, line.trim());
         }
-        lock.write_all(out.as_bytes())?;
         if flow == Flow::Quit || super::stop_signal::requested() {
             break;
         }
     }
-    Ok(())
+    let mut out = String::new();
+    dbg.close(&mut out);
+    stdout.write_all(out.as_bytes())?;
+    stdout.flush()?;
+    match dbg.failures {
+        0 => Ok(()),
+        n => anyhow::bail!(
+            "{} in {} failed or {} refused",
+            crate::plural::count(n as usize, "command"),
+            script.display(),
+            if n == 1 { "was" } else { "were" }
+        ),
+    }
+}
+
+/// The debugger's sink on a terminal: output as it is made; false when stdout fails.
+fn print_out(text: &str) -> bool {
+    let mut stdout = std::io::stdout();
+    stdout.write_all(text.as_bytes()).is_ok() && stdout.flush().is_ok()
 }
 
 /// Reads commands from the terminal (line editing and history by rustyline) until `quit`
@@ -46,6 +70,10 @@ pub fn run_prompt(
 ) -> anyhow::Result<()> {
     use rustyline::error::ReadlineError;
     dbg.break_in = super::stop_signal::take;
+    dbg.sink = Some(Box::new(print_out));
+    // `continue` runs at the Ace's own speed (`speed max` runs flat out).
+    let mut pacer = super::pacing::FramePacer::new();
+    dbg.on_frame = Some(Box::new(move || pacer.wait_frame()));
     let mut editor = rustyline::DefaultEditor::new()?;
     println!("aceemu debugger: the machine is stopped at power-on; `help` lists the commands");
     let mut last = String::new();
@@ -64,6 +92,9 @@ pub fn run_prompt(
             break;
         }
     }
+    let mut out = String::new();
+    dbg.close(&mut out);
+    print!("{out}");
     Ok(())
 }
 

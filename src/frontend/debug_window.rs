@@ -28,6 +28,14 @@ use std::time::Duration;
 pub const PANEL_WIDTH: usize = panel::WIDTH * 8 + 2 * PANEL_MARGIN;
 const PANEL_MARGIN: usize = 4;
 const PANEL_ROWS: usize = (WINDOW_HEIGHT - 2 * PANEL_MARGIN) / 8;
+/// The strip below the screen and the panel: the code pane and the memory pane.
+const STRIP_ROWS: usize = 9;
+const STRIP_HEIGHT: usize = STRIP_ROWS * 8 + 2 * PANEL_MARGIN;
+/// The whole window before scaling.
+const LOGICAL_WIDTH: usize = WINDOW_WIDTH + PANEL_WIDTH;
+const LOGICAL_HEIGHT: usize = WINDOW_HEIGHT + STRIP_HEIGHT;
+/// Where the memory pane starts, in pixels from the left.
+const MEMORY_X: usize = LOGICAL_WIDTH - PANEL_MARGIN - panel::MEMORY_WIDTH * 8;
 const PANEL_PAPER: u32 = 0x0020_2830;
 const PANEL_INK: u32 = 0x00E0_E0E0;
 const PANEL_HEADING: u32 = 0x00F0_C040;
@@ -178,11 +186,8 @@ pub fn run(
     }
     // Capped to the screen; the connection that asked is kept until the window is open.
     let screen = super::screen_fit::Screen::query();
-    let scale = screen.scale_for(
-        options.scale.clamp(1, 8),
-        (WINDOW_WIDTH + PANEL_WIDTH, WINDOW_HEIGHT),
-    );
-    let (width, height) = ((WINDOW_WIDTH + PANEL_WIDTH) * scale, WINDOW_HEIGHT * scale);
+    let scale = screen.scale_for(options.scale.clamp(1, 8), (LOGICAL_WIDTH, LOGICAL_HEIGHT));
+    let (width, height) = (LOGICAL_WIDTH * scale, LOGICAL_HEIGHT * scale);
     let mut window = minifb::Window::new(
         "aceemu debugger",
         width,
@@ -324,8 +329,12 @@ pub fn run(
         if showing_help {
             ula::render(&help::screen_of(&HELP), &font, &mut picture);
         }
-        let lines = dbg.panel(ace, PANEL_ROWS);
-        compose(&picture, &lines, &font, scale, &mut buffer);
+        let panes = Panes {
+            panel: dbg.panel(ace, PANEL_ROWS),
+            code: dbg.code_pane(ace, STRIP_ROWS),
+            memory: dbg.memory_pane(ace, STRIP_ROWS),
+        };
+        compose(&picture, &panes, &font, scale, &mut buffer);
         window
             .update_with_buffer(&buffer, width, height)
             .context("cannot draw the window")?;
@@ -334,6 +343,11 @@ pub fn run(
         } else {
             std::thread::sleep(Duration::from_millis(20));
         }
+    }
+    let mut out = String::new();
+    dbg.close(&mut out);
+    if !out.is_empty() {
+        say(Reply::Text(out));
     }
     // The prompt thread ends by itself after `quit` (it waits for this reply); else it may
     // be reading a line: the terminal is put back and the thread left to end with the
@@ -349,40 +363,38 @@ pub fn run(
 }
 
 /// The picture inside its border, and the panel to its right, scaled by `scale`.
-fn compose(picture: &[u32], panel: &[String], font: &[u8; 1024], scale: usize, out: &mut [u32]) {
-    let logical_width = WINDOW_WIDTH + PANEL_WIDTH;
-    let mut frame = vec![0u32; logical_width * WINDOW_HEIGHT];
+/// The text beside and below the Ace's screen.
+struct Panes {
+    panel: Vec<String>,
+    code: Vec<String>,
+    memory: Vec<String>,
+}
+
+fn compose(picture: &[u32], panes: &Panes, font: &[u8; 1024], scale: usize, out: &mut [u32]) {
+    let logical_width = LOGICAL_WIDTH;
+    let mut frame = vec![0u32; logical_width * LOGICAL_HEIGHT];
     for (y, row) in picture.chunks(SCREEN_WIDTH).enumerate() {
         let at = (BORDER + y) * logical_width + BORDER;
         frame[at..at + SCREEN_WIDTH].copy_from_slice(row);
     }
-    for y in 0..WINDOW_HEIGHT {
-        frame[y * logical_width + WINDOW_WIDTH..(y + 1) * logical_width].fill(PANEL_PAPER);
+    for y in 0..LOGICAL_HEIGHT {
+        let from = if y < WINDOW_HEIGHT { WINDOW_WIDTH } else { 0 };
+        frame[y * logical_width + from..(y + 1) * logical_width].fill(PANEL_PAPER);
     }
-    for (row, line) in panel.iter().enumerate() {
-        let heading = line.starts_with(|c: char| c.is_ascii_uppercase())
-            && line
-                .split(' ')
-                .next()
-                .is_some_and(|w| w.len() > 2 && w.chars().all(|c| c.is_ascii_uppercase()));
-        let ink = if heading { PANEL_HEADING } else { PANEL_INK };
-        for (col, ch) in line.chars().enumerate().take(panel::WIDTH) {
-            let code = if (' '..='\u{7f}').contains(&ch) {
-                ch as usize
-            } else {
-                b'?' as usize
-            };
-            for (dy, &bits) in font[code * 8..code * 8 + 8].iter().enumerate() {
-                let y = PANEL_MARGIN + row * 8 + dy;
-                let x0 = WINDOW_WIDTH + PANEL_MARGIN + col * 8;
-                for dx in 0..8 {
-                    if bits & (0x80 >> dx) != 0 {
-                        frame[y * logical_width + x0 + dx] = ink;
-                    }
-                }
-            }
+    let mut text = |lines: &[String], x0: usize, y0: usize, width: usize| {
+        for (row, line) in lines.iter().enumerate() {
+            draw_line(&mut frame, font, line, x0, y0 + row * 8, width);
         }
-    }
+    };
+    text(
+        &panes.panel,
+        WINDOW_WIDTH + PANEL_MARGIN,
+        PANEL_MARGIN,
+        panel::WIDTH,
+    );
+    let strip = WINDOW_HEIGHT + PANEL_MARGIN;
+    text(&panes.code, PANEL_MARGIN, strip, panel::CODE_WIDTH);
+    text(&panes.memory, MEMORY_X, strip, panel::MEMORY_WIDTH);
     let width = logical_width * scale;
     for (y, row) in frame.chunks(logical_width).enumerate() {
         let start = y * scale * width;
@@ -391,6 +403,33 @@ fn compose(picture: &[u32], panel: &[String], font: &[u8; 1024], scale: usize, o
         }
         for dy in 1..scale {
             out.copy_within(start..start + width, start + dy * width);
+        }
+    }
+}
+
+/// One line of pane text at (x0, y0) in the unscaled frame, at most `width` characters; a
+/// heading (a first word of capitals) in the heading colour, `>` (PC) too.
+fn draw_line(frame: &mut [u32], font: &[u8; 1024], line: &str, x0: usize, y0: usize, width: usize) {
+    let heading = line.starts_with('>')
+        || line.split(' ').next().is_some_and(|w| {
+            // Capitals, and not a hex address (BFFC): at least one letter past F.
+            w.len() > 2 && w.chars().all(|c| c.is_ascii_uppercase()) && w.chars().any(|c| c > 'F')
+        });
+    let ink = if heading { PANEL_HEADING } else { PANEL_INK };
+    for (col, ch) in line.chars().enumerate().take(width) {
+        let code = if (' '..='\u{7f}').contains(&ch) {
+            ch as usize
+        } else {
+            b'?' as usize
+        };
+        for (dy, &bits) in font[code * 8..code * 8 + 8].iter().enumerate() {
+            let y = y0 + dy;
+            let x = x0 + col * 8;
+            for dx in 0..8 {
+                if bits & (0x80 >> dx) != 0 {
+                    frame[y * LOGICAL_WIDTH + x + dx] = ink;
+                }
+            }
         }
     }
 }
@@ -413,10 +452,14 @@ mod tests {
         let mut picture = vec![0u32; SCREEN_WIDTH * SCREEN_HEIGHT];
         picture[0] = 0xFFFFFF;
         let font = panel_font();
-        let lines = vec!["I".to_string()];
-        let w = WINDOW_WIDTH + PANEL_WIDTH;
-        let mut out = vec![7u32; w * WINDOW_HEIGHT * 2 * 2];
-        compose(&picture, &lines, &font, 2, &mut out);
+        let panes = Panes {
+            panel: vec!["I".to_string()],
+            code: vec!["I".to_string()],
+            memory: vec!["I".to_string()],
+        };
+        let w = LOGICAL_WIDTH;
+        let mut out = vec![7u32; w * LOGICAL_HEIGHT * 2 * 2];
+        compose(&picture, &panes, &font, 2, &mut out);
         let at = |x: usize, y: usize| out[y * 2 * w + x];
         assert_eq!(at(0, 0), 0);
         assert_eq!(at(2 * BORDER, 2 * BORDER), 0xFFFFFF);
@@ -432,6 +475,13 @@ mod tests {
             })
         });
         assert!(cell_has_ink);
+        // The code pane below the picture on the left, the memory pane on the right.
+        let ink_at = |x0: usize, y0: usize| {
+            (0..16).any(|dy| (0..16).any(|dx| at(2 * x0 + dx, 2 * y0 + dy) == PANEL_INK))
+        };
+        assert!(ink_at(PANEL_MARGIN, WINDOW_HEIGHT + PANEL_MARGIN));
+        assert!(ink_at(MEMORY_X, WINDOW_HEIGHT + PANEL_MARGIN));
+        const { assert!(MEMORY_X >= PANEL_MARGIN + panel::CODE_WIDTH * 8) };
         // The font is the open ROM's: "I" is not blank, a space is.
         assert!(font[b'I' as usize * 8..][..8].iter().any(|&b| b != 0));
         assert!(font[b' ' as usize * 8..][..8].iter().all(|&b| b == 0));

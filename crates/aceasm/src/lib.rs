@@ -42,6 +42,9 @@ pub struct Assembly {
     /// Every label, `EQU` and `DEFL` symbol (final value), sorted by name. Labels that are
     /// private to one macro expansion are left out.
     pub symbols: Vec<(String, i64)>,
+    /// The names among `symbols` set by `EQU` or `DEFL` (constants, offsets, masks and
+    /// data addresses), sorted: the rest are labels, places in the code.
+    pub constants: Vec<String>,
     /// Address, bytes and source text of every assembled line.
     pub listing: String,
     /// Every file the assembly read (the root source, INCLUDEs, INCBINs), as the paths
@@ -75,9 +78,10 @@ impl Assembly {
     }
 
     /// The symbol table as text, one `name EQU value` line per symbol (so the file can
-    /// itself be included by other sources).
+    /// itself be included by other sources); a symbol set by `EQU` or `DEFL` has the
+    /// comment `; constant`, so a debugger never names code after it.
     pub fn symbol_file(&self) -> String {
-        listing::symbol_file(&self.symbols)
+        listing::symbol_file(&self.symbols, &self.constants)
     }
 }
 

@@ -63,14 +63,19 @@ pub fn section_map(out: &mut String, sections: &[crate::Section], gaps: &[(u16, 
 }
 
 /// One `name EQU value` line per symbol; addresses and other values 0..=0xFFFF in hex.
-pub fn symbol_file(symbols: &[(String, i64)]) -> String {
+/// Names in `constants` (sorted) get the comment `; constant`.
+pub fn symbol_file(symbols: &[(String, i64)], constants: &[String]) -> String {
     let mut out = String::new();
     for (name, v) in symbols {
         if (0..=0xFFFF).contains(v) {
-            let _ = writeln!(out, "{name} EQU 0x{v:04X}");
+            let _ = write!(out, "{name} EQU 0x{v:04X}");
         } else {
-            let _ = writeln!(out, "{name} EQU {v}");
+            let _ = write!(out, "{name} EQU {v}");
         }
+        if constants.binary_search(name).is_ok() {
+            out.push_str(" ; constant");
+        }
+        out.push('\n');
     }
     out
 }
@@ -92,8 +97,8 @@ mod tests {
             "0010  01 02 03 04  +  db 1,2,3,4,5\n0014  05\n".replace('+', " ")
         );
         assert_eq!(
-            super::symbol_file(&[("a".into(), 0x1F), ("m".into(), -1)]),
-            "a EQU 0x001F\nm EQU -1\n"
+            super::symbol_file(&[("a".into(), 0x1F), ("m".into(), -1)], &["m".into()]),
+            "a EQU 0x001F\nm EQU -1 ; constant\n"
         );
     }
 }

@@ -219,7 +219,10 @@ fn listing_and_symbol_file() {
         "0107                ",
     ];
     assert_eq!(a.listing.lines().collect::<Vec<_>>(), expected);
-    assert_eq!(a.symbol_file(), "k EQU 0x3C00\nstart EQU 0x0100\n");
+    assert_eq!(
+        a.symbol_file(),
+        "k EQU 0x3C00 ; constant\nstart EQU 0x0100\n"
+    );
     assert_eq!(
         a.symbols,
         vec![("k".to_string(), 0x3C00), ("start".to_string(), 0x100)]

@@ -327,6 +327,13 @@ impl<'a> Pass<'a> {
         } else {
             Vec::new()
         };
+        let mut constants: Vec<String> = self
+            .syms
+            .iter()
+            .filter(|(k, s)| !k.contains(PRIVATE) && s.kind != Kind::Label)
+            .map(|(k, _)| k.clone())
+            .collect();
+        constants.sort();
         let mut symbols: Vec<(String, i64)> = self
             .syms
             .into_iter()
@@ -359,6 +366,7 @@ impl<'a> Pass<'a> {
             origin: origin as u16,
             bytes,
             symbols,
+            constants,
             listing,
             inputs: Vec::new(),
             sections,
