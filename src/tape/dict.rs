@@ -585,7 +585,7 @@ mod tests {
         let data = [
             0xC1, 0x0D, 0x00, 0x49, 0x3C, 0x01, 0xC3, 0x0E, 0x11, 0x10, 0x01, 0x00, 0xB6, 0x04,
         ];
-        let d = read(&data, 0x3C51, None).unwrap();
+        let d = read(&data, 0x3C51, None, None);
         assert_eq!(d.rom, SavingRom::Original);
         assert_eq!(
             d.rom_choice,
@@ -595,7 +595,7 @@ mod tests {
             }
         );
         assert_eq!(d.words[0].kind, WordKind::Colon);
-        let forced = read(&data, 0x3C51, Some(SavingRom::Open)).unwrap();
+        let forced = read(&data, 0x3C51, None, Some(SavingRom::Open));
         assert_eq!(forced.rom_choice, RomChoice::Given);
         assert_eq!(forced.words[0].kind, WordKind::Colon);
     }
@@ -604,7 +604,7 @@ mod tests {
     fn machine_code_alone_does_not_tell_the_rom() {
         // `M` whose code field points at its own parameter field (0x3C57 + 2).
         let data = [0xCD, 0x09, 0x00, 0x49, 0x3C, 0x01, 0x59, 0x3C, 0xFD, 0xE9];
-        let d = read(&data, 0x3C51, None).unwrap();
+        let d = read(&data, 0x3C51, None, None);
         assert_eq!(d.rom_choice, RomChoice::Undecided);
         assert_eq!(d.words[0].kind, WordKind::MachineCode);
     }
@@ -649,19 +649,19 @@ mod tests {
         let names: Vec<&str> = d.words.iter().map(|w| w.name.as_str()).collect();
         assert_eq!(names, ["A", "C"]);
         assert!(d.words.iter().all(|w| w.kind == WordKind::Colon));
-        // C's header: its name at 0x3C51 + 13 (A) + 15 (BAD); its code field 6 bytes on.
-        assert_eq!(d.words[1].address, 0x3C51 + 28);
-        assert_eq!(d.words[1].cfa, 0x3C51 + 28 + 6);
+        // C's header: its name after A's 14 bytes and BAD's 16; its code field 6 bytes on.
+        assert_eq!(d.words[1].address, 0x3C51 + 30);
+        assert_eq!(d.words[1].cfa, 0x3C51 + 30 + 6);
         assert_eq!(d.unparsed.len(), 1, "{:?}", d.unparsed);
         let bad = &d.unparsed[0];
         // BAD's name-length field: its 3 name bytes and length and link fields after A.
-        assert_eq!(bad.address, 0x3C51 + 13 + 3 + 4);
+        assert_eq!(bad.address, 0x3C51 + 14 + 3 + 4);
         assert_eq!(bad.number, 2);
         assert!(bad.from_link);
         assert!(bad.what.contains("bit 7 on its last character"), "{bad}");
         // The strict reading (no newest word to follow links from) stops there.
         let e = words(&image, 0x3C51).unwrap_err();
-        assert_eq!((e.number, e.address), (2, 0x3C51 + 13));
+        assert_eq!((e.number, e.address), (2, 0x3C51 + 14));
         assert!(
             e.to_string().contains("length field of `A` leads here"),
             "{e}"
@@ -671,8 +671,8 @@ mod tests {
     #[test]
     fn a_length_field_that_leads_astray_is_reported_and_the_words_after_it_found() {
         let (mut image, newest) = with_a_bad_header();
-        // BAD gets its name back; A's length field now leads 1 byte short of it.
-        image[13 + 2] |= 0x80;
+        // BAD gets its name back; A's length field now leads 2 bytes short of it.
+        image[14 + 2] |= 0x80;
         image[1] -= 2;
         let d = read(&image, 0x3C51, Some(newest), None);
         let names: Vec<&str> = d.words.iter().map(|w| w.name.as_str()).collect();
@@ -693,7 +693,7 @@ mod tests {
     fn links_that_loop_or_leave_the_image_end_the_chain() {
         let (mut image, newest) = with_a_bad_header();
         // C's link points at itself: followed once.
-        let c_link = 28 + 1 + 2;
+        let c_link = 30 + 1 + 2;
         image[c_link..c_link + 2].copy_from_slice(&newest.to_le_bytes());
         let d = read(&image, 0x3C51, Some(newest), None);
         assert_eq!(
