@@ -283,6 +283,8 @@ struct Replay {
     longest_lapse: u64,
     least_credit: u64,
     listening_reads: u64,
+    /// The longest a run of reads lasted, in T-states.
+    longest_run: u64,
 }
 
 impl Replay {
@@ -294,6 +296,7 @@ impl Replay {
             longest_lapse: 0,
             least_credit: u64::MAX,
             listening_reads: 0,
+            longest_run: 0,
         }
     }
 
@@ -308,6 +311,7 @@ impl Replay {
     fn read(&mut self, t: u64, port: u16) {
         let port = if self.blind { LOADER_PORT } else { port };
         let listening = self.listener.read(t, port);
+        self.longest_run = self.longest_run.max(t - self.listener.run_start());
         if let Some(last) = self.last_listening {
             self.longest_lapse = self.longest_lapse.max(t - last);
         }
@@ -635,6 +639,16 @@ fn the_original_roms_inkey_loop_rhythm_never_starts_the_tape() {
         "no read found the machine listening"
     );
     let reads: u64 = stats.ports.values().sum();
+    eprintln!(
+        "{reads} reads in 500 frames: longest run {} T (blind to the address: {} T, \
+         {} reads listening)",
+        rule.longest_run, blind.longest_run, blind.listening_reads
+    );
+    assert!(
+        rule.longest_run < 1_000,
+        "a run of {} T: a key scan earns nothing after its run's first read",
+        rule.longest_run
+    );
     assert!(
         blind.listening_reads > reads * 9 / 10,
         "control: blind to the address, the rule took {} of {reads} reads for a loader's",

@@ -430,8 +430,9 @@ fn parse_from_link(image: &[u8], start: u16, nlf: usize) -> Result<Word, String>
         ));
     };
     let name = &image[pos..nlf - 4];
-    let ends = name.iter().map(|&b| b & 0x80 != 0);
-    if ends.clone().last() != Some(true) || ends.filter(|&e| e).count() != 1 {
+    let last_only = name.last().is_some_and(|&b| b & 0x80 != 0)
+        && name.iter().filter(|&&b| b & 0x80 != 0).count() == 1;
+    if !last_only {
         return Err(format!(
             "the {name_len} bytes before its length and link fields (name-length byte \
              {nl:02X}) are no name with bit 7 on its last character only"

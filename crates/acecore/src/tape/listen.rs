@@ -59,9 +59,9 @@
 //! second rule's. `tests/tape_loader_rhythm.rs` replays guests that read in exactly these
 //! rhythms (the loader's through 6,000-byte blocks, at 0x7FFE; the original's `INKEY`
 //! loop, at the eight half-rows) through this rule and the second: the loader's credit
-//! never falls below 1,582 T (1,165 T at 20 % slower) of its 2,000, and no run of the key
-//! scan lasts longer than a few hundred T-states, where the second rule's lasted the whole
-//! test.
+//! never falls below 1,582 T (1,165 T at 20 % slower) of its 2,000, and over 500 frames
+//! (210,619 reads) no run of the key scan lasts longer than 200 T, where the second rule's
+//! one run lasted the whole test.
 //!
 //! What it cannot tell: a program that polls one address densely for more than 0.1 s (a
 //! machine-code "press any key" loop reading all half-rows at 0x00FE, say) reads the port
