@@ -94,7 +94,7 @@ struct FakeTape {
 }
 
 impl TapePort for FakeTape {
-    fn ear(&mut self, t: u64) -> bool {
+    fn ear(&mut self, t: u64, _port: u16) -> bool {
         t >= self.ear_high_from
     }
     fn mic(&mut self, t: u64, level: bool) {

@@ -233,7 +233,7 @@ fn inkey_returns_the_key_held_now() {
 
 struct Level(bool);
 impl TapePort for Level {
-    fn ear(&mut self, _t: u64) -> bool {
+    fn ear(&mut self, _t: u64, _port: u16) -> bool {
         self.0
     }
     fn mic(&mut self, _t: u64, _level: bool) {}

@@ -332,11 +332,13 @@ fn randomly_damaged_files_never_panic_the_readers() {
     let ace = aceemu::tape::ace_snapshot::compress(&memory);
     let dictionary = &blocks[1].data[..blocks[1].data.len() - 1];
     let mut rng = XorShift(0x1234_5678_9ABC_DEF1);
-    for _ in 0..3000 {
+    for i in 0..3000u16 {
         let _ = TapeImage::from_bytes(&mutate(&mut rng, &tap), "f.tap", Format::Tap);
         let _ = TapeImage::from_bytes(&mutate(&mut rng, &tzx), "f.tzx", Format::Tzx);
         let _ = aceemu::tape::ace_snapshot::AceSnapshot::parse(&mutate(&mut rng, &ace), "f.ace");
-        let _ = aceemu::tape::dict::read(&mutate(&mut rng, dictionary), 0x3C51, None);
+        // Links followed from anywhere in the image (and just outside it).
+        let newest = Some(0x3C40 + i % 64);
+        let _ = aceemu::tape::dict::read(&mutate(&mut rng, dictionary), 0x3C51, newest, None);
     }
     let (wav, _, _) = golden_wav();
     for _ in 0..500 {

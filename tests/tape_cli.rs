@@ -198,3 +198,56 @@ fn names_with_control_bytes_are_printed_escaped() {
     let s = text(&words.stdout);
     assert!(s.contains("X\\x0D\\x0C"), "{s}");
 }
+
+/// A dictionary of our own (ace-forth.md 4.1) whose middle word's header does not parse:
+/// `A` and `C` are `: A 1 ;`, and `BAD` between them has a name with no last character
+/// (no bit 7). The Ace finds C by the tape header's newest-word address and BAD's header
+/// by C's link field; `tape words` lists A and C, says in place that the header between
+/// does not parse, warns, and succeeds.
+#[test]
+fn words_says_where_a_header_does_not_parse_and_goes_on_by_the_links() {
+    use aceemu::tape::pulse::Block;
+    use aceemu::tape::tap::{self, with_checksum};
+    let body = [0xC3, 0x0E, 0x11, 0x10, 0x01, 0x00, 0xB6, 0x04];
+    let mut data = Vec::new();
+    let mut link = 0x3C49u16;
+    for name in [&b"A"[..], b"BAD", b"C"] {
+        let mut n = name.to_vec();
+        if name != b"BAD" {
+            *n.last_mut().unwrap() |= 0x80;
+        }
+        data.extend(&n);
+        data.extend((2 + 2 + 1 + body.len() as u16).to_le_bytes());
+        data.extend(link.to_le_bytes());
+        link = 0x3C51 + data.len() as u16;
+        data.push(name.len() as u8);
+        data.extend(body);
+    }
+    let mut header = vec![0x00];
+    header.extend(b"BADHDR    ");
+    let len = data.len() as u16;
+    for word in [len, 0x3C51, link, 0x3C4C, 0x3C4C, 0x3C4F, 0x3C51 + len] {
+        header.extend(word.to_le_bytes());
+    }
+    let dir = scratch_dir("bad-header");
+    let path = dir.join("bad.tap");
+    let blocks = [
+        Block::new(0x00, with_checksum(&header)),
+        Block::new(0xFF, with_checksum(&data)),
+    ];
+    std::fs::write(&path, tap::write(&blocks)).unwrap();
+    let out = aceemu(&["tape", "words", path.to_str().unwrap()]);
+    let (s, err) = (text(&out.stdout), text(&out.stderr));
+    assert!(out.status.success(), "{err}");
+    let lines: Vec<&str> = s.lines().skip(2).collect();
+    assert_eq!(lines.len(), 3, "{s}");
+    assert_eq!(lines[0], "  3C57 A                colon", "{s}");
+    // BAD's name-length field: after A's 14 bytes, its 3 name bytes and 4 field bytes.
+    assert!(
+        lines[1].starts_with("  3C66 ?                not a word (image offset 21): "),
+        "{s}"
+    );
+    assert!(lines[1].contains("bit 7 on its last character"), "{s}");
+    assert_eq!(lines[2], "  3C75 C                colon", "{s}");
+    assert!(err.contains("1 place where no word parses"), "{err}");
+}

@@ -8,6 +8,14 @@ use aceemu::tape::image::{Format, TapeImage};
 use aceemu::tape::pulse::{self, Block};
 use aceemu::tape::tap::{self, with_checksum, Header};
 
+/// The address the original ROM's loader reads, read after read (ace-hardware.md 7).
+const LOADER_PORT: u16 = 0x7FFE;
+
+/// The eight half-rows a key scan reads in turn (ace-hardware.md 6).
+const HALF_ROWS: [u16; 8] = [
+    0xFEFE, 0xFDFE, 0xFBFE, 0xF7FE, 0xEFFE, 0xDFFE, 0xBFFE, 0x7FFE,
+];
+
 fn file_pair(name: &str, data: &[u8]) -> Vec<Block> {
     let h = Header::bytes(name, 0x4000, data.len() as u16);
     vec![
@@ -86,7 +94,7 @@ fn record(deck: &mut Deck, blocks: &[Block], start: u64) -> u64 {
     let end = edges.last().unwrap().0;
     // The machine keeps reading the keyboard (EAR) once per frame afterwards.
     for f in 1..4 {
-        deck.ear(end + f * 64_896);
+        deck.ear(end + f * 64_896, LOADER_PORT);
     }
     end + 4 * 64_896
 }
@@ -220,17 +228,17 @@ fn play_stop_rewind_and_block_positions() {
     let mut t = 0;
     for _ in 0..1000 {
         t += 1000;
-        assert!(!d.ear(t));
+        assert!(!d.ear(t, LOADER_PORT));
     }
     assert_eq!(d.position().time, 0);
     d.play();
     let started = t;
     t += 3_250_000;
-    d.ear(t);
+    d.ear(t, LOADER_PORT);
     assert_eq!(d.position().time, t - started);
     assert_eq!(d.position().block, Some(0));
     d.stop();
-    d.ear(t + 1_000_000);
+    d.ear(t + 1_000_000, LOADER_PORT);
     assert_eq!(d.position().time, t - started, "stopped tape does not move");
     assert!(d.seek_block(2));
     assert_eq!(d.position().block, Some(2));
@@ -248,9 +256,9 @@ fn the_level_follows_the_signal_at_t_state_resolution() {
     // Sample right before and after every change of the first 3,000 pulses.
     let mut t = 0u64;
     for p in signal.pulses().iter().take(3000) {
-        assert_eq!(d.ear(t), p.level, "at {t}");
+        assert_eq!(d.ear(t, LOADER_PORT), p.level, "at {t}");
         assert_eq!(
-            d.ear(t + p.len as u64 - 1),
+            d.ear(t + p.len as u64 - 1, LOADER_PORT),
             p.level,
             "at {}",
             t + p.len as u64 - 1
@@ -266,7 +274,7 @@ fn auto_play_starts_on_dense_polling_and_pauses_after_it_stops() {
     let mut t = 0;
     for _ in 0..100 {
         for k in 0..8 {
-            d.ear(t + k * 40);
+            d.ear(t + k * 40, LOADER_PORT);
         }
         t += 64_896;
     }
@@ -274,19 +282,19 @@ fn auto_play_starts_on_dense_polling_and_pauses_after_it_stops() {
     // A loader polling every 50 T starts it, once it has done so for 0.1 s.
     for _ in 0..6_400 {
         t += 50;
-        d.ear(t);
+        d.ear(t, LOADER_PORT);
     }
     assert!(!d.is_running(), "not after 0.098 s");
     for _ in 0..200 {
         t += 50;
-        d.ear(t);
+        d.ear(t, LOADER_PORT);
     }
     assert!(d.is_running());
     let listening_end = t;
     // Back to keyboard reads only: after half a second the tape pauses where it was then.
     for _ in 0..60 {
         t += 64_896;
-        d.ear(t);
+        d.ear(t, LOADER_PORT);
     }
     assert!(!d.is_running());
     let pos = d.position().time;
@@ -301,7 +309,7 @@ fn auto_play_starts_on_dense_polling_and_pauses_after_it_stops() {
 fn original_rhythm(d: &mut Deck, mut t: u64, n: u32) -> u64 {
     for i in 1..=n {
         t += if i % 77 == 0 { 476 } else { 59 };
-        d.ear(t);
+        d.ear(t, LOADER_PORT);
     }
     t
 }
@@ -321,7 +329,7 @@ fn the_original_roms_loader_rhythm_starts_the_tape_in_every_phase() {
     let mut t = 0;
     for i in 1..=20_000u64 {
         t += if i % 77 == 0 { 2_500 } else { 59 };
-        d.ear(t);
+        d.ear(t, LOADER_PORT);
     }
     assert!(!d.is_running());
 }
@@ -347,10 +355,10 @@ fn data_phase_reads(d: &mut Deck, mut t: u64, stretch: f64, seconds: u64) -> u64
         // Poll until the change is seen, then the gap.
         while t < edge {
             t += s(59);
-            d.ear(t);
+            d.ear(t, LOADER_PORT);
         }
         t += s(after);
-        d.ear(t);
+        d.ear(t, LOADER_PORT);
         edge = edge.max(t - s(59));
     }
     t
@@ -379,8 +387,8 @@ fn keyboard_scans_even_twenty_times_a_frame_do_not_start_the_tape() {
     let mut t = 0;
     for _ in 0..20 * 100 {
         // A scan: the 8 half-rows read 30 T apart, 3,244 T from scan to scan.
-        for k in 0..8 {
-            d.ear(t + k * 30);
+        for (k, &port) in HALF_ROWS.iter().enumerate() {
+            d.ear(t + k as u64 * 30, port);
         }
         t += 3_244;
     }
@@ -395,7 +403,7 @@ fn a_tight_keyboard_poll_for_a_moment_or_a_few_reads_a_frame_do_not_start_the_ta
     for frame in 0..50 {
         // 3 reads a frame.
         for k in 0..3 {
-            d.ear(t + k * 21_632);
+            d.ear(t + k * 21_632, LOADER_PORT);
         }
         t += 64_896;
         // Now and then a game polls in a tight loop (37 T a read) for 50 ms, then goes on
@@ -403,7 +411,7 @@ fn a_tight_keyboard_poll_for_a_moment_or_a_few_reads_a_frame_do_not_start_the_ta
         if frame % 5 == 0 {
             for _ in 0..4_400 {
                 t += 37;
-                d.ear(t);
+                d.ear(t, LOADER_PORT);
             }
         }
     }
@@ -422,7 +430,7 @@ fn fast_mode_says_it_is_playing_only_while_the_tape_runs() {
     d.play();
     assert!(d.is_playing());
     let len = d.position().length;
-    d.ear(len + 10);
+    d.ear(len + 10, LOADER_PORT);
     assert!(!d.is_playing(), "the end of the tape stops it");
     let mut real = deck(file_pair("A", &[1]), manual());
     real.play();
@@ -448,7 +456,7 @@ fn pressing_play_takes_over_from_the_automatic_mode() {
     let mut t = 0;
     for _ in 0..100 {
         t += 64_896;
-        d.ear(t);
+        d.ear(t, LOADER_PORT);
     }
     assert!(d.is_running());
     assert_eq!(d.position().time, t);
@@ -461,7 +469,7 @@ fn window_status_names_the_tape_state_and_block() {
     let mut shared = SharedDeck::new(deck(file_pair("A", &[1; 10]), DeckOptions::default()));
     assert_eq!(shared.status(), "t: waiting for LOAD, 2 blocks, 0/7 s");
     shared.toggle_play();
-    shared.deck().ear(3_250_000);
+    shared.deck().ear(3_250_000, LOADER_PORT);
     assert_eq!(shared.status(), "t: playing, block 1 of 2, 1/7 s");
     shared.toggle_play();
     shared.rewind();
@@ -472,10 +480,10 @@ fn window_status_names_the_tape_state_and_block() {
 fn mic_changes_while_the_tape_plays_do_not_lose_tape_time() {
     let mut d = deck(file_pair("A", &[1; 10]), manual());
     d.play();
-    d.ear(1_000);
+    d.ear(1_000, LOADER_PORT);
     d.mic(500_000, true);
     d.mic(900_000, false);
-    d.ear(1_000_000);
+    d.ear(1_000_000, LOADER_PORT);
     assert_eq!(d.position().time, 1_000_000);
 }
 
@@ -490,14 +498,14 @@ fn a_machine_listening_at_the_end_of_the_tape_is_waiting_in_vain_until_a_rewind(
     let mut t = 0;
     while t < length + 1_300_000 {
         t += 50;
-        shared.deck().ear(t);
+        shared.deck().ear(t, LOADER_PORT);
     }
     assert!(!shared.deck().waiting_at_end());
     assert_eq!(shared.waiting_reason(), None);
     // 0.6 s after the end: it waits in vain, and the title says how to go on.
     while t < length + 325_000 + 1_950_000 {
         t += 50;
-        shared.deck().ear(t);
+        shared.deck().ear(t, LOADER_PORT);
     }
     assert!(shared.deck().waiting_at_end());
     let reason = shared.waiting_reason().unwrap();
@@ -513,7 +521,7 @@ fn a_machine_listening_at_the_end_of_the_tape_is_waiting_in_vain_until_a_rewind(
     // The polling goes on: the tape plays again.
     for _ in 0..10_000 {
         t += 50;
-        shared.deck().ear(t);
+        shared.deck().ear(t, LOADER_PORT);
     }
     assert!(shared.deck().is_running());
 }

@@ -49,6 +49,10 @@ const SLOWER: Rhythm = Rhythm {
     byte_end: 742,
 };
 
+/// The address the original ROM's loader reads, read after read (ace-hardware.md 7,
+/// "Which port it reads").
+const LOADER_PORT: u16 = 0x7FFE;
+
 /// The old rule: each read earned 100 T of credit, at most 1,000.
 const OLD_RULE: ListenRule = ListenRule {
     earn: 100,
@@ -98,22 +102,28 @@ fn polls(half: u32, after: u32, r: Rhythm) -> u32 {
 /// 1,225 T halves would take; every byte (flag, data, checksum) goes to the debug port;
 /// a second half longer than 1,800 T ends the block.
 fn guest(r: Rhythm) -> Vec<u8> {
-    // A poll that sees no change: IN 11, XOR 4, AND 7, JR NZ not taken 7, INC B 4,
-    // JP Z 10, padding, JR back 12.
+    // A poll that sees no change: IN 11, XOR 4, AND 7, JR NZ not taken 7, LD A 7,
+    // INC B 4, JR Z not taken 7, padding, JR back 12. A wait is entered at its LD A
+    // (ENTRY T before its first poll), so every IN goes out on 0x7FFE, as the original's.
     assert!(r.poll >= 59);
-    let poll_pad = pad(r.poll - 55);
+    let poll_pad = pad(r.poll - 59);
     // From the poll that sees a change to the handler's first instruction: IN 11, XOR 4,
     // AND 7, JR NZ taken 12.
     const SEEN: u32 = 34;
+    // The LD A,0x7F a wait is entered at, before its first poll.
+    const ENTRY: u32 = 7;
     let wait = |name: &str| {
         format!(
-            "w{name}:   IN A,(0xFE)
+            "w{name}:   LD A,0x7F
+l{name}:   IN A,(0xFE)
         XOR C
         AND 0x20
         JR NZ,e{name}
+        LD A,0x7F
         INC B
-        JP Z,timeout
-{poll_pad}        JR w{name}
+        JR Z,t{name}
+{poll_pad}        JR l{name}
+t{name}:   JP timeout
 "
         )
     };
@@ -129,6 +139,7 @@ fn guest(r: Rhythm) -> Vec<u8> {
         "        ORG 0
         DI
         LD SP,0x4000
+        LD A,0x7F
         IN A,(0xFE)
         AND 0x20
         LD C,A
@@ -136,7 +147,7 @@ fn guest(r: Rhythm) -> Vec<u8> {
         LD B,0
 {}        JP wPA
 ",
-        pad(r.after_first - 11 - 7 - 4 - 7 - 7 - 10)
+        pad(r.after_first - 11 - 7 - 4 - 7 - 7 - 10 - ENTRY)
     );
     // Pilot search: halves alternate between the two gaps as in the data.
     for (this, next, after) in [("PA", "PB", r.after_first), ("PB", "PA", r.after_second)] {
@@ -163,9 +174,9 @@ s{this}:   LD A,D              ; a short half: the sync after 255 pilot halves
 y{this}:
 {}        JP wS
 ",
-            pad(after - SEEN - 15 - 4 - 7 - 10 - 22 - 7 - 10),
-            pad(after - SEEN - 15 - 4 - 7 - 10 - 4 - 4 - 7 - 7 - 10 - 10),
-            pad(after - SEEN - 15 - 4 - 7 - 10 - 4 - 4 - 7 - 7 - 10 - 10),
+            pad(after - SEEN - 15 - 4 - 7 - 10 - 22 - 7 - 10 - ENTRY),
+            pad(after - SEEN - 15 - 4 - 7 - 10 - 4 - 4 - 7 - 7 - 10 - 10 - ENTRY),
+            pad(after - SEEN - 15 - 4 - 7 - 10 - 4 - 4 - 7 - 7 - 10 - 10 - ENTRY),
         );
     }
     // The second sync half, then the bits.
@@ -178,7 +189,7 @@ y{this}:
         LD B,0
 {}        JP wA
 ",
-        pad(r.after_second - SEEN - 15 - 7 - 7 - 10)
+        pad(r.after_second - SEEN - 15 - 7 - 7 - 10 - ENTRY)
     );
     src += &wait("A");
     src += &format!(
@@ -189,7 +200,7 @@ y{this}:
         LD B,0
 {}        JP wB
 ",
-        pad(r.after_first - SEEN - 15 - 4 - 7 - 10)
+        pad(r.after_first - SEEN - 15 - 4 - 7 - 10 - ENTRY)
     );
     src += &wait("B");
     src += &format!(
@@ -215,18 +226,18 @@ end:    LD D,0
         LD B,0
 {}        JP wPA
 ",
-        pad(r.after_second - SEEN - 59 - 7 - 7 - 10),
-        pad(r.byte_end - SEEN - 59 - 12 - 4 - 11 - 7 - 7 - 10),
-        pad(r.after_second - SEEN - 36 - 7 - 7 - 10),
+        pad(r.after_second - SEEN - 59 - 7 - 7 - 10 - ENTRY),
+        pad(r.byte_end - SEEN - 59 - 12 - 4 - 11 - 7 - 7 - 10 - ENTRY),
+        pad(r.after_second - SEEN - 36 - 7 - 7 - 10 - ENTRY),
     );
     // 256 polls with no change: the end of a block, or no tape; search for a pilot again.
-    // From that poll: IN 11, XOR 4, AND 7, JR NZ 7, INC B 4, JP Z 10.
+    // From that poll: IN 11, XOR 4, AND 7, JR NZ 7, LD A 7, INC B 4, JR Z taken 12, JP 10.
     src += &format!(
         "timeout: LD D,0
         LD B,0
 {}        JP wPA
 ",
-        pad(r.after_first - 43 - 7 - 7 - 10)
+        pad(r.after_first - 62 - 7 - 7 - 10 - ENTRY)
     );
     aceasm::assemble_str("loader_rhythm.asm", &src)
         .unwrap_or_else(|e| panic!("{e}\n{src}"))
@@ -244,34 +255,68 @@ struct Stats {
     last: Option<u64>,
     /// How often each spacing between two reads occurred.
     gaps: BTreeMap<u64, u64>,
+    /// How often each port address was read.
+    ports: BTreeMap<u16, u64>,
     rules: Vec<Replay>,
 }
 
+impl Stats {
+    fn new(rules: Vec<Replay>) -> Stats {
+        Stats {
+            last: None,
+            gaps: BTreeMap::new(),
+            ports: BTreeMap::new(),
+            rules,
+        }
+    }
+}
+
 /// One rule applied to the reads: the longest time it went without finding the machine
-/// listening (once it first had), and the least credit it had left while listening.
+/// listening (once it first had), the least credit it had left while listening, and how
+/// many reads found the machine listening.
 struct Replay {
     listener: Listener,
+    /// Every read is given to the rule as a read of one address (the rules before this
+    /// one looked at the spacing of reads only).
+    blind: bool,
     last_listening: Option<u64>,
     longest_lapse: u64,
     least_credit: u64,
+    listening_reads: u64,
+    /// The longest a run of reads lasted, in T-states.
+    longest_run: u64,
 }
 
 impl Replay {
     fn new(rule: ListenRule) -> Replay {
         Replay {
             listener: Listener::new(rule),
+            blind: false,
             last_listening: None,
             longest_lapse: 0,
             least_credit: u64::MAX,
+            listening_reads: 0,
+            longest_run: 0,
         }
     }
 
-    fn read(&mut self, t: u64) {
-        let listening = self.listener.read(t);
+    /// `rule` as the rules before this one applied it: blind to the address.
+    fn blind(rule: ListenRule) -> Replay {
+        Replay {
+            blind: true,
+            ..Replay::new(rule)
+        }
+    }
+
+    fn read(&mut self, t: u64, port: u16) {
+        let port = if self.blind { LOADER_PORT } else { port };
+        let listening = self.listener.read(t, port);
+        self.longest_run = self.longest_run.max(t - self.listener.run_start());
         if let Some(last) = self.last_listening {
             self.longest_lapse = self.longest_lapse.max(t - last);
         }
         if listening {
+            self.listening_reads += 1;
             self.last_listening = Some(t);
             self.least_credit = self.least_credit.min(self.listener.credit());
         }
@@ -279,16 +324,17 @@ impl Replay {
 }
 
 impl TapePort for Watched {
-    fn ear(&mut self, t: u64) -> bool {
+    fn ear(&mut self, t: u64, port: u16) -> bool {
         let mut s = self.stats.borrow_mut();
         if let Some(last) = s.last {
             *s.gaps.entry(t - last).or_insert(0) += 1;
         }
         s.last = Some(t);
+        *s.ports.entry(port).or_insert(0) += 1;
         for r in &mut s.rules {
-            r.read(t);
+            r.read(t, port);
         }
-        self.deck.ear(t)
+        self.deck.ear(t, port)
     }
 
     fn mic(&mut self, t: u64, level: bool) {
@@ -334,11 +380,10 @@ fn load(blocks: Vec<Block>, r: Rhythm, speed: TapeSpeed) -> (Replay, Replay) {
     let deck =
         SharedDeck::new(Deck::new(TapeImage::from_blocks("rhythm", blocks), &options).unwrap());
     let length = deck.deck().position().length;
-    let stats = Rc::new(RefCell::new(Stats {
-        last: None,
-        gaps: BTreeMap::new(),
-        rules: vec![Replay::new(ListenRule::DEFAULT), Replay::new(OLD_RULE)],
-    }));
+    let stats = Rc::new(RefCell::new(Stats::new(vec![
+        Replay::new(ListenRule::DEFAULT),
+        Replay::blind(OLD_RULE),
+    ])));
     let mut ace = TestRom::new().at(0, &guest(r)).boot(RamSize::K3);
     ace.insert_tape(Box::new(Watched {
         deck: deck.clone(),
@@ -382,6 +427,11 @@ fn load(blocks: Vec<Block>, r: Rhythm, speed: TapeSpeed) -> (Replay, Replay) {
         .filter(|(g, _)| !allowed.contains(g))
         .collect();
     assert!(odd.is_empty(), "spacings outside {allowed:?}: {odd:?}");
+    assert_eq!(
+        stats.ports.keys().collect::<Vec<_>>(),
+        [&LOADER_PORT],
+        "every read at 0x7FFE, as the original's loader"
+    );
     let old = stats.rules.pop().unwrap();
     let new = stats.rules.pop().unwrap();
     eprintln!(
@@ -494,4 +544,114 @@ fn keyboard_scans_at_the_prompt_and_in_an_inkey_loop_never_start_the_tape() {
     );
     assert!(!deck.deck().is_running());
     assert_eq!(deck.deck().position().time, 0, "in the INKEY loop");
+}
+
+/// The half-rows a key scan reads, in the original ROM's order (ace-hardware.md 7,
+/// "Keyboard reads are not sparse"): the high byte of each address, one 0 bit each.
+const HALF_ROWS: [u8; 8] = [0xFE, 0xFD, 0xFB, 0xF7, 0xEF, 0xDF, 0xBF, 0x7F];
+
+/// The spacings after each half-row read of a scan but the last (ace-hardware.md 7:
+/// "mostly 70 T apart, with gaps of 130 T"), and between one scan and the next, in
+/// turn ("319-443 T and about 1,000 T between scans"). They average 154 T a read, the
+/// measured 5,055 reads in 12 frames.
+const SCAN_GAPS: [u32; 7] = [130, 70, 70, 70, 70, 70, 70];
+const BETWEEN_SCANS: [u32; 4] = [319, 1_000, 411, 1_000];
+
+/// A bare-Ace ROM program that reads the port as the original ROM does in
+/// `: W BEGIN INKEY UNTIL ; W` with no key pressed: the eight half-rows in turn, in the
+/// measured spacings, for ever, with interrupts off.
+fn key_scan_guest() -> Vec<u8> {
+    let mut src = String::from("        ORG 0\n        DI\n        LD SP,0x4000\nscan:\n");
+    for (scan, &between) in BETWEEN_SCANS.iter().enumerate() {
+        for (k, &rows) in HALF_ROWS.iter().enumerate() {
+            src += &format!("        LD A,0x{rows:02X}\n        IN A,(0xFE)\n");
+            let gap = SCAN_GAPS.get(k).copied().unwrap_or(between);
+            // From this IN to the next: IN 11, padding, the JP back at the very end 10,
+            // LD A 7.
+            let jump = if scan + 1 == BETWEEN_SCANS.len() && k == 7 {
+                10
+            } else {
+                0
+            };
+            src += &pad(gap - 11 - jump - 7);
+        }
+    }
+    src += "        JP scan\n";
+    aceasm::assemble_str("key_scan_rhythm.asm", &src)
+        .unwrap_or_else(|e| panic!("{e}\n{src}"))
+        .bytes
+}
+
+/// A program waiting for a key on the original ROM reads the port in the key scan's
+/// rhythm for as long as it waits: 10 s of it, with a tape in a deck that plays by
+/// itself, never move the tape. The guest is checked against the measured numbers first
+/// (reads a frame, the spacings, the eight half-rows); the control: the same reads given
+/// to the rule blind to the address (the one before this) are a loader listening, and
+/// the tape would have played.
+#[test]
+fn the_original_roms_inkey_loop_rhythm_never_starts_the_tape() {
+    let deck = SharedDeck::new(
+        Deck::new(
+            TapeImage::from_blocks("keys", file_pair("KEYS", &random(100, 24))),
+            &DeckOptions::default(),
+        )
+        .unwrap(),
+    );
+    let stats = Rc::new(RefCell::new(Stats::new(vec![
+        Replay::new(ListenRule::DEFAULT),
+        Replay::blind(ListenRule::DEFAULT),
+    ])));
+    let mut ace = TestRom::new().at(0, &key_scan_guest()).boot(RamSize::K3);
+    ace.insert_tape(Box::new(Watched {
+        deck: deck.clone(),
+        stats: stats.clone(),
+    }));
+    ace.run_frames(12);
+    {
+        let s = stats.borrow();
+        let reads: u64 = s.ports.values().sum();
+        // Measured: 5,055 reads in 12 frames.
+        assert!(
+            (5_005..=5_105).contains(&reads),
+            "{reads} reads in 12 frames, measured 5,055"
+        );
+        let rows: Vec<u8> = s.ports.keys().map(|p| (p >> 8) as u8).collect();
+        let mut expected = HALF_ROWS.to_vec();
+        expected.sort_unstable();
+        assert_eq!(rows, expected, "the eight half-rows");
+        let most = s.gaps.iter().max_by_key(|(_, n)| **n).map(|(g, _)| *g);
+        assert_eq!(most, Some(70), "mostly 70 T apart: {:?}", s.gaps);
+        let allowed = [70, 130, 319, 411, 1_000];
+        assert!(
+            s.gaps.keys().all(|g| allowed.contains(g)),
+            "spacings {:?}",
+            s.gaps
+        );
+    }
+    ace.run_frames(500 - 12);
+    drop(ace);
+    let stats = Rc::try_unwrap(stats).ok().unwrap().into_inner();
+    let (rule, blind) = (&stats.rules[0], &stats.rules[1]);
+    assert_eq!(deck.deck().position().time, 0, "the tape never moved");
+    assert!(!deck.deck().is_running());
+    assert_eq!(
+        rule.listening_reads, 0,
+        "no read found the machine listening"
+    );
+    let reads: u64 = stats.ports.values().sum();
+    eprintln!(
+        "{reads} reads in 500 frames: longest run {} T (blind to the address: {} T, \
+         {} reads listening)",
+        rule.longest_run, blind.longest_run, blind.listening_reads
+    );
+    assert!(
+        rule.longest_run < 1_000,
+        "a run of {} T: a key scan earns nothing after its run's first read",
+        rule.longest_run
+    );
+    assert!(
+        blind.listening_reads > reads * 9 / 10,
+        "control: blind to the address, the rule took {} of {reads} reads for a loader's",
+        blind.listening_reads
+    );
 }

@@ -174,3 +174,22 @@ fn real_size_dictionary_files_load_through_the_signal_at_real_and_fast_speed() {
     let Some(rom) = original_rom() else { return };
     loads_real_size_blocks(rom.bytes()).unwrap_or_else(|e| panic!("original ROM: {e}"));
 }
+
+/// The issue-34 run: `LOAD TEST` through the signal (the tape then at its end), then a
+/// program polling the keyboard 3,000 times before it prints 49. The original ROM's key
+/// scan reads the port as densely as its loader (ace-hardware.md 7), and the deck took it
+/// for a loader listening at the end of the tape: the run stopped with "waiting for a tape
+/// file that is not coming". On the open ROM always; on the original when ACE_ROM names
+/// it. (Without the ROM, tests/tape_loader_rhythm.rs replays the original's key-scan
+/// rhythm, and tests/headless_tape_wait.rs a deck that claims the Ace waits.)
+#[test]
+fn a_program_polling_the_keyboard_after_a_load_is_not_waiting_for_a_tape() {
+    let dir = scratch_dir("poll-after-load");
+    let tape = dir.join("golden.tap");
+    std::fs::write(&tape, golden_tap()).unwrap();
+    let typed = "LOAD TEST\n: T 3000 0 DO INKEY DROP LOOP 7 7 * . ; T\n";
+    let run = |rom: &[u8]| load_and_run(rom, &tape, TapeSpeed::Real, typed, "49");
+    run(aceemu::rom::open::open_rom()).unwrap_or_else(|s| panic!("open ROM: {s}"));
+    let Some(rom) = original_rom() else { return };
+    run(rom.bytes()).unwrap_or_else(|s| panic!("original ROM: {s}"));
+}

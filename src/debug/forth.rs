@@ -206,6 +206,24 @@ impl Namer {
             .map(|(cfa, name)| ThreadPlace { name, cfa })
     }
 
+    /// Whether the word whose code field is at `cfa` is a runtime with the 3-byte prefix
+    /// of ace-forth.md 4.3: bit 7 set in the byte before its code field, and a name
+    /// offset that is 0xFFFF (a literal) or leads to a word's name. The bit alone is not
+    /// enough: the original ROM's headerless machine-code words (rom-words.tsv, e.g.
+    /// `[exec-or-compile]` in LINE's thread) follow the code before them, which ends
+    /// with `JP (IY)` (FD E9), so 0xE9 sits before their code field.
+    fn is_runtime(&self, ace: &Ace, cfa: u16) -> bool {
+        if cfa < 3 || ace.peek(cfa - 1) & 0x80 == 0 {
+            return false;
+        }
+        if self.words.iter().any(|w| w.cfa == cfa) {
+            return false;
+        }
+        let off = peek16(ace, cfa - 2);
+        let owner = (cfa - 2).wrapping_add(1).wrapping_add(off);
+        off == 0xFFFF || self.words.iter().any(|w| w.start == owner)
+    }
+
     /// Whether walking the thread of the colon word at `cfa` meets `ip` at a cell
     /// boundary before the thread ends: at `;`, or at a backward unconditional branch
     /// (REPEAT, or ELSE's runtime used as AGAIN) that no forward branch jumps past.
@@ -224,7 +242,7 @@ impl Namer {
             if cell == SEMI {
                 return false;
             }
-            if ace.peek(cell.wrapping_sub(1)) & 0x80 == 0 {
+            if !self.is_runtime(ace, cell) {
                 continue;
             }
             // A runtime with operands (ace-forth.md: count byte at cfa-3).
@@ -489,6 +507,41 @@ mod tests {
         assert_eq!(cfa("<literal-float>"), Some(FLOAT_LITERAL));
         assert_eq!(cfa("{defining-word}"), Some(DEFINER_CODE));
         assert_eq!(cfa("{compiling-word}"), Some(COMPILER_CODE));
+    }
+
+    /// A ROM colon word whose thread runs a headerless machine-code word placed right
+    /// after other code, as the original ROM's LINE runs `[exec-or-compile]`
+    /// (rom-words.tsv; ace-forth.md 1: machine code ends with `JP (IY)`, FD E9, so 0xE9
+    /// is the byte before the code field), and a literal runtime with its 3-byte prefix
+    /// (ace-forth.md 4.3). A return address after the second call of that word is in the
+    /// colon word's thread; read as a runtime with operands, the headerless word put the
+    /// walk off its cells and the caller went unnamed (`where` on the original ROM lost
+    /// LINE).
+    #[test]
+    fn a_thread_through_a_headerless_code_word_after_jp_iy_is_walked() {
+        use crate::machine::{testing::TestRom, RamSize};
+        let thread = [
+            0xC3, 0x0E, // 0100 code field: docolon
+            0x00, 0x02, // 0102 X
+            0x00, 0x03, // 0104 a literal runtime...
+            0x34, 0x12, // 0106 ...and its 2 operand bytes
+            0x00, 0x02, // 0108 X again
+            0xB6, 0x04, // 010A ;
+        ];
+        let ace = TestRom::new()
+            .at(0x0100, &thread)
+            // X: after code ending JP (IY); the byte 3 before its code field is odd.
+            .at(0x01FD, &[0x05, 0xFD, 0xE9, 0x02, 0x02, 0xFD, 0xE9])
+            // The runtime: operand count 2, name offset 0xFFFF (a literal), code.
+            .at(0x02FD, &[0x02, 0xFF, 0xFF, 0x02, 0x03, 0xFD, 0xE9])
+            .boot(RamSize::K3);
+        let namer = Namer::new(&ace, &[(0x0100, "LN".to_string())]);
+        assert!(!namer.is_runtime(&ace, 0x0200));
+        assert!(namer.is_runtime(&ace, 0x0300));
+        let place = namer.thread_containing(&ace, 0x010A);
+        assert_eq!(place.map(|p| p.name), Some("LN".to_string()));
+        // Past the end of the thread: no caller.
+        assert_eq!(namer.thread_containing(&ace, 0x010E), None);
     }
 
     #[test]

@@ -154,7 +154,6 @@ pub fn run_with_deck(
             return Ok(outcome);
         }
     }
-    let waiting = || deck.and_then(|d| d.waiting_reason());
     let pieces = options.type_text.iter().map(|t| (None, t));
     let later = options.then_type.iter().map(|(w, t)| (Some(w), t));
     // When the text before a wait marker was sent: the marker waits for its text to appear
@@ -178,7 +177,7 @@ pub fn run_with_deck(
                     return Ok(outcome);
                 }
                 n += 1;
-                if let Some(reason) = waiting() {
+                if let Some(reason) = tape_wait(ace, deck) {
                     outcome.problem = Some(format!(
                         "--type: {wanted:?} did not appear on the screen: after {}, {reason}",
                         crate::plural::count(n as usize, "frame")
@@ -207,7 +206,7 @@ pub fn run_with_deck(
                     break;
                 }
             }
-            outcome.tape_waiting = waiting();
+            outcome.tape_waiting = tape_wait(ace, deck);
         }
         StopCondition::UntilText { text, max_frames } => {
             let mut found = ace.screen_text().contains(text.as_str());
@@ -219,7 +218,7 @@ pub fn run_with_deck(
                 n += 1;
                 found = ace.screen_text().contains(text.as_str());
                 if !found {
-                    if let Some(reason) = waiting() {
+                    if let Some(reason) = tape_wait(ace, deck) {
                         outcome.problem = Some(format!(
                             "{text:?} did not appear on the screen: after {}, {reason}",
                             crate::plural::count(n as usize, "frame")
@@ -271,7 +270,7 @@ fn type_out(
         }
         stalled += 1;
         stalled_in_a_row += 1;
-        let waiting = deck.and_then(|d| d.waiting_reason());
+        let waiting = tape_wait(ace, deck);
         if ace.typing_only_releases_left() {
             let tape_moving = deck.is_some_and(|d| d.is_moving());
             if waiting.is_some() || !tape_moving && stalled_in_a_row >= RELEASE_AFTER_STALLED {
@@ -285,6 +284,20 @@ fn type_out(
         }
     }
     None
+}
+
+/// Why the Ace waits in vain for a tape file, when it really waits: the deck says a
+/// program has gone on listening past the end of the tape (or the instant loader found no
+/// block left), and the Ace has its interrupts off, as both ROMs' loaders keep them
+/// (ace-hardware.md 7). A program that takes interrupts (one waiting for a key, a game
+/// between its screens) is merely busy, whatever the deck made of its port reads: the run
+/// goes on. A guest that never takes interrupts is taken at the deck's word.
+fn tape_wait(ace: &Ace, deck: Option<&dyn DeckControl>) -> Option<String> {
+    use crate::machine::keyboard::Reader;
+    let reason = deck?.waiting_reason()?;
+    let interrupts_off =
+        !ace.keyboard_scanned() || matches!(ace.key_reader(), Reader::Poller | Reader::Nobody);
+    interrupts_off.then_some(reason)
 }
 
 /// Refuses text to wait for that contains a character the Ace's screen never shows: it

@@ -127,9 +127,9 @@ impl Deck {
 }
 
 impl TapePort for Deck {
-    fn ear(&mut self, t: u64) -> bool {
+    fn ear(&mut self, t: u64, port: u16) -> bool {
         self.recorder.poll(t);
-        self.player.ear(t)
+        self.player.ear(t, port)
     }
 
     fn mic(&mut self, t: u64, level: bool) {
@@ -181,8 +181,8 @@ impl SharedDeck {
 }
 
 impl TapePort for SharedDeck {
-    fn ear(&mut self, t: u64) -> bool {
-        self.0.borrow_mut().ear(t)
+    fn ear(&mut self, t: u64, port: u16) -> bool {
+        self.0.borrow_mut().ear(t, port)
     }
 
     fn mic(&mut self, t: u64, level: bool) {

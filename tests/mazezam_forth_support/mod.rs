@@ -55,7 +55,8 @@ pub fn game_blocks() -> Vec<Block> {
 /// dictionary, so at the addresses it was saved from).
 pub fn word_address(blocks: &[Block], name: &str) -> u16 {
     let data = &blocks[1].data[..blocks[1].data.len() - 1];
-    let dict = aceemu::tape::dict::read(data, DICT_START, None).unwrap();
+    let dict = aceemu::tape::dict::read(data, DICT_START, None, None);
+    assert!(dict.unparsed.is_empty(), "{:?}", dict.unparsed);
     let word = dict
         .words
         .iter()

@@ -73,7 +73,7 @@ pub struct DeckState {
 pub struct Deck(pub Rc<RefCell<DeckState>>);
 
 impl TapePort for Deck {
-    fn ear(&mut self, t: u64) -> bool {
+    fn ear(&mut self, t: u64, _port: u16) -> bool {
         let s = self.0.borrow();
         let n = s.edges.partition_point(|&e| e <= t);
         s.start_level ^ (n % 2 == 1)

@@ -41,8 +41,8 @@ pub fn status(deck: &Deck) -> String {
 pub struct SharedDeck(pub Rc<RefCell<Deck>>);
 
 impl TapePort for SharedDeck {
-    fn ear(&mut self, t: u64) -> bool {
-        self.0.borrow_mut().ear(t)
+    fn ear(&mut self, t: u64, port: u16) -> bool {
+        self.0.borrow_mut().ear(t, port)
     }
 
     fn mic(&mut self, t: u64, level: bool) {
@@ -87,16 +87,16 @@ mod tests {
         let listen_time = acecore::tape::listen::ListenRule::DEFAULT.time;
         let mut t = 0;
         while t < listen_time {
-            port.ear(t);
+            port.ear(t, 0x7FFE);
             assert!(!port.0.borrow().is_running(), "running at {t}");
             t += 50;
         }
-        port.ear(t);
+        port.ear(t, 0x7FFE);
         assert!(port.0.borrow().is_running());
         // Reads a frame apart (a keyboard scan) start nothing.
         let mut slow = SharedDeck(Rc::new(RefCell::new(deck())));
         for k in 0..1000 {
-            slow.ear(k * 64_896);
+            slow.ear(k * 64_896, 0x7FFE);
         }
         assert!(!slow.0.borrow().is_running());
     }

@@ -353,6 +353,14 @@ fn saving_rom(arg: &Path) -> anyhow::Result<SavingRom> {
     }
 }
 
+/// One line of `tape words` for a place where no word parses.
+fn unparsed_line(e: &dict::DictError) -> String {
+    format!(
+        "{:04X} ?                not a word (image offset {}): {}",
+        e.address, e.offset, e.what
+    )
+}
+
 fn words(path: &Path, rom: Option<SavingRom>) -> anyhow::Result<()> {
     let image = TapeImage::open(path)?;
     let mut found = false;
@@ -370,19 +378,36 @@ fn words(path: &Path, rom: Option<SavingRom>) -> anyhow::Result<()> {
         found = true;
         let data = &pair[1].data[..pair[1].data.len().saturating_sub(1)];
         println!("Dict: {} (blocks {}-{})", h.name_text(), i + 1, i + 2);
-        let dictionary = dict::read(data, h.start, rom)
-            .with_context(|| format!("{}: file {}", path.display(), h.name_text().trim_end()))?;
+        let dictionary = dict::read(data, h.start, Some(h.newest), rom);
         println!(
             "  code fields of the {} ({})",
             dictionary.rom, dictionary.rom_choice
         );
-        for w in dictionary.words {
+        // Words and the places where no word parses, in address order.
+        let mut unparsed = dictionary.unparsed.iter().peekable();
+        for w in &dictionary.words {
+            while let Some(e) = unparsed.next_if(|e| e.address < w.address) {
+                println!("  {}", unparsed_line(e));
+            }
             println!(
                 "  {:04X} {:<16} {}{}",
                 w.cfa,
                 tap::escape_name(w.name.as_bytes()),
                 w.kind,
                 if w.immediate { ", immediate" } else { "" }
+            );
+        }
+        for e in unparsed {
+            println!("  {}", unparsed_line(e));
+        }
+        if !dictionary.unparsed.is_empty() {
+            eprintln!(
+                "aceemu: warning: {}: file {}: {} where no word parses (listed in place); \
+                 the Ace finds its words by their link fields, so it may load and run all \
+                 the same",
+                path.display(),
+                h.name_text().trim_end(),
+                count(dictionary.unparsed.len(), "place")
             );
         }
     }

@@ -159,7 +159,7 @@ impl Bus {
         }
         let keys = self.matrix.read(high);
         let ear = match self.tape.as_mut() {
-            Some(tape) => tape.ear(self.io_time),
+            Some(tape) => tape.ear(self.io_time, port),
             None => false,
         };
         self.beeper.set(self.io_time, false);

@@ -7,9 +7,12 @@
 
 /// A cassette deck (or any other device) connected to the EAR and MIC lines.
 pub trait TapePort {
-    /// The EAR level at absolute time `t` (T-states since power-on). Calls come with
+    /// The EAR level at absolute time `t` (T-states since power-on), read by an IN of the
+    /// even address `port`: its high byte is the keyboard's row select, which a deck
+    /// pressing play by itself uses to tell a loader (one address read over and over)
+    /// from a key scan (eight in turn; see `tape::listen`). Calls come with
     /// non-decreasing `t`.
-    fn ear(&mut self, t: u64) -> bool;
+    fn ear(&mut self, t: u64, port: u16) -> bool;
 
     /// The MIC output changed to `level` at absolute time `t`.
     fn mic(&mut self, t: u64, level: bool);

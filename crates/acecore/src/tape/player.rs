@@ -2,9 +2,9 @@
 //! files) and the web page's: the tape's signal runs against the machine's clock; `ear(t)`
 //! gives the level under the head at T-state resolution. The Ace has no motor control, so
 //! besides the manual play/stop/rewind the player can press play by itself: when the
-//! machine keeps reading the port densely for a while (a loader polls EAR every few dozen
-//! T-states, the original ROM's with a gap of a few hundred after every edge it finds;
-//! keyboard scans read a handful of times per frame) the tape runs, and half a second after
+//! machine keeps reading one port address densely for a while (a loader polls EAR every
+//! few dozen T-states, the original ROM's with a gap of a few hundred after every edge it
+//! finds; a key scan reads the eight half-rows in turn, however densely) the tape runs, and half a second after
 //! the polling stops it pauses. A tape with several files then plays file after file, each
 //! when the machine asks for it, like a cassette whose owner presses the buttons on time.
 //! See [`super::listen`] for the rule. It also hands whole blocks to the instant loader
@@ -240,8 +240,8 @@ impl Player {
     /// Feeds a port read to the "is the machine listening?" rule ([`super::listen`]):
     /// while the machine listens the tape runs, and keeps running until [`LISTEN_GRACE`]
     /// after the last read that found it listening.
-    fn listen(&mut self, t: u64) {
-        if self.listener.read(t) {
+    fn listen(&mut self, t: u64, port: u16) {
+        if self.listener.read(t, port) {
             self.last_listening = Some(t);
             if !self.running && self.pos < self.signal.duration() {
                 self.running = true;
@@ -306,12 +306,12 @@ impl Player {
 /// The tape on the machine's EAR line; MIC only moves the tape on (a recorder, if any,
 /// sits beside the player).
 impl TapePort for Player {
-    fn ear(&mut self, t: u64) -> bool {
+    fn ear(&mut self, t: u64, port: u16) -> bool {
         self.catch_up(t);
         // Also at instant speed: when the trap has declined at the end of the tape and the
         // tape is rewound, the ROM's own routine, still waiting, loads from the signal.
         if self.auto {
-            self.listen(t);
+            self.listen(t, port);
         }
         self.level()
     }
