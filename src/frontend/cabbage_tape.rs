@@ -64,6 +64,8 @@ pub struct Code {
     pub cycles: u16,
     pub cycle_run: u16,
     pub cycle_done: u16,
+    /// The key of the cycle under way or last run (0: none).
+    pub key: u16,
 }
 
 impl Code {
@@ -85,6 +87,7 @@ pub fn assemble() -> anyhow::Result<Code> {
         region: program.address("REGION")?,
         cycles: program.address("cycles")?,
         cycle_run: program.address("cycle_run")?,
+        key: program.address("key")?,
         cycle_done: program.address("cycle_done")?,
         origin: program.origin,
         game: program.end,
