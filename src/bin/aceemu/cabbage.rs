@@ -92,7 +92,7 @@ pub fn load(file: &Path) -> anyhow::Result<Description> {
     match r.description {
         Some(d) => Ok(d),
         None => {
-            let n = r.errors().count();
+            let n = r.error_count;
             bail!(
                 "{}: {n} error{} (see above)",
                 file.display(),
