@@ -112,6 +112,8 @@ pub struct KeyPlayer<Source> {
     /// The guest has been seen scanning the whole keyboard (and has not since let a
     /// stroke go unread).
     scanning: bool,
+    /// BREAK is queued: the stroke being played ends at its minimum, unread or not.
+    breaking: bool,
 }
 
 impl<Source> Default for KeyPlayer<Source> {
@@ -123,14 +125,28 @@ impl<Source> Default for KeyPlayer<Source> {
             held: HashSet::new(),
             stalled: 0,
             scanning: false,
+            breaking: false,
         }
     }
 }
 
 impl<Source: PartialEq + Copy> KeyPlayer<Source> {
     /// Queues a stroke; false (and the stroke is dropped) when [`MAX_QUEUED_STROKES`] are
-    /// already waiting.
+    /// already waiting. BREAK (SHIFT + SPACE) is not queued behind other keys: the keys
+    /// typed ahead are dropped (a person pressing BREAK wants the program stopped, not
+    /// fed), and the stroke being played ends at its minimum.
     pub fn push(&mut self, stroke: Stroke<Source>) -> bool {
+        if is_break(&stroke) {
+            self.queue.clear();
+            self.queue.push_back(stroke);
+            if let Some(playing) = self.playing.as_mut() {
+                if !is_break(&playing.stroke) {
+                    self.breaking = true;
+                    playing.hold.until_read = false;
+                }
+            }
+            return true;
+        }
         if self.queue.len() >= MAX_QUEUED_STROKES {
             return false;
         }
@@ -217,6 +233,7 @@ impl<Source: PartialEq + Copy> KeyPlayer<Source> {
                         None => return HashSet::new(),
                     };
                     self.since_enter = None;
+                    self.breaking = false;
                     let phase = if stroke.modifiers.is_empty() {
                         Phase::Hold
                     } else {
@@ -292,6 +309,7 @@ impl<Source: PartialEq + Copy> KeyPlayer<Source> {
                 }
             };
             let (minimum, until_read) = playing.phase.timing();
+            let until_read = until_read && !self.breaking;
             playing.hold = ChangeHold::new(minimum, until_read, reading.reader);
             match playing.phase {
                 Phase::Hold => playing.hold = playing.hold.pressing(&stroke.keys),
@@ -301,6 +319,11 @@ impl<Source: PartialEq + Copy> KeyPlayer<Source> {
             counted = true;
         }
     }
+}
+
+/// BREAK: SHIFT + SPACE and nothing else.
+fn is_break<Source>(stroke: &Stroke<Source>) -> bool {
+    stroke.modifiers == [Key::Shift] && stroke.keys == [Key::Space]
 }
 
 #[cfg(test)]
@@ -431,6 +454,40 @@ mod tests {
         let rom = TestRom::new().at(0, &[0xAF, 0xDB, 0xFE, 0x18, 0xFE]);
         let frames = play_on(rom, &mut player, 100, &[]);
         assert!(frames.iter().all(|f| f == "A"), "{frames:?}");
+    }
+
+    #[test]
+    fn break_is_not_queued_behind_other_keys() {
+        // The busy guest would keep A down for 5 s, then B; BREAK pushed at the start
+        // ends A at its minimum, drops B and comes next.
+        let mut player = KeyPlayer::default();
+        player.push(stroke(&[], &[Key::A], None));
+        player.push(stroke(&[], &[Key::B], None));
+        let rom = TestRom::new().at(0, &[0xAF, 0xDB, 0xFE, 0x18, 0xFE]);
+        let mut ace = rom.boot(RamSize::K3);
+        ace.run_frame();
+        player.frame(&mut ace, |_| false);
+        ace.run_frame();
+        assert!(ace.is_key_pressed(Key::A));
+        assert!(player.push(stroke(&[Key::Shift], &[Key::Space], None)));
+        assert_eq!(player.queued(), 1, "B dropped");
+        let mut frames = Vec::new();
+        for _ in 0..8 {
+            player.frame(&mut ace, |_| false);
+            ace.run_frame();
+            let down: Vec<&str> = crate::machine::keyboard::ALL_KEYS
+                .iter()
+                .filter(|&&k| ace.is_key_pressed(k))
+                .map(|k| k.name())
+                .collect();
+            frames.push(if down.is_empty() {
+                ".".to_string()
+            } else {
+                down.join("+")
+            });
+        }
+        let sss = "SHIFT+SPACE";
+        assert_eq!(frames, ["A", "A", "A", ".", ".", "SHIFT", sss, sss]);
     }
 
     #[test]
