@@ -112,9 +112,12 @@ fn errors_stop_being_listed_after_the_first_hundred() {
 
 #[test]
 fn x_and_y_that_do_not_match_the_map() {
-    // Y too large: the map ends early.
+    // Y too large: the map ends early (a warning, see below); the file ends before
+    // the map: an error.
     let text = good().replace("6 3", "6 4");
-    assert_eq!(errors(&text), [(8, 1)]);
+    assert_eq!(errors(&text), []);
+    let end = text.find("#####").unwrap();
+    assert_eq!(errors(&text[..end]), [(5, 1)]);
     // Y too small: a line is left over.
     let text = good().replace("6 3", "6 2");
     assert_eq!(errors(&text), [(7, 1)]);
@@ -173,4 +176,35 @@ fn a_star_tile_is_only_a_warning() {
     assert_eq!(r.diagnostics.len(), 1);
     assert_eq!(r.diagnostics[0].severity, Severity::Warning);
     assert_eq!((r.diagnostics[0].line, r.diagnostics[0].column), (6, 4));
+}
+
+/// The original reads the map with one read of X * Y bytes: a file whose map is a line
+/// short plays with that line as NUL bytes (one of the original's own files is such a
+/// file). The same shape here: Y = 4, three lines given.
+#[test]
+fn a_map_a_line_short_reads_the_last_line_as_nul_bytes() {
+    let text = good().replace("6 3", "6 4");
+    let r = read(text.as_bytes());
+    let d = r.description.expect("accepted, as the original runs it");
+    assert_eq!(d.lines, 4);
+    assert_eq!(d.map, b"#####\n#@..#\n#####\n\0\0\0\0\0\0");
+    assert_eq!(r.diagnostics.len(), 1);
+    let w = r.diagnostics[0].to_string();
+    assert!(
+        w.starts_with("8:1: warning: the map has 3 lines; Y = 4: map line 4 read as NUL bytes"),
+        "{w}"
+    );
+    // Two lines short: both named.
+    let r = read(good().replace("6 3", "6 5").as_bytes());
+    assert!(r.description.is_some());
+    assert!(
+        r.diagnostics[0].message.contains("map lines 4-5"),
+        "{:?}",
+        r.diagnostics
+    );
+    // The engine plays it: the player's list A rule zips it right along line 2 (pass A
+    // meets it again at each new place), as in the full map.
+    let mut engine = aceemu::games::cabbage::Engine::new(&d);
+    engine.step(Some(b'x'));
+    assert_eq!(engine.text(), "#####\n#..@#\n#####\n\0\0\0\0\0\n");
 }

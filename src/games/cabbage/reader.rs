@@ -331,10 +331,25 @@ fn read_map(
         map.extend_from_slice(&cells);
         map.push(b'\n');
     }
-    if body.len() < y {
+    if body.is_empty() {
         let at = lines.last().map_or(1, |l| l.number + 1);
-        r.error(at, 1, format!("the map has {} lines; Y = {y}", body.len()));
+        r.error(at, 1, format!("the file ends before the map; Y = {y}"));
         return None;
+    }
+    if body.len() < y {
+        // The original reads the map with one fread of X * Y bytes: when the file ends
+        // early, the lines it did not get stay NUL bytes (newline positions included),
+        // and it plays on. One of its own data files is such a file.
+        let at = lines.last().map_or(1, |l| l.number + 1);
+        let missing = y - body.len();
+        let which = if missing == 1 {
+            format!("map line {y}")
+        } else {
+            format!("map lines {}-{y}", body.len() + 1)
+        };
+        r.warning(at, 1, format!("the map has {} lines; Y = {y}: {which} read as NUL bytes, as the original reads them (its one read of X * Y bytes comes short)", body.len()));
+        map.resize(x * y, 0);
+        return Some((x, y, map, map_line));
     }
     if let Some(extra) = body[y..].iter().find(|l| !l.bytes.is_empty()) {
         r.error(
