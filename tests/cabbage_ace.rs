@@ -185,3 +185,31 @@ fn break_goes_back_to_forth_and_go_starts_the_game_again() {
         g.ace.screen_text()
     );
 }
+
+#[test]
+fn a_map_a_line_short_plays_on_the_ace_as_in_rust() {
+    use aceemu::frontend::cabbage_tape::make_tape;
+    use aceemu::games::cabbage::read;
+    // Y = 5 with four lines given: line 5 is NUL bytes, as the original reads it. A rule
+    // in list B moves `@` down onto `.`; the NUL line below stops it.
+    let a = rule("****@.***", "****.@***", 'x');
+    let b = rule("****@**.*", "****.**@*", '*');
+    let text = format!("{a}\n\n{b}\n\n6 5\n#####\n#@..#\n#...#\n#...#\n");
+    let r = read(text.as_bytes());
+    let d = r.description.expect("a map a line short is accepted");
+    assert_eq!(&d.map[4 * 6..], &[0; 6]);
+    let tape = make_tape(&[("short".to_string(), d.clone())]).unwrap();
+    let mut engine = Engine::new(&d);
+    let mut g = AceGame::started(tape, "short");
+    assert_eq!(show(&g.screen()), show(&ace::screen(&engine)), "first map");
+    for (i, key) in parse_keys("..x...").unwrap().into_iter().enumerate() {
+        g.cycle(key);
+        engine.step(key);
+        assert_eq!(
+            show(&g.screen()),
+            show(&ace::screen(&engine)),
+            "cycle {} ({key:?})",
+            i + 1
+        );
+    }
+}

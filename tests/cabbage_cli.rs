@@ -87,3 +87,35 @@ fn run_refuses_a_bad_key_script() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("character 2"));
 }
+
+#[test]
+fn tape_refuses_two_games_of_one_name() {
+    let dir = std::env::temp_dir().join(format!("aceemu-cabbage-same-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let twin = dir.join("MAZEZAM.rules");
+    std::fs::copy("rules/mazezam.rules", &twin).unwrap();
+    let out = dir.join("two.tap");
+    let out_arg = out.display().to_string();
+    let twin_arg = twin.display().to_string();
+    let run = aceemu(&[
+        "cabbage",
+        "tape",
+        "rules/mazezam.rules",
+        &out_arg,
+        "--also",
+        &twin_arg,
+    ]);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(!run.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("rules/mazezam.rules and ") && stderr.contains("the game `mazezam`"),
+        "{stderr}"
+    );
+    assert!(!out.exists(), "no tape written");
+    // The library refuses it too (the tape maker's other callers).
+    use aceemu::frontend::cabbage_tape::{bundled_games, make_tape};
+    let games = bundled_games().unwrap();
+    let twice = vec![games[0].clone(), games[0].clone()];
+    let e = make_tape(&twice).unwrap_err().to_string();
+    assert!(e.contains("two games are called `mazezam`"), "{e}");
+}

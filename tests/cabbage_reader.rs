@@ -54,16 +54,70 @@ fn missing_blank_lines() {
     let text = rule("****@.***", "****.@***", 'x') + "\n\n6 3\n#####\n";
     let r = read(text.as_bytes());
     assert!(r.description.is_none());
-    // "6 3" is read as a rule line of list B and the file ends inside list B.
+    // "6 3" comes where list B goes on: one error there, not one per map line after it.
     let e: Vec<_> = r.errors().map(|d| (d.line, d.column)).collect();
-    assert_eq!(e, [(3, 4), (4, 6), (5, 1)]);
+    assert_eq!(e, [(3, 1)]);
+}
+
+/// The first message of a file names the empty line that is missing, and no other error
+/// follows from it.
+fn first_error(text: &str) -> String {
+    let r = read(text.as_bytes());
+    assert!(r.description.is_none());
+    assert_eq!(r.error_count, 1, "{:?}", r.diagnostics);
+    let first = r.errors().next().unwrap().to_string();
+    first
+}
+
+#[test]
+fn a_missing_empty_line_between_the_rule_lists_is_named_first() {
+    let a = rule("****@.***", "****.@***", 'x');
+    let b = rule("****.@***", "****@.***", 'z');
+    let map = "6 3\n#####\n#@..#\n#####\n";
+    // List A, list B with no empty line between them: both read as list A, and `6 3`
+    // comes where list B should start.
+    let text = format!("{a}\n{b}\n\n{map}");
+    let e = first_error(&text);
+    assert!(e.starts_with("4:1: error: `6 3` is the `X Y` line"), "{e}");
+    assert!(e.contains("between list A and list B is missing"), "{e}");
+    // The empty line after list B missing instead.
+    let e = first_error(&format!("{a}\n\n{b}\n{map}"));
+    assert!(
+        e.starts_with("4:1: error:") && e.contains("between list B and `X Y`"),
+        "{e}"
+    );
+    // Neither.
+    let e = first_error(&format!("{a}\n{b}\n{map}"));
+    assert!(
+        e.starts_with("3:1: error:") && e.contains("both empty lines"),
+        "{e}"
+    );
+}
+
+#[test]
+fn errors_stop_being_listed_after_the_first_hundred() {
+    use aceemu::games::cabbage::MAX_SHOWN;
+    // 250 bytes above 0x7F on one map line (and that line too long): 251 errors.
+    let bad = "\u{80}".repeat(125);
+    let text = good().replace("#@..#", &format!("#@..#{bad}"));
+    let r = read(text.as_bytes());
+    assert_eq!(r.error_count, 251);
+    assert_eq!(r.diagnostics.len(), MAX_SHOWN + 1);
+    let last = r.diagnostics.last().unwrap().to_string();
+    assert_eq!(
+        last,
+        "6:106: error: 151 more errors from here on not shown (only the first 100 are)"
+    );
 }
 
 #[test]
 fn x_and_y_that_do_not_match_the_map() {
-    // Y too large: the map ends early.
+    // Y too large: the map ends early (a warning, see below); the file ends before
+    // the map: an error.
     let text = good().replace("6 3", "6 4");
-    assert_eq!(errors(&text), [(8, 1)]);
+    assert_eq!(errors(&text), []);
+    let end = text.find("#####").unwrap();
+    assert_eq!(errors(&text[..end]), [(5, 1)]);
     // Y too small: a line is left over.
     let text = good().replace("6 3", "6 2");
     assert_eq!(errors(&text), [(7, 1)]);
@@ -122,4 +176,35 @@ fn a_star_tile_is_only_a_warning() {
     assert_eq!(r.diagnostics.len(), 1);
     assert_eq!(r.diagnostics[0].severity, Severity::Warning);
     assert_eq!((r.diagnostics[0].line, r.diagnostics[0].column), (6, 4));
+}
+
+/// The original reads the map with one read of X * Y bytes: a file whose map is a line
+/// short plays with that line as NUL bytes (one of the original's own files is such a
+/// file). The same shape here: Y = 4, three lines given.
+#[test]
+fn a_map_a_line_short_reads_the_last_line_as_nul_bytes() {
+    let text = good().replace("6 3", "6 4");
+    let r = read(text.as_bytes());
+    let d = r.description.expect("accepted, as the original runs it");
+    assert_eq!(d.lines, 4);
+    assert_eq!(d.map, b"#####\n#@..#\n#####\n\0\0\0\0\0\0");
+    assert_eq!(r.diagnostics.len(), 1);
+    let w = r.diagnostics[0].to_string();
+    assert!(
+        w.starts_with("8:1: warning: the map has 3 lines; Y = 4: map line 4 read as NUL bytes"),
+        "{w}"
+    );
+    // Two lines short: both named.
+    let r = read(good().replace("6 3", "6 5").as_bytes());
+    assert!(r.description.is_some());
+    assert!(
+        r.diagnostics[0].message.contains("map lines 4-5"),
+        "{:?}",
+        r.diagnostics
+    );
+    // The engine plays it: the player's list A rule zips it right along line 2 (pass A
+    // meets it again at each new place), as in the full map.
+    let mut engine = aceemu::games::cabbage::Engine::new(&d);
+    engine.step(Some(b'x'));
+    assert_eq!(engine.text(), "#####\n#..@#\n#####\n\0\0\0\0\0\n");
 }

@@ -111,6 +111,10 @@ export function runHeadless(ace, { type = '', typeAfter = 10, frames = 50, until
   maxFrames = 3000, waitMaxFrames = 3000 } = {}) {
   const MAX_STALLED = 50 * 600;
   const RELEASE_AFTER_STALLED = 250;
+  // The native run's limit (headless.rs `type_out`): a stroke's shift lead and trail
+  // (1 frame each), and its key and the gap after it each held at most until a program
+  // that scans the keyboard has read them (UNREAD_WAIT_SCANNING_FRAMES, 250 each).
+  const FRAMES_PER_STROKE = 1 + 1 + 2 * 250;
   const pieces = [];
   const re = /\\\{([^}]*)\}/g;
   let last = 0;
@@ -137,7 +141,7 @@ export function runHeadless(ace, { type = '', typeAfter = 10, frames = 50, until
     if (!text) continue;
     sent = ace.screenStampNow();
     ace.typeText(text);
-    const limit = 8 * [...text].length + 10;
+    const limit = FRAMES_PER_STROKE * [...text].length + 10;
     let waited = 0, stalled = 0, inARow = 0;
     while (!ace.x.typing_done()) {
       if (waited > limit || stalled > MAX_STALLED) throw new Error('typing did not finish');

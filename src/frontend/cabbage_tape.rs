@@ -64,6 +64,8 @@ pub struct Code {
     pub cycles: u16,
     pub cycle_run: u16,
     pub cycle_done: u16,
+    /// The key of the cycle under way or last run (0: none).
+    pub key: u16,
 }
 
 impl Code {
@@ -85,6 +87,7 @@ pub fn assemble() -> anyhow::Result<Code> {
         region: program.address("REGION")?,
         cycles: program.address("cycles")?,
         cycle_run: program.address("cycle_run")?,
+        key: program.address("key")?,
         cycle_done: program.address("cycle_done")?,
         origin: program.origin,
         game: program.end,
@@ -119,6 +122,17 @@ pub fn tape_name(path: &std::path::Path) -> anyhow::Result<String> {
 
 /// The whole tape: the loader, then one bytes file per game.
 pub fn make_tape(games: &[(String, Description)]) -> anyhow::Result<Vec<Block>> {
+    for (i, (name, _)) in games.iter().enumerate() {
+        if games[..i].iter().any(|(before, _)| before == name) {
+            bail!(
+                "two games are called `{name}` (games {} and {}): `PLAY {name}` would only ever \
+                 find the first; give one of the files another name (the tape name is the \
+                 file name, in lower case, cut at 10 characters)",
+                games.iter().position(|(n, _)| n == name).unwrap_or(0) + 1,
+                i + 1
+            );
+        }
+    }
     let code = assemble()?;
     let mut blocks = loader_dictionary(
         LOADER_PATH,

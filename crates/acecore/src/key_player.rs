@@ -11,8 +11,10 @@
 //! after another: SHIFT or SYMBOL SHIFT a frame ahead, the key held at least
 //! [`KEY_HOLD_FRAMES`], the shift let go a frame after the key, then at least
 //! [`GAP_FRAMES`] with nothing down. For a running program (not the line editor) the key
-//! and the gap each last until the program has read the whole keyboard since they began
-//! ([`ChangeHold`]): a game that reads INKEY once a second still sees every tap once. A
+//! and the gap each last until the program has seen them ([`ChangeHold`]: it read the
+//! whole keyboard since they began, or KEYCOD, where the ROM's interrupt scanner leaves
+//! the key, or the key's own half-rows): a game that reads INKEY once a second still sees
+//! every tap once, and a game that takes KEYCOD every frame gets a key every few frames. A
 //! key pressed while the ROM is busy (the frames between LOAD's name and its `OK`) that
 //! no program reads is pressed again once the line editor waits ([`HoldVerdict::Missed`]):
 //! the ROM's scanner threw it away. A key the user still holds when its stroke is the last one stays down
@@ -20,7 +22,7 @@
 //! work as on the real machine.
 
 use crate::machine::keyboard::{
-    line_editor_waiting, ChangeHold, HoldVerdict, Reader, GAP_FRAMES, KEY_HOLD_FRAMES,
+    line_editor_waiting, ChangeHold, HoldVerdict, KeyReads, Reader, GAP_FRAMES, KEY_HOLD_FRAMES,
     SHIFT_LEAD_FRAMES, SHIFT_TRAIL_FRAMES, STATIN,
 };
 use crate::machine::{Ace, Key};
@@ -87,8 +89,8 @@ struct Playing<Source> {
 #[derive(Debug, Clone, Copy)]
 struct Reading {
     reader: Reader,
-    /// The half-rows the program has read since the keys last changed.
-    rows_read: u8,
+    /// What the program has read of the keys since they last changed.
+    reads: KeyReads,
 }
 
 /// The queue of strokes and the one being played.
@@ -110,6 +112,8 @@ pub struct KeyPlayer<Source> {
     /// The guest has been seen scanning the whole keyboard (and has not since let a
     /// stroke go unread).
     scanning: bool,
+    /// BREAK is queued: the stroke being played ends at its minimum, unread or not.
+    breaking: bool,
 }
 
 impl<Source> Default for KeyPlayer<Source> {
@@ -121,14 +125,28 @@ impl<Source> Default for KeyPlayer<Source> {
             held: HashSet::new(),
             stalled: 0,
             scanning: false,
+            breaking: false,
         }
     }
 }
 
 impl<Source: PartialEq + Copy> KeyPlayer<Source> {
     /// Queues a stroke; false (and the stroke is dropped) when [`MAX_QUEUED_STROKES`] are
-    /// already waiting.
+    /// already waiting. BREAK (SHIFT + SPACE) is not queued behind other keys: the keys
+    /// typed ahead are dropped (a person pressing BREAK wants the program stopped, not
+    /// fed), and the stroke being played ends at its minimum.
     pub fn push(&mut self, stroke: Stroke<Source>) -> bool {
+        if is_break(&stroke) {
+            self.queue.clear();
+            self.queue.push_back(stroke);
+            if let Some(playing) = self.playing.as_mut() {
+                if !is_break(&playing.stroke) {
+                    self.breaking = true;
+                    playing.hold.until_read = false;
+                }
+            }
+            return true;
+        }
         if self.queue.len() >= MAX_QUEUED_STROKES {
             return false;
         }
@@ -170,7 +188,7 @@ impl<Source: PartialEq + Copy> KeyPlayer<Source> {
         let editor = line_editor_waiting(ace.peek(STATIN));
         let reading = Reading {
             reader: ace.key_reader(),
-            rows_read: ace.key_rows_read_since_change(),
+            reads: ace.key_reads_since_change(),
         };
         let wanted = self.next_keys(editor, reading, !ace.typing_done(), held_now);
         if wanted != self.held {
@@ -196,7 +214,7 @@ impl<Source: PartialEq + Copy> KeyPlayer<Source> {
         if let Some(frames) = self.since_enter.as_mut() {
             *frames += 1;
         }
-        self.scanning |= reading.rows_read == 0xFF;
+        self.scanning |= reading.reads.rows == 0xFF;
         // Whether the phase on the matrix now has been counted this frame.
         let mut counted = false;
         loop {
@@ -215,6 +233,7 @@ impl<Source: PartialEq + Copy> KeyPlayer<Source> {
                         None => return HashSet::new(),
                     };
                     self.since_enter = None;
+                    self.breaking = false;
                     let phase = if stroke.modifiers.is_empty() {
                         Phase::Hold
                     } else {
@@ -253,7 +272,7 @@ impl<Source: PartialEq + Copy> KeyPlayer<Source> {
                 counted = true;
                 match playing
                     .hold
-                    .frame(reading.reader, reading.rows_read, self.scanning)
+                    .frame(reading.reader, reading.reads, self.scanning)
                 {
                     HoldVerdict::Stay => true,
                     HoldVerdict::Read => false,
@@ -290,13 +309,21 @@ impl<Source: PartialEq + Copy> KeyPlayer<Source> {
                 }
             };
             let (minimum, until_read) = playing.phase.timing();
+            let until_read = until_read && !self.breaking;
             playing.hold = ChangeHold::new(minimum, until_read, reading.reader);
-            if playing.phase == Phase::Hold {
-                playing.hold = playing.hold.pressing(&stroke.keys);
+            match playing.phase {
+                Phase::Hold => playing.hold = playing.hold.pressing(&stroke.keys),
+                Phase::Gap => playing.hold = playing.hold.releasing(&stroke.keys),
+                Phase::Lead | Phase::Trail => {}
             }
             counted = true;
         }
     }
+}
+
+/// BREAK: SHIFT + SPACE and nothing else.
+fn is_break<Source>(stroke: &Stroke<Source>) -> bool {
+    stroke.modifiers == [Key::Shift] && stroke.keys == [Key::Space]
 }
 
 #[cfg(test)]
@@ -393,15 +420,28 @@ mod tests {
     }
 
     #[test]
-    fn a_guest_that_reads_only_some_keys_gets_short_taps() {
-        // It reads half-row A-G only (`LD A,0xFD; IN A,(0xFE); JR 0`), so it never scans
-        // the keyboard: each press is held for the short wait, then the gap likewise.
+    fn a_guest_that_reads_the_keys_half_row_gets_the_minimum() {
+        // It reads half-row A-G only (`LD A,0xFD; IN A,(0xFE); JR 0`): it sees A go down
+        // and come up in every frame, so A gets the shortest tap and gap.
         let mut player = KeyPlayer::default();
         player.push(stroke(&[], &[Key::A], None));
+        player.push(stroke(&[], &[Key::A], None));
+        let rom = TestRom::new().at(0, &[0x3E, 0xFD, 0xDB, 0xFE, 0x18, 0xFA]);
+        let frames = play_on(rom, &mut player, 14, &[]);
+        let expected = ["A", "A", "A", "A", ".", ".", "A", "A", "A", "A", ".", "."];
+        assert_eq!(frames[..12], expected);
+    }
+
+    #[test]
+    fn a_guest_that_reads_only_other_keys_gets_short_taps() {
+        // The same guest never reads P's half-row: P is held for the short wait, then the
+        // gap likewise (it reads A-G, not the BREAK test's rows alone).
+        let mut player = KeyPlayer::default();
+        player.push(stroke(&[], &[Key::P], None));
         let rom = TestRom::new().at(0, &[0x3E, 0xFD, 0xDB, 0xFE, 0x18, 0xFA]);
         let frames = play_on(rom, &mut player, 25, &[]);
         let wait = crate::machine::keyboard::UNREAD_WAIT_OTHER_FRAMES as usize;
-        assert!(frames[..wait].iter().all(|f| f == "A"), "{frames:?}");
+        assert!(frames[..wait].iter().all(|f| f == "P"), "{frames:?}");
         assert!(frames[wait..].iter().all(|f| f == "."), "{frames:?}");
     }
 
@@ -414,6 +454,40 @@ mod tests {
         let rom = TestRom::new().at(0, &[0xAF, 0xDB, 0xFE, 0x18, 0xFE]);
         let frames = play_on(rom, &mut player, 100, &[]);
         assert!(frames.iter().all(|f| f == "A"), "{frames:?}");
+    }
+
+    #[test]
+    fn break_is_not_queued_behind_other_keys() {
+        // The busy guest would keep A down for 5 s, then B; BREAK pushed at the start
+        // ends A at its minimum, drops B and comes next.
+        let mut player = KeyPlayer::default();
+        player.push(stroke(&[], &[Key::A], None));
+        player.push(stroke(&[], &[Key::B], None));
+        let rom = TestRom::new().at(0, &[0xAF, 0xDB, 0xFE, 0x18, 0xFE]);
+        let mut ace = rom.boot(RamSize::K3);
+        ace.run_frame();
+        player.frame(&mut ace, |_| false);
+        ace.run_frame();
+        assert!(ace.is_key_pressed(Key::A));
+        assert!(player.push(stroke(&[Key::Shift], &[Key::Space], None)));
+        assert_eq!(player.queued(), 1, "B dropped");
+        let mut frames = Vec::new();
+        for _ in 0..8 {
+            player.frame(&mut ace, |_| false);
+            ace.run_frame();
+            let down: Vec<&str> = crate::machine::keyboard::ALL_KEYS
+                .iter()
+                .filter(|&&k| ace.is_key_pressed(k))
+                .map(|k| k.name())
+                .collect();
+            frames.push(if down.is_empty() {
+                ".".to_string()
+            } else {
+                down.join("+")
+            });
+        }
+        let sss = "SHIFT+SPACE";
+        assert_eq!(frames, ["A", "A", "A", ".", ".", "SHIFT", sss, sss]);
     }
 
     #[test]

@@ -92,7 +92,7 @@ pub fn load(file: &Path) -> anyhow::Result<Description> {
     match r.description {
         Some(d) => Ok(d),
         None => {
-            let n = r.errors().count();
+            let n = r.error_count;
             bail!(
                 "{}: {n} error{} (see above)",
                 file.display(),
@@ -154,8 +154,20 @@ fn tape(file: &Path, also: &[PathBuf], output: &Path, force: bool) -> anyhow::Re
     Format::from_path(output)?;
     aceemu::output_file::refuse_existing(output, force)?;
     let mut games = Vec::new();
+    let mut files: Vec<&Path> = Vec::new();
     for f in std::iter::once(file).chain(also.iter().map(PathBuf::as_path)) {
-        games.push((cabbage_tape::tape_name(f)?, load(f)?));
+        let name = cabbage_tape::tape_name(f)?;
+        if let Some(i) = games.iter().position(|(n, _)| *n == name) {
+            bail!(
+                "{} and {} would both be the game `{name}` on the tape (the tape name is the \
+                 file name in lower case, cut at 10 characters): `PLAY {name}` would only ever \
+                 find the first; give one of them another name",
+                files[i].display(),
+                f.display()
+            );
+        }
+        games.push((name, load(f)?));
+        files.push(f);
     }
     let blocks = cabbage_tape::make_tape(&games)?;
     TapeImage::from_blocks(&output.display().to_string(), blocks).save(output, force)?;

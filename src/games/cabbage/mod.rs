@@ -26,5 +26,5 @@ pub mod reader;
 pub mod rule;
 
 pub use engine::{Anomaly, AnomalyKind, Engine};
-pub use reader::{read, Description, Diagnostic, Read, Severity};
+pub use reader::{read, Description, Diagnostic, Read, Severity, MAX_SHOWN};
 pub use rule::{Rule, WILDCARD};

@@ -8,6 +8,11 @@ use std::fmt;
 /// Largest map the reader accepts, in bytes (X * Y); far beyond any screen.
 pub const MAX_MAP_BYTES: usize = 1 << 20;
 
+/// Errors (and, separately, warnings) kept per file, as `mazezam check` keeps; the rest
+/// are counted in one closing diagnostic. A file of bad bytes would otherwise make an
+/// error per byte.
+pub const MAX_SHOWN: usize = 100;
+
 /// How bad a problem is: an error stops the file from being played, a warning is worth
 /// knowing about but the original would run the file the same way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,11 +64,14 @@ impl Description {
     }
 }
 
-/// The outcome of reading: the description if there was no error, and every diagnostic.
+/// The outcome of reading: the description if there was no error, and the diagnostics
+/// (the first [`MAX_SHOWN`] errors and warnings, then one saying how many more there were).
 #[derive(Clone, Debug)]
 pub struct Read {
     pub description: Option<Description>,
     pub diagnostics: Vec<Diagnostic>,
+    /// Errors met, those not shown included.
+    pub error_count: usize,
 }
 
 impl Read {
@@ -83,6 +91,12 @@ struct Line<'a> {
 
 struct Reader {
     diagnostics: Vec<Diagnostic>,
+    /// Errors and warnings met, those past [`MAX_SHOWN`] included, and where the first
+    /// one not shown of each was.
+    errors: usize,
+    warnings: usize,
+    first_unshown_error: Option<(usize, usize)>,
+    first_unshown_warning: Option<(usize, usize)>,
 }
 
 impl Reader {
@@ -95,6 +109,15 @@ impl Reader {
     }
 
     fn push(&mut self, severity: Severity, line: usize, column: usize, message: impl Into<String>) {
+        let (seen, unshown) = match severity {
+            Severity::Error => (&mut self.errors, &mut self.first_unshown_error),
+            Severity::Warning => (&mut self.warnings, &mut self.first_unshown_warning),
+        };
+        *seen += 1;
+        if *seen > MAX_SHOWN {
+            unshown.get_or_insert((line, column));
+            return;
+        }
         self.diagnostics.push(Diagnostic {
             severity,
             line,
@@ -102,12 +125,48 @@ impl Reader {
             message: message.into(),
         });
     }
+
+    /// The diagnostics in file order, then one for each kind with more than were kept.
+    fn finish(mut self) -> (Vec<Diagnostic>, usize) {
+        self.diagnostics.sort_by_key(|d| (d.line, d.column));
+        for (severity, seen, unshown, what) in [
+            (
+                Severity::Error,
+                self.errors,
+                self.first_unshown_error,
+                "errors",
+            ),
+            (
+                Severity::Warning,
+                self.warnings,
+                self.first_unshown_warning,
+                "warnings",
+            ),
+        ] {
+            if let Some((line, column)) = unshown {
+                self.diagnostics.push(Diagnostic {
+                    severity,
+                    line,
+                    column,
+                    message: format!(
+                        "{} more {what} from here on not shown (only the first {MAX_SHOWN} are)",
+                        seen - MAX_SHOWN
+                    ),
+                });
+            }
+        }
+        (self.diagnostics, self.errors)
+    }
 }
 
 /// Reads a description from the bytes of a file.
 pub fn read(bytes: &[u8]) -> Read {
     let mut r = Reader {
         diagnostics: Vec::new(),
+        errors: 0,
+        warnings: 0,
+        first_unshown_error: None,
+        first_unshown_warning: None,
     };
     let lines = split_lines(bytes, &mut r);
     let mut next = 0;
@@ -129,11 +188,11 @@ pub fn read(bytes: &[u8]) -> Read {
         }
         _ => None,
     };
-    let has_error = r.diagnostics.iter().any(|d| d.severity == Severity::Error);
-    r.diagnostics.sort_by_key(|d| (d.line, d.column));
+    let (diagnostics, error_count) = r.finish();
     Read {
-        description: if has_error { None } else { description },
-        diagnostics: r.diagnostics,
+        description: if error_count > 0 { None } else { description },
+        diagnostics,
+        error_count,
     }
 }
 
@@ -187,6 +246,14 @@ fn read_rules(lines: &[Line], next: &mut usize, name: &str, r: &mut Reader) -> O
         *next += 1;
         if line.bytes.is_empty() {
             return Some(rules);
+        }
+        let sizes = match line.bytes.len() {
+            RULE_LEN => None,
+            _ => looks_like_sizes(line.bytes),
+        };
+        if let Some(sizes) = sizes {
+            r.error(line.number, 1, missing_empty_line(name, rules.len(), sizes));
+            return None;
         }
         let n = line.bytes.len();
         if n != RULE_LEN {
@@ -264,10 +331,25 @@ fn read_map(
         map.extend_from_slice(&cells);
         map.push(b'\n');
     }
-    if body.len() < y {
+    if body.is_empty() {
         let at = lines.last().map_or(1, |l| l.number + 1);
-        r.error(at, 1, format!("the map has {} lines; Y = {y}", body.len()));
+        r.error(at, 1, format!("the file ends before the map; Y = {y}"));
         return None;
+    }
+    if body.len() < y {
+        // The original reads the map with one fread of X * Y bytes: when the file ends
+        // early, the lines it did not get stay NUL bytes (newline positions included),
+        // and it plays on. One of its own data files is such a file.
+        let at = lines.last().map_or(1, |l| l.number + 1);
+        let missing = y - body.len();
+        let which = if missing == 1 {
+            format!("map line {y}")
+        } else {
+            format!("map lines {}-{y}", body.len() + 1)
+        };
+        r.warning(at, 1, format!("the map has {} lines; Y = {y}: {which} read as NUL bytes, as the original reads them (its one read of X * Y bytes comes short)", body.len()));
+        map.resize(x * y, 0);
+        return Some((x, y, map, map_line));
     }
     if let Some(extra) = body[y..].iter().find(|l| !l.bytes.is_empty()) {
         r.error(
@@ -280,6 +362,30 @@ fn read_map(
         );
     }
     Some((x, y, map, map_line))
+}
+
+/// The line is `X Y` (two decimal numbers, spaces or tabs around them), which no rule
+/// line of 19 characters can be.
+fn looks_like_sizes(bytes: &[u8]) -> Option<&str> {
+    let text = std::str::from_utf8(bytes).ok()?;
+    let mut numbers = text.split([' ', '\t']).filter(|w| !w.is_empty());
+    let two = numbers.next().is_some_and(is_number) && numbers.next().is_some_and(is_number);
+    (two && numbers.next().is_none()).then(|| text.trim_matches([' ', '\t']))
+}
+
+fn is_number(word: &str) -> bool {
+    word.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// The message for an `X Y` line met while reading the rule list `name`, after `read` of
+/// its rules: an empty line is missing before it, and which one.
+fn missing_empty_line(name: &str, read: usize, sizes: &str) -> String {
+    let which = match (name, read) {
+        ("list A", _) => "both empty lines are missing (after list A and after list B)",
+        (_, 0) => "the empty line between list A and list B is missing (an empty list B still needs its own empty line)",
+        _ => "the empty line between list B and `X Y` is missing",
+    };
+    format!("`{sizes}` is the `X Y` line, but it comes where {name} should go on: {which}; a file is list A, an empty line, list B, an empty line, then `X Y` and the map")
 }
 
 fn is_blank(bytes: &[u8]) -> bool {

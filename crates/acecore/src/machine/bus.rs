@@ -7,7 +7,7 @@
 //! `char_ram`.
 
 use super::beeper::Beeper;
-use super::keyboard::Matrix;
+use super::keyboard::{Matrix, KEYCOD};
 use super::screen_stamps::ScreenStamps;
 use super::tape_port::TapePort;
 use super::RamSize;
@@ -219,10 +219,27 @@ impl CpuBus for Bus {
     }
 }
 
+impl Bus {
+    /// A program's read of KEYCOD: noted for the key players (see `Matrix::note_keycod_read`);
+    /// the ROM's interrupt scan, which writes KEYCOD, reads it too and does not count.
+    #[cold]
+    #[inline(never)]
+    fn keycod_read(&mut self, value: u8) {
+        if !self.in_interrupt {
+            self.matrix.note_keycod_read(value);
+        }
+    }
+}
+
 impl iz80::Machine for Bus {
     #[inline(always)]
     fn peek(&mut self, address: u16) -> u8 {
-        self.read(address)
+        let value = self.read(address);
+        // The one address watched: a program taking its keys from the ROM's scanner.
+        if address == KEYCOD {
+            self.keycod_read(value);
+        }
+        value
     }
 
     #[inline(always)]

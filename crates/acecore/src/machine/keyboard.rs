@@ -224,16 +224,33 @@ pub fn strokes_for(text: &str) -> Result<Vec<Stroke>, UntypableChar> {
         .collect()
 }
 
-/// The key matrix: which keys are held down, and which half-rows the program has read
-/// since the keys last changed.
+/// System variable KEYCOD (0x3C26): the code of the key the ROM's interrupt scanner last
+/// saw, 0 when no key is down (ace-forth.md 2). A program may take its keys from here
+/// instead of reading the port (the CABBAGE engine does).
+pub const KEYCOD: u16 = 0x3C26;
+
+/// What the program (not the ROM's interrupt scan) has read of the keys since they last
+/// changed: the port's half-rows, and KEYCOD.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct KeyReads {
+    /// Bit `i` set = half-row `i` has been read from the port. All eight: the program has
+    /// scanned the whole keyboard, so it has seen the change.
+    pub rows: u8,
+    /// The program read KEYCOD while it held a key's code (not 0, not the scanner's 0xFF
+    /// for "several keys"): it has seen a key that went down.
+    pub keycod_key: bool,
+    /// The program read KEYCOD while it held 0: it has seen the keys come up.
+    pub keycod_none: bool,
+}
+
+/// The key matrix: which keys are held down, and what the program has read of them since
+/// they last changed.
 #[derive(Debug, Clone, Default)]
 pub struct Matrix {
     /// Bit set = key pressed, per half-row (bits 0-4).
     pressed: [u8; 8],
-    /// Bit `i` set = half-row `i` has been read by the program (not by the ROM's
-    /// interrupt scanner) since a key last went down or up. All eight set: the program
-    /// has scanned the whole keyboard since the change, so it has seen it.
-    rows_read: u8,
+    /// The program's reads since a key last went down or up.
+    reads: KeyReads,
 }
 
 impl Matrix {
@@ -241,7 +258,7 @@ impl Matrix {
         let (row, bit) = key.matrix_position();
         if self.pressed[row] & (1 << bit) == 0 {
             self.pressed[row] |= 1 << bit;
-            self.rows_read = 0;
+            self.reads = KeyReads::default();
         }
     }
 
@@ -249,13 +266,13 @@ impl Matrix {
         let (row, bit) = key.matrix_position();
         if self.pressed[row] & (1 << bit) != 0 {
             self.pressed[row] &= !(1 << bit);
-            self.rows_read = 0;
+            self.reads = KeyReads::default();
         }
     }
 
     pub fn release_all(&mut self) {
         if self.pressed != [0; 8] {
-            self.rows_read = 0;
+            self.reads = KeyReads::default();
         }
         self.pressed = [0; 8];
     }
@@ -281,7 +298,17 @@ impl Matrix {
     /// for reads outside the interrupt handler).
     #[inline]
     pub fn note_program_read(&mut self, high: u8) {
-        self.rows_read |= !high;
+        self.reads.rows |= !high;
+    }
+
+    /// Notes that the program read `value` from KEYCOD (the bus calls this for memory
+    /// reads of [`KEYCOD`] outside the interrupt handler).
+    pub fn note_keycod_read(&mut self, value: u8) {
+        match value {
+            0 => self.reads.keycod_none = true,
+            0xFF => {}
+            _ => self.reads.keycod_key = true,
+        }
     }
 
     /// The half-rows the program has read since the keys last changed (bit `i`: half-row
@@ -289,12 +316,18 @@ impl Matrix {
     /// rows) has seen the change. A program that reads only some rows, or the ROM's line
     /// editor (fed by the interrupt's scan), never reads all eight.
     pub fn rows_read_since_change(&self) -> u8 {
-        self.rows_read
+        self.reads.rows
+    }
+
+    /// What the program has read of the keys since they last changed: the half-rows and
+    /// KEYCOD.
+    pub fn reads_since_change(&self) -> KeyReads {
+        self.reads
     }
 
     /// Starts watching for the program's reads afresh, as if the keys had just changed.
     pub fn forget_reads(&mut self) {
-        self.rows_read = 0;
+        self.reads = KeyReads::default();
     }
 }
 
@@ -357,11 +390,19 @@ impl Reader {
 ///
 /// A change for the ROM's line editor lasts its minimum frames: the interrupt's scan
 /// reads the keys every frame. A change for a program lasts its minimum and then until
-/// the program has read every half-row since (it scanned the keyboard, so it saw the
-/// change), so a program polling every N frames sees every press and every release, in
-/// order. A guest that never scans the whole keyboard would wait for ever: the wait is
-/// cut at [`UNREAD_WAIT_OTHER_FRAMES`] if the guest reads only some half-rows and has
-/// never been seen scanning them all, else at [`UNREAD_WAIT_SCANNING_FRAMES`].
+/// the program has seen it, so a program reading keys every N frames sees every press and
+/// every release, in order. The program has seen a change when, since it was made, it
+/// has (see [`KeyReads`]):
+/// * read every half-row (INKEY, or its own loop over the rows), or
+/// * read KEYCOD holding a key's code (a press) or 0 (a release), taking its keys from
+///   the ROM's interrupt scanner (the CABBAGE engine, whose only port reads are the BREAK
+///   test's), or
+/// * read the half-rows of the keys pressed (or let go), besides the BREAK test's alone
+///   (a game watching a few keys).
+///
+/// A guest that never reads a change would keep it for ever: the wait is cut at
+/// [`UNREAD_WAIT_OTHER_FRAMES`] if the guest reads only some half-rows and has never been
+/// seen scanning them all, else at [`UNREAD_WAIT_SCANNING_FRAMES`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ChangeHold {
     /// Frames the change has stood.
@@ -377,7 +418,20 @@ pub struct ChangeHold {
     /// The half-rows of the keys this change pressed, shifts not counted (0: a release,
     /// or only a shift).
     pub key_rows: u8,
+    /// The half-rows of the keys this change let go, shifts not counted.
+    pub released_rows: u8,
 }
+
+/// The half-rows of `keys`, SHIFT and SYMBOL SHIFT not counted.
+fn rows_of(keys: &[Key]) -> u8 {
+    keys.iter()
+        .filter(|&&k| k != Key::Shift && k != Key::SymbolShift)
+        .fold(0, |rows, k| rows | 1 << k.matrix_position().0)
+}
+
+/// Reads of these half-rows alone are a BREAK test (SHIFT's and SPACE's: the ROM's after
+/// every word in SLOW mode, a game's own), not a program watching some keys.
+const BREAK_ROWS: u8 = 0x81;
 
 /// What a [`ChangeHold`] says at a frame start.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -403,6 +457,7 @@ impl ChangeHold {
             until_read,
             for_editor: reader == Reader::LineEditor,
             key_rows: 0,
+            released_rows: 0,
         }
     }
 
@@ -410,19 +465,36 @@ impl ChangeHold {
     /// program does not read them and the line editor comes back too late to take them,
     /// [`ChangeHold::frame`] says [`HoldVerdict::Missed`].
     pub fn pressing(mut self, keys: &[Key]) -> ChangeHold {
-        for &key in keys {
-            if key != Key::Shift && key != Key::SymbolShift {
-                self.key_rows |= 1 << key.matrix_position().0;
-            }
-        }
+        self.key_rows |= rows_of(keys);
         self
     }
 
-    /// Counts one more frame and says whether the change may end now. `rows_read`: the
-    /// half-rows the program has read since the change ([`Matrix::rows_read_since_change`]);
-    /// `scanning`: the guest has been seen scanning the whole keyboard.
-    pub fn frame(&mut self, reader: Reader, rows_read: u8, scanning: bool) -> HoldVerdict {
-        let read = rows_read == 0xFF;
+    /// The same hold for a change that let go of `keys` (the gap after a key): a program
+    /// that reads their half-rows sees them come up.
+    pub fn releasing(mut self, keys: &[Key]) -> ChangeHold {
+        self.released_rows |= rows_of(keys);
+        self
+    }
+
+    /// Whether the program has seen this change, by what it read since (see
+    /// [`ChangeHold`]).
+    pub fn seen(&self, reads: KeyReads) -> bool {
+        if reads.rows == 0xFF {
+            return true;
+        }
+        let watches_some_keys = reads.rows & !BREAK_ROWS != 0;
+        let rows_read = |rows: u8| watches_some_keys && rows != 0 && reads.rows & rows == rows;
+        if self.key_rows != 0 {
+            reads.keycod_key || rows_read(self.key_rows)
+        } else {
+            reads.keycod_none || rows_read(self.released_rows)
+        }
+    }
+
+    /// Counts one more frame and says whether the change may end now. `reads`: what the
+    /// program has read since the change ([`Matrix::reads_since_change`]); `scanning`:
+    /// the guest has been seen scanning the whole keyboard.
+    pub fn frame(&mut self, reader: Reader, reads: KeyReads, scanning: bool) -> HoldVerdict {
         self.frames += 1;
         if self.frames < ROM_DELIVERY_SCAN && reader == Reader::LineEditor {
             // The editor waits by the scan that delivers the key: it takes it.
@@ -431,9 +503,7 @@ impl ChangeHold {
         if self.frames < self.minimum {
             return HoldVerdict::Stay;
         }
-        // The program saw the key if it scanned the keyboard, or read the key's half-rows
-        // besides the BREAK test's (a game watching some keys).
-        let seen = read || (rows_read & self.key_rows == self.key_rows && rows_read & 0x7E != 0);
+        let seen = self.seen(reads);
         if reader == Reader::LineEditor
             && !self.for_editor
             && self.until_read
@@ -447,15 +517,13 @@ impl ChangeHold {
         let nobody_reads = reader == Reader::Nobody;
         if !self.until_read
             || self.for_editor
-            || read
+            || seen
             || reader == Reader::LineEditor
             || nobody_reads
         {
             return HoldVerdict::Read;
         }
-        // Reads of SHIFT's and SPACE's half-rows alone are the ROM's BREAK test (after
-        // every word in SLOW mode), not a program watching some keys.
-        let watches_some_keys = rows_read & 0x7E != 0;
+        let watches_some_keys = reads.rows & !BREAK_ROWS != 0;
         let limit = if scanning || !watches_some_keys {
             UNREAD_WAIT_SCANNING_FRAMES
         } else {
@@ -657,15 +725,15 @@ impl TypingQueue {
     /// `reader` says who reads the keyboard now; a [`Reader::Busy`] ROM is not ready for
     /// the key after an ENTER.
     pub fn frame(&mut self, matrix: &mut Matrix, reader: Reader) -> Progress {
-        let rows_read = matrix.rows_read_since_change();
-        self.scanning |= rows_read == 0xFF;
+        let reads = matrix.reads_since_change();
+        self.scanning |= reads.rows == 0xFF;
         if let Some(hold) = self.current.as_mut() {
             if self.held.is_empty() && self.steps.is_empty() {
                 // The gap after the last key: nothing comes after it to keep apart, and
                 // the keys stay up until more is typed.
                 hold.until_read = false;
             }
-            match hold.frame(reader, rows_read, self.scanning) {
+            match hold.frame(reader, reads, self.scanning) {
                 HoldVerdict::Stay => return Progress::Moving,
                 HoldVerdict::GaveUp => self.scanning = false,
                 HoldVerdict::Read => {}
@@ -694,6 +762,12 @@ impl TypingQueue {
                     return Progress::Moving;
                 }
             };
+            let released: Vec<Key> = self
+                .held
+                .iter()
+                .copied()
+                .filter(|k| !queued.step.keys.contains(k))
+                .collect();
             self.release_held(matrix);
             for &key in &queued.step.keys {
                 matrix.press(key);
@@ -704,7 +778,8 @@ impl TypingQueue {
             if queued.step.frames > 0 || queued.until_read {
                 self.current = Some(
                     ChangeHold::new(queued.step.frames, queued.until_read, reader)
-                        .pressing(&self.held),
+                        .pressing(&self.held)
+                        .releasing(&released),
                 );
                 return Progress::Moving;
             }
@@ -715,6 +790,64 @@ impl TypingQueue {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn reads(rows: u8, keycod_key: bool, keycod_none: bool) -> KeyReads {
+        KeyReads {
+            rows,
+            keycod_key,
+            keycod_none,
+        }
+    }
+
+    #[test]
+    fn a_change_is_seen_through_a_full_scan_keycod_or_its_own_half_rows() {
+        let busy = Reader::Busy;
+        // X is on half-row 0 (with SHIFT), K on half-row 6.
+        let press_x = ChangeHold::new(0, true, busy).pressing(&[Key::Shift, Key::X]);
+        let press_k = ChangeHold::new(0, true, busy).pressing(&[Key::K]);
+        let release_k = ChangeHold::new(0, true, busy).releasing(&[Key::K]);
+        // Nothing read, or only the BREAK test's half-rows (0 and 7): not seen, even for
+        // X, whose half-row the BREAK test reads.
+        for rows in [0, BREAK_ROWS] {
+            assert!(!press_x.seen(reads(rows, false, false)));
+            assert!(!press_k.seen(reads(rows, false, false)));
+            assert!(!release_k.seen(reads(rows, false, false)));
+        }
+        // Every half-row: seen.
+        for hold in [press_x, press_k, release_k] {
+            assert!(hold.seen(reads(0xFF, false, false)));
+        }
+        // KEYCOD with a code sees presses; KEYCOD at 0 sees releases; not the other way.
+        assert!(press_x.seen(reads(BREAK_ROWS, true, false)));
+        assert!(press_k.seen(reads(0, true, false)));
+        assert!(!press_k.seen(reads(0, false, true)));
+        assert!(release_k.seen(reads(0, false, true)));
+        assert!(!release_k.seen(reads(0, true, false)));
+        // The key's own half-row: seen; another half-row: not.
+        assert!(press_k.seen(reads(1 << 6, false, false)));
+        assert!(release_k.seen(reads(1 << 6, false, false)));
+        assert!(!press_k.seen(reads(1 << 5, false, false)));
+        // X's half-row with some other half-row than the BREAK test's: a program watching keys.
+        assert!(press_x.seen(reads(0x03, false, false)));
+    }
+
+    #[test]
+    fn keycod_reads_are_told_apart_by_value() {
+        let mut m = Matrix::default();
+        m.note_keycod_read(0xFF); // several keys: nothing to see
+        assert_eq!(m.reads_since_change(), KeyReads::default());
+        m.note_keycod_read(b'x');
+        assert_eq!(m.reads_since_change(), reads(0, true, false));
+        m.press(Key::A);
+        assert_eq!(
+            m.reads_since_change(),
+            KeyReads::default(),
+            "a change forgets"
+        );
+        m.note_keycod_read(0);
+        m.note_program_read(0xBF);
+        assert_eq!(m.reads_since_change(), reads(0x40, false, true));
+    }
 
     #[test]
     fn matrix_positions_follow_the_spec_table() {

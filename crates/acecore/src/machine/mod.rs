@@ -656,6 +656,12 @@ impl Ace {
         self.bus.matrix.rows_read_since_change()
     }
 
+    /// What the program (not the ROM's interrupt scan) has read of the keys since they
+    /// last went down or up: the half-rows, and KEYCOD (see [`keyboard::ChangeHold`]).
+    pub fn key_reads_since_change(&self) -> keyboard::KeyReads {
+        self.bus.matrix.reads_since_change()
+    }
+
     /// Starts watching for the program's keyboard reads afresh (see
     /// [`Ace::key_rows_read_since_change`]), as if the keys had just changed.
     pub fn forget_key_reads(&mut self) {
