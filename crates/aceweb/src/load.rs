@@ -151,7 +151,9 @@ mod tests {
     /// "in the deck"; and a file past its kind's limit is refused by its length.
     #[test]
     fn a_tape_with_nothing_loadable_or_too_large_is_refused() {
-        let noise: Vec<u8> = (0..5000u32).map(|i| (i * 7919 % 251) as u8).collect();
+        // Twenty 26-byte blocks, each read as a header, none with a good checksum.
+        let block = [&[26u8, 0][..], &[1u8; 25], &[0]].concat();
+        let noise = block.repeat(20);
         let err = tape_from_bytes(&noise, "photo.tap").unwrap_err();
         assert!(
             err.contains("photo.tap: nothing on it can be loaded"),

@@ -606,15 +606,23 @@ pub fn check_chunks<R: std::io::Read + std::io::Seek>(
         file: file.into(),
         reason: hound::Error::IoError(e),
     };
+    if len < 12 {
+        return Ok(()); // too short to hold anything: reading it says what is wrong
+    }
     let mut head = [0u8; 12];
-    if len < 12
-        || r.read_exact(&mut head).is_err()
-        || &head[..4] != b"RIFF"
-        || &head[8..] != b"WAVE"
-    {
+    r.read_exact(&mut head).map_err(io)?;
+    let missing = if &head[..4] != b"RIFF" {
+        Some("no RIFF tag found")
+    } else if &head[8..] != b"WAVE" {
+        Some("no WAVE tag found")
+    } else {
+        None
+    };
+    if let Some(what) = missing {
+        // hound's words for the same: reading the file would say this too.
         return Err(WavError::Format {
             file: file.into(),
-            reason: hound::Error::FormatError("no RIFF tag found"),
+            reason: hound::Error::FormatError(what),
         });
     }
     let mut pos = 12u64;
