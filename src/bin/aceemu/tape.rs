@@ -261,26 +261,27 @@ fn info(path: &Path) -> anyhow::Result<()> {
     let bytes = aceemu::tape::image::read_file(path, format)?;
     let name = path.display().to_string();
     // For TAP the lenient reader gives offsets; other formats go through the tape image.
-    let (rows, problems, not_kept): (Vec<(Option<usize>, Block)>, Vec<String>, usize) =
-        if format == Format::Tap {
-            let listing = tap::read_lenient(&bytes, &name);
-            (
-                listing
-                    .blocks
-                    .into_iter()
-                    .map(|b| (Some(b.offset), b.block))
-                    .collect(),
-                listing.problems.iter().map(|p| p.to_string()).collect(),
-                listing.problems_not_kept,
-            )
-        } else {
-            let image = TapeImage::from_bytes(&bytes, &name, format)?;
-            (
-                image.blocks.into_iter().map(|b| (None, b)).collect(),
-                image.warnings,
-                image.warnings_not_kept,
-            )
-        };
+    // Each block with its byte offset (TAP only), the problems kept and how many more.
+    type Rows = Vec<(Option<usize>, Block)>;
+    let (rows, problems, not_kept): (Rows, Vec<String>, usize) = if format == Format::Tap {
+        let listing = tap::read_lenient(&bytes, &name);
+        (
+            listing
+                .blocks
+                .into_iter()
+                .map(|b| (Some(b.offset), b.block))
+                .collect(),
+            listing.problems.iter().map(|p| p.to_string()).collect(),
+            listing.problems_not_kept,
+        )
+    } else {
+        let image = TapeImage::from_bytes(&bytes, &name, format)?;
+        (
+            image.blocks.into_iter().map(|b| (None, b)).collect(),
+            image.warnings,
+            image.warnings_not_kept,
+        )
+    };
     if rows.is_empty() && problems.is_empty() {
         bail!("{name}: no blocks found: the file is empty");
     }

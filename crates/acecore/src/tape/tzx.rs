@@ -98,13 +98,16 @@ struct Player {
     too_long: bool,
 }
 
-/// The most pulses a TZX file of `len` bytes may make: a million more than the densest
-/// blocks without loops could (a 5-byte tone block makes 65,535 pulses), about eight
-/// minutes of the Ace's pilot tone beyond that. A file that loops to more (a 410-byte file
-/// made 50 million pulses, 210 MB) is refused.
+/// The most pulses a TZX file of `len` bytes may make: two million (some 20 minutes of the
+/// Ace's pilot tone, 16 MB of memory) beyond twice what its bytes make as data (16 pulses
+/// a byte). Real tapes stay far below; a file that loops to more (a 410-byte file made 50
+/// million pulses, 210 MB) is refused.
 fn max_pulses(len: usize) -> usize {
-    1_000_000usize.saturating_add(len.saturating_mul(13_107))
+    2_000_000usize.saturating_add(len.saturating_mul(32))
 }
+
+/// The most blocks a TZX file may play, loops counted: real tapes have hundreds.
+const MAX_BLOCKS_PLAYED: usize = 100_000;
 
 impl Player {
     fn pulse(&mut self, zx_len: f64) {
@@ -167,8 +170,8 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<Tzx, TzxError> {
     while r.pos < bytes.len() {
         number += 1;
         guard += 1;
-        if guard > 1_000_000 || player.too_long {
-            let what = "the signal gets too long here (more than a million blocks played, or \
+        if guard > MAX_BLOCKS_PLAYED || player.too_long {
+            let what = "the signal gets too long here (more than 100,000 blocks played, or \
                         more pulses than the file could hold without loops: a runaway loop?)";
             return Err(fail(number, bytes[r.pos], r.pos, what));
         }
@@ -415,7 +418,7 @@ mod tests {
         file.push(0x25); // loop end
         let e = parse(&file, "loop.tzx").unwrap_err();
         assert!(e.to_string().contains("runaway loop"), "{e}");
-        assert!(max_pulses(file.len()) < 2_000_000);
+        assert!(max_pulses(file.len()) < 2_001_000);
         // The same tone without the loop is read.
         let once = [&file[..10], &file[13..18]].concat();
         assert!(parse(&once, "tone.tzx").unwrap().signal.pulses().len() >= 65_535);
