@@ -89,7 +89,7 @@ fn big_tap(path: &Path, blocks: usize) {
     let mut bytes = Vec::with_capacity(blocks * 65_536);
     for _ in 0..blocks {
         bytes.extend([0xFE, 0xFF]);
-        bytes.extend(std::iter::repeat(0u8).take(65_534));
+        bytes.extend(std::iter::repeat_n(0u8, 65_534));
     }
     std::fs::write(path, bytes).unwrap();
 }
