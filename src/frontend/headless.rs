@@ -121,7 +121,7 @@ pub fn run_with_deck(
 
 /// Like [`run_with_deck`]; with `options.collect_audio`, each frame's sound goes to
 /// `sound` as it is made instead of into [`Outcome::audio`] (a write that fails ends the
-/// run; [`WavStream::finish`] reports it).
+/// run; [`super::wav_stream::WavStream::finish`] reports it).
 pub fn run_with_deck_and_sound(
     ace: &mut Ace,
     options: &HeadlessOptions,
