@@ -4,6 +4,7 @@
 #   bash fuzz/run.sh TARGET [SECONDS] [libFuzzer options...]
 #   bash fuzz/run.sh --build            # build all targets only
 #   bash fuzz/run.sh --minimize TARGET  # merge new findings into the committed corpus
+#   bash fuzz/run.sh --smoke [SECONDS]  # every target for SECONDS (default 10) from its corpus
 #
 # No nightly: the sanitizer-coverage passes libFuzzer needs are switched on by RUSTFLAGS,
 # with an explicit --target so the flags do not reach build scripts and proc macros.
@@ -27,6 +28,24 @@ case "${1:-}" in
     mkdir -p "corpus/$target"
     "$bin/$target" -merge=1 "corpus/$target" "corpus/$target.old" "found/$target"
     rm -rf "corpus/$target.old"
+    exit 0 ;;
+  --smoke)
+    # Each target from its committed corpus for a short time, nothing kept: a crash or a
+    # hang fails the run.
+    seconds="${2:-10}"
+    for src in fuzz_targets/*.rs; do
+      target="$(basename "$src" .rs)"
+      scratch="$(mktemp -d)"
+      echo "fuzz smoke: $target for $seconds s"
+      "$bin/$target" "$scratch" "corpus/$target" -max_total_time="$seconds" -max_len=65536 \
+        -timeout=10 -rss_limit_mb=2048 -artifact_prefix="$scratch/" 2>"$scratch/log" || {
+        tail -40 "$scratch/log" >&2
+        echo "fuzz smoke: $target FAILED (input in $scratch)" >&2
+        exit 1
+      }
+      grep -h '^Done\|^#.*DONE' "$scratch/log" | tail -1
+      rm -rf "$scratch"
+    done
     exit 0 ;;
   "") echo "usage: bash fuzz/run.sh TARGET [SECONDS] [libFuzzer options]" >&2; exit 2 ;;
 esac

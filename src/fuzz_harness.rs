@@ -24,6 +24,8 @@ pub const TARGETS: &[(&str, Harness)] = &[
     ("type_text", type_text),
     ("rom", rom),
     ("forth_tape", forth_tape),
+    ("debug_command", debug_command),
+    ("cabbage_tape", cabbage_tape),
 ];
 
 /// TAP: read leniently and strictly; a tape that TAP can hold without change comes back
@@ -169,4 +171,65 @@ pub fn forth_tape(data: &[u8]) {
         &source,
         "FUZZ",
     );
+}
+
+/// Frames the debugger harness may still run for the current input (see [`debug_command`]).
+static DEBUG_FRAMES_LEFT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+
+/// The debugger's command parser: each line of the input (the first 8) is a command given
+/// to the debugger on the open ROM; errors are replies, never a panic. Bounded: commands
+/// that run the machine are kept only with short arguments, and the machine runs at most
+/// 30 frames an input (Ctrl-C is simulated after that). `trace` is left out: it writes
+/// files.
+pub fn debug_command(data: &[u8]) {
+    use crate::debug::{Debugger, RomNames, Symbols};
+    use std::sync::atomic::Ordering;
+    const RUNS: &[&str] = &[
+        "step", "s", "next", "n", "continue", "c", "finish", "f", "fstep", "fnext", "type",
+    ];
+    let text = String::from_utf8_lossy(data);
+    let symbols = Symbols::parse(crate::rom::open::open_rom_symbol_file(), "open ROM symbols")
+        .expect("the open ROM's symbols");
+    let mut dbg = Debugger::new(symbols, RomNames::Symbols);
+    dbg.continue_limit = Some(10);
+    DEBUG_FRAMES_LEFT.store(30, Ordering::Relaxed);
+    dbg.break_in = || DEBUG_FRAMES_LEFT.load(Ordering::Relaxed) == 0;
+    let mut ace = Ace::new(&crate::rom::open::open_rom()[..], RamSize::K19).expect("open ROM");
+    let mut runner = |ace: &mut Ace| {
+        let left = DEBUG_FRAMES_LEFT.load(Ordering::Relaxed);
+        DEBUG_FRAMES_LEFT.store(left.saturating_sub(1), Ordering::Relaxed);
+        ace.run_frame();
+    };
+    for line in text.lines().take(8) {
+        let mut words = line.split_whitespace();
+        let cmd = words.next().unwrap_or("");
+        if cmd == "trace" || (RUNS.contains(&cmd) && words.any(|w| w.len() > 2)) {
+            continue;
+        }
+        let mut out = String::new();
+        if dbg.command(&mut ace, line, &mut runner, &mut out) == crate::debug::Flow::Quit {
+            break;
+        }
+    }
+}
+
+/// The rule-file tape maker (`cabbage tape`): a rule file that reads is made into the
+/// game's bytes file (the engine, then the game compiled into the room the engine leaves),
+/// or refused with an error (too large for the Ace...), never a panic. The engine is
+/// assembled once; the Forth loader, which does not depend on the rule file, is left out
+/// (typing it costs seconds an input).
+pub fn cabbage_tape(data: &[u8]) {
+    use crate::frontend::cabbage_tape::{assemble, description, Code};
+    static CODE: std::sync::OnceLock<Code> = std::sync::OnceLock::new();
+    let Ok(d) = description("fuzz.rules", data) else {
+        return;
+    };
+    let code = CODE.get_or_init(|| assemble().expect("the CABBAGE engine assembles"));
+    if let Ok(file) = code.game_file(&d) {
+        assert!(
+            file.len() <= usize::from(code.region),
+            "the game overflows its region"
+        );
+        assert_eq!(&file[..code.bytes.len()], &code.bytes[..]);
+    }
 }

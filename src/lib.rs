@@ -7,6 +7,7 @@ pub mod debug;
 pub mod frontend;
 pub mod fuzz_harness;
 pub mod games;
+pub mod input_file;
 /// The machine lives in its own crate (`crates/acecore`, Rust 1.63, also built for wasm32).
 pub use acecore::machine;
 pub mod output_file;

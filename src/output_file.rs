@@ -80,6 +80,8 @@ pub struct NewFile {
     temporary: PathBuf,
     target: PathBuf,
     force: bool,
+    /// Where the temporary name is registered for removal by a fatal signal.
+    part_slot: Option<usize>,
 }
 
 /// A name beside `target` that no other writer uses: hidden, with the process id and a
@@ -149,6 +151,9 @@ impl Drop for NewFile {
         // the cleanup of an output that failed or was abandoned.
         self.file = None;
         let _ = std::fs::remove_file(&self.temporary);
+        if let Some(slot) = self.part_slot.take() {
+            parts::unregister(slot);
+        }
     }
 }
 
@@ -174,11 +179,13 @@ pub fn create(path: &Path, force: bool) -> anyhow::Result<NewFile> {
         .create_new(true)
         .open(&temporary)
         .with_context(|| format!("cannot create {}", path.display()))?;
+    let part_slot = parts::register(&temporary);
     Ok(NewFile {
         file: Some(BufWriter::new(file)),
         temporary,
         target: path.to_path_buf(),
         force,
+        part_slot,
     })
 }
 
@@ -188,6 +195,75 @@ pub fn write_new(path: &Path, bytes: &[u8], force: bool) -> anyhow::Result<()> {
     file.write_all(bytes)
         .with_context(|| format!("cannot write {}", path.display()))?;
     file.commit()
+}
+
+/// The temporary files being written, for [`remove_parts_now`]: a signal that ends the
+/// process (SIGTERM, SIGINT, SIGXFSZ) runs no destructors, so its handler removes them.
+/// The handler may only make async-signal-safe calls, so the names live in a fixed table
+/// of atomic pointers to C strings rather than behind a lock. A name is never freed (a
+/// handler on another thread might be reading it): a few dozen bytes per output file.
+mod parts {
+    use std::ffi::{c_char, CString};
+    use std::path::Path;
+    use std::sync::atomic::{AtomicPtr, Ordering};
+
+    const SLOTS: usize = 64;
+    #[allow(clippy::declare_interior_mutable_const)] // only to build the array below
+    const EMPTY: AtomicPtr<c_char> = AtomicPtr::new(std::ptr::null_mut());
+    static NAMES: [AtomicPtr<c_char>; SLOTS] = [EMPTY; SLOTS];
+
+    /// Remembers `path`; `None` when the table is full (that file is then left behind by
+    /// a signal, as before).
+    pub fn register(path: &Path) -> Option<usize> {
+        #[cfg(unix)]
+        let bytes = {
+            use std::os::unix::ffi::OsStrExt;
+            path.as_os_str().as_bytes().to_vec()
+        };
+        #[cfg(not(unix))]
+        let bytes = path.to_string_lossy().into_owned().into_bytes();
+        let name = CString::new(bytes).ok()?.into_raw();
+        for (i, slot) in NAMES.iter().enumerate() {
+            if slot
+                .compare_exchange(
+                    std::ptr::null_mut(),
+                    name,
+                    Ordering::SeqCst,
+                    Ordering::SeqCst,
+                )
+                .is_ok()
+            {
+                return Some(i);
+            }
+        }
+        // SAFETY: `name` came from into_raw just above and was never shared.
+        drop(unsafe { CString::from_raw(name) });
+        None
+    }
+
+    pub fn unregister(slot: usize) {
+        NAMES[slot].store(std::ptr::null_mut(), Ordering::SeqCst);
+    }
+
+    /// Unlinks every registered name. Async-signal-safe: atomic loads and unlink(2).
+    pub fn remove_all() {
+        #[cfg(unix)]
+        for slot in &NAMES {
+            let name = slot.load(Ordering::SeqCst);
+            if !name.is_null() {
+                // SAFETY: a registered name is a valid C string that is never freed.
+                unsafe {
+                    libc::unlink(name);
+                }
+            }
+        }
+    }
+}
+
+/// Removes the temporary files of every output being written, for a signal handler that
+/// is about to end the process (see `frontend::stop_signal`).
+pub fn remove_parts_now() {
+    parts::remove_all();
 }
 
 #[cfg(test)]

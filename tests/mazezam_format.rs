@@ -380,12 +380,12 @@ fn a_missing_file_is_an_error_naming_it() {
 }
 
 /// A file that never ends (a pipe whose writer never closes, like a device) is refused
-/// after MAX_FILE_BYTES instead of being read for ever. Without the cap the parse blocks in
-/// the read; the channel timeout (far above the fraction of a second the read takes) turns
-/// that hang into a failure.
+/// at once, as every input that is not a regular file is, instead of being read for ever.
+/// Without the check the parse blocks in the read; the channel timeout turns that hang
+/// into a failure.
 #[cfg(unix)]
 #[test]
-fn an_endless_file_is_refused_after_the_size_cap() {
+fn an_endless_pipe_is_refused_as_not_a_regular_file() {
     use aceemu::games::mazezam::format::{parse_file, MAX_FILE_BYTES};
     use std::io::Write;
     use std::sync::mpsc;
@@ -427,7 +427,10 @@ fn an_endless_file_is_refused_after_the_size_cap() {
     let (codes, text) = result.unwrap_err();
     assert_eq!(codes, [Code::Io]);
     assert!(
-        text.starts_with(&format!("{}: error [IO]: larger than", fifo.display())),
+        text.starts_with(&format!(
+            "{}: error [IO]: cannot read: it is not a regular file",
+            fifo.display()
+        )),
         "{text}"
     );
     let _ = std::fs::remove_dir_all(&dir);

@@ -194,6 +194,12 @@ async function loadBundled() {
 }
 
 async function openFile(file) {
+  // Refused by its name and size before a byte is read (the page has no other cap).
+  const refused = ace.fileRefusal(file.name, file.size);
+  if (refused) {
+    say(refused);
+    return;
+  }
   insert(file.name, new Uint8Array(await file.arrayBuffer()));
 }
 

@@ -8,8 +8,9 @@ export const SPEEDS = { real: 0, fast: 1, instant: 2 };
 export class Ace {
   static async load(wasmUrl, romBytes, ramKb = 19) {
     const response = await fetch(wasmUrl);
-    const { instance } = await WebAssembly.instantiate(await response.arrayBuffer(), {});
+    const { module, instance } = await WebAssembly.instantiate(await response.arrayBuffer(), {});
     const ace = new Ace(instance.exports);
+    ace.module = module; // kept to make a new machine if this one ever stops (see insertTape)
     ace.romBytes = romBytes;
     ace.power(romBytes, ramKb);
     return ace;
@@ -75,18 +76,44 @@ export class Ace {
     return this.x.appeared_since(this.put(new TextEncoder().encode(text)), since) !== 0;
   }
 
-  // Name then file in the buffer; returns an error message or null.
-  insertTape(name, bytes, speed) {
-    const nameBytes = new TextEncoder().encode(name);
-    const all = new Uint8Array(nameBytes.length + bytes.length);
-    all.set(nameBytes);
-    all.set(bytes, nameBytes.length);
-    this.put(all);
-    const lower = name.toLowerCase();
-    const err = lower.endsWith('.ace')
-      ? this.x.load_snapshot(nameBytes.length, bytes.length)
-      : this.x.insert_tape(nameBytes.length, bytes.length, SPEEDS[speed] ?? 0);
+  // Why a file of `size` bytes named `name` is not read (unknown kind, larger than its
+  // kind may be), or null: asked before the file is read.
+  fileRefusal(name, size) {
+    const len = this.put(new TextEncoder().encode(name));
+    const err = this.x.file_refusal(len, size);
     return err ? this.outText(err) : null;
+  }
+
+  // Name then file in the buffer; returns an error message or null. A file is checked
+  // against its kind's limit first; should the machine stop all the same (a WebAssembly
+  // trap leaves the module unusable for good), a new one is made and powered on, so the
+  // page goes on working and Power works.
+  insertTape(name, bytes, speed) {
+    const refused = this.fileRefusal(name, bytes.length);
+    if (refused) return refused;
+    try {
+      const nameBytes = new TextEncoder().encode(name);
+      const all = new Uint8Array(nameBytes.length + bytes.length);
+      all.set(nameBytes);
+      all.set(bytes, nameBytes.length);
+      this.put(all);
+      const lower = name.toLowerCase();
+      const err = lower.endsWith('.ace')
+        ? this.x.load_snapshot(nameBytes.length, bytes.length)
+        : this.x.insert_tape(nameBytes.length, bytes.length, SPEEDS[speed] ?? 0);
+      return err ? this.outText(err) : null;
+    } catch (e) {
+      if (!(e instanceof WebAssembly.RuntimeError) || !this.module) throw e;
+      this.restart();
+      return `${name}: the machine could not take this file (${e.message}); not loaded, and `
+        + 'the Ace was restarted';
+    }
+  }
+
+  // A new module instance from the same compiled module, powered on as before.
+  restart() {
+    this.x = new WebAssembly.Instance(this.module, {}).exports;
+    this.power(this.romBytes, this.ramKb);
   }
 
   setTapeSpeed(speed) { this.x.set_tape_speed(SPEEDS[speed] ?? 0); }

@@ -15,8 +15,7 @@ pub fn run_script(
     runner: &mut dyn FnMut(&mut Ace),
     max_frames: u64,
 ) -> anyhow::Result<()> {
-    let text = std::fs::read_to_string(script)
-        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", script.display()))?;
+    let text = crate::input_file::read_text(script)?;
     dbg.continue_limit = Some(max_frames);
     // Ctrl-C or SIGTERM ends a script: the running command stops, no more are read.
     dbg.break_in = super::stop_signal::requested;

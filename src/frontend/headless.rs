@@ -7,7 +7,6 @@ use super::{DeckControl, FrameRunner};
 use crate::machine::ula::can_show;
 use crate::machine::Ace;
 use anyhow::{bail, Context};
-use std::path::Path;
 
 /// When a headless run stops.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -117,6 +116,19 @@ pub fn run_with_deck(
     runner: &mut FrameRunner,
     deck: Option<&dyn DeckControl>,
 ) -> anyhow::Result<Outcome> {
+    run_with_deck_and_sound(ace, options, runner, deck, None)
+}
+
+/// Like [`run_with_deck`]; with `options.collect_audio`, each frame's sound goes to
+/// `sound` as it is made instead of into [`Outcome::audio`] (a write that fails ends the
+/// run; [`super::wav_stream::WavStream::finish`] reports it).
+pub fn run_with_deck_and_sound(
+    ace: &mut Ace,
+    options: &HeadlessOptions,
+    runner: &mut FrameRunner,
+    deck: Option<&dyn DeckControl>,
+    mut sound: Option<&mut super::wav_stream::WavStream>,
+) -> anyhow::Result<Outcome> {
     let later = options.then_type.iter().map(|(_, text)| text);
     for text in options.type_text.iter().chain(later) {
         // Checked first too, not after the frames before typing.
@@ -146,6 +158,13 @@ pub fn run_with_deck(
         // Sound is rendered only when asked for: it is most of the work of an idle frame.
         if options.collect_audio {
             ace.take_audio_into(&mut outcome.audio);
+            if let Some(sound) = sound.as_mut() {
+                let written = sound.push(&outcome.audio);
+                outcome.audio.clear();
+                if !written {
+                    return false;
+                }
+            }
         }
         true
     };
@@ -310,33 +329,6 @@ fn refuse_unshowable(what: &str, text: &str) -> anyhow::Result<()> {
         );
     }
     Ok(())
-}
-
-/// Writes mono f32 samples as a 16-bit WAV file; refuses to replace a file unless
-/// `overwrite`.
-pub fn write_wav(path: &Path, samples: &[f32], rate: u32, overwrite: bool) -> anyhow::Result<()> {
-    crate::output_file::refuse_existing(path, overwrite)?;
-    let spec = hound::WavSpec {
-        channels: 1,
-        sample_rate: rate,
-        bits_per_sample: 16,
-        sample_format: hound::SampleFormat::Int,
-    };
-    // Created by the shared rule, which checks and creates in one step (refuse_existing
-    // above only gives the early, friendlier refusal).
-    let mut file = crate::output_file::create(path, overwrite)?;
-    let mut writer = hound::WavWriter::new(&mut file, spec)
-        .with_context(|| format!("{}: cannot create the WAV file", path.display()))?;
-    for &s in samples {
-        let v = (s.clamp(-1.0, 1.0) * i16::MAX as f32) as i16;
-        writer
-            .write_sample(v)
-            .with_context(|| format!("{}: cannot write", path.display()))?;
-    }
-    writer
-        .finalize()
-        .with_context(|| format!("{}: cannot finish the WAV file", path.display()))?;
-    file.commit()
 }
 
 #[cfg(test)]

@@ -24,6 +24,7 @@ pub mod screen_fit;
 pub mod screenshot;
 pub mod stop_signal;
 pub mod text;
+pub mod wav_stream;
 #[cfg(feature = "window")]
 pub mod window;
 

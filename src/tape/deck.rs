@@ -157,9 +157,11 @@ pub fn open_deck(path: Option<&std::path::Path>, options: &DeckOptions) -> anyho
         Some(path) => TapeImage::open(path)?,
         None => TapeImage::from_blocks("(no tape)", Vec::new()),
     };
-    for w in &image.warnings {
-        eprintln!("aceemu: warning: {w}");
-    }
+    super::input::print_problems(
+        "aceemu: warning: ",
+        &image.warnings,
+        image.warnings_not_kept,
+    );
     Deck::new(image, options)
 }
 

@@ -123,7 +123,16 @@ pub fn make_dictionary_tape(
         }
         bail!("the Ace was still busy after {} s", LINE_FRAMES / 50)
     };
-    let lines = typed_lines(source);
+    // The Ace's keyboard has no tab: a tab separates words as a space does, as real Forth
+    // sources use it.
+    let source = source.replace('\t', " ");
+    let lines = typed_lines(&source);
+    if lines.is_empty() {
+        bail!(
+            "{source_name}: the source is empty: it has no line to type (only blank lines and \
+             \\ notes)"
+        );
+    }
     // Refused before booting: a line the input buffer cannot hold, or one with characters
     // that cannot be typed, would otherwise be found only after typing all before it.
     for &(number, line) in &lines {

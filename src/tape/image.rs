@@ -3,7 +3,7 @@
 
 use super::pulse::{self, Block, Signal};
 use super::{tap, tzx, wav};
-use anyhow::bail;
+use anyhow::{bail, Context};
 use std::path::Path;
 
 pub use acecore::tape::image::Format;
@@ -24,6 +24,8 @@ pub struct TapeImage {
     pub signal: Signal,
     /// Problems that did not stop reading (bad checksums, a damaged tail...).
     pub warnings: Vec<String>,
+    /// How many more problems were found than `warnings` keeps.
+    pub warnings_not_kept: usize,
 }
 
 impl TapeImage {
@@ -35,14 +37,32 @@ impl TapeImage {
             blocks,
             signal,
             warnings: Vec::new(),
+            warnings_not_kept: 0,
         }
     }
 
     /// Reads a file; the format comes from its extension.
     pub fn open(path: &Path) -> anyhow::Result<TapeImage> {
         let format = Format::from_path(path)?;
-        let bytes = super::input::read_limited(path, max_file_bytes(format))?;
+        let bytes = read_file(path, format)?;
         Self::from_bytes(&bytes, &path.display().to_string(), format)
+    }
+
+    /// Reads a file for its blocks: a TAP's signal is not made (it would take some 130
+    /// bytes of memory a byte of the file), so `signal` is empty for a TAP. For listing
+    /// and converting, which work from the blocks.
+    pub fn open_blocks(path: &Path) -> anyhow::Result<TapeImage> {
+        let format = Format::from_path(path)?;
+        let bytes = read_file(path, format)?;
+        let name = path.display().to_string();
+        let tape = acecore::tape::image::read_blocks(&bytes, &name, format)?;
+        Ok(TapeImage {
+            name,
+            blocks: tape.blocks,
+            signal: tape.signal,
+            warnings: tape.warnings,
+            warnings_not_kept: tape.warnings_not_kept,
+        })
     }
 
     /// Reads a tape from memory.
@@ -53,6 +73,7 @@ impl TapeImage {
             blocks: tape.blocks,
             signal: tape.signal,
             warnings: tape.warnings,
+            warnings_not_kept: tape.warnings_not_kept,
         })
     }
 
@@ -125,6 +146,28 @@ impl TapeImage {
                 );
             }
         }
+        if format == Format::Wav {
+            // Written as it is made: a 4 MB TAP makes a WAV of 1.5 to 3 GB.
+            let mut file = crate::output_file::create(path, overwrite)?;
+            wav::write_blocks(&self.blocks, &mut file)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            return file.commit();
+        }
         crate::output_file::write_new(path, &self.to_bytes(format), overwrite)
     }
+}
+
+/// The bytes of a tape file given by the user, within the limit for its format. A WAV's
+/// chunks are walked in the file first, so a large file that is no WAV is refused before
+/// it is read.
+pub fn read_file(path: &Path, format: Format) -> anyhow::Result<Vec<u8>> {
+    if format == Format::Wav {
+        let (file, len) = crate::input_file::open(path)?;
+        wav::check_chunks(
+            std::io::BufReader::new(file),
+            len,
+            &path.display().to_string(),
+        )?;
+    }
+    super::input::read_limited(path, max_file_bytes(format))
 }

@@ -4,8 +4,6 @@
 //! an error instead of a hang or all the memory (a TAP or TZX becomes a signal of about
 //! 128 bytes of memory per byte of data).
 
-use anyhow::{bail, Context};
-use std::io::Read;
 use std::path::Path;
 
 /// Largest file read: far beyond any tape (an hour of 44.1 kHz 16-bit stereo WAV is
@@ -29,37 +27,25 @@ pub fn read(path: &Path) -> anyhow::Result<Vec<u8>> {
     read_limited(path, MAX_INPUT_BYTES)
 }
 
-/// [`read`] with another size limit.
+/// [`read`] with another size limit (through the shared [`crate::input_file::read`]).
 pub fn read_limited(path: &Path, max_bytes: u64) -> anyhow::Result<Vec<u8>> {
-    let name = path.display();
-    let meta = std::fs::metadata(path).with_context(|| format!("cannot read {name}"))?;
-    if !meta.is_file() {
-        let what = if meta.is_dir() {
-            "a directory"
-        } else {
-            "not a regular file (a FIFO, socket or device)"
-        };
-        bail!("cannot read {name}: it is {what}; give a regular file");
+    Ok(crate::input_file::read(path, max_bytes)?)
+}
+
+/// Problems printed one a line before the rest are only counted.
+pub const PROBLEMS_SHOWN: usize = 10;
+
+/// Prints the first [`PROBLEMS_SHOWN`] of `problems` to standard error, each after
+/// `prefix`, then how many more there are (`hidden` counts those not even kept): a
+/// damaged file's report stays a few lines long.
+pub fn print_problems(prefix: &str, problems: &[String], hidden: usize) {
+    for p in problems.iter().take(PROBLEMS_SHOWN) {
+        eprintln!("{prefix}{p}");
     }
-    if meta.len() > max_bytes {
-        bail!(
-            "cannot read {name}: {} bytes is more than the {max_bytes} a file of this kind may \
-             have",
-            meta.len()
-        );
+    let more = problems.len().saturating_sub(PROBLEMS_SHOWN) + hidden;
+    if more > 0 {
+        eprintln!("{prefix}... and {more} more");
     }
-    let file = std::fs::File::open(path).with_context(|| format!("cannot read {name}"))?;
-    let mut bytes = Vec::with_capacity(meta.len() as usize);
-    // The file may grow after the check: read one byte past the limit to notice.
-    file.take(max_bytes + 1)
-        .read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read {name}"))?;
-    if bytes.len() as u64 > max_bytes {
-        bail!(
-            "cannot read {name}: it grew past the {max_bytes} bytes a file of this kind may have"
-        );
-    }
-    Ok(bytes)
 }
 
 #[cfg(test)]

@@ -6,7 +6,9 @@
 // 2. `2 3 + .` typed by the machine's queue: video RAM and the system variables equal
 //    the native `aceemu run --headless` run's, byte for byte;
 // 3. LOAD MAZE from the bundled tape (real tape speed, the deck pressing play by itself),
-//    RUN, size 1, Watch to the end: the same comparison.
+//    RUN, size 1, Watch to the end: the same comparison;
+// 4. files the page cannot use (too large for their kind, nothing loadable) are refused
+//    with a message, and the machine works on.
 //
 // Run: `node web/tests/browser.mjs` (after `npm ci --prefix web` and web/build.sh).
 
@@ -151,6 +153,42 @@ try {
     });
     if (!web.run.found) throw new Error(`the mouse did not get out:\n${web.text}`);
     console.log(`  maze: ${web.run.frames} frames`);
+  });
+
+  // A 13.6 MB file that is no tape, opened as .tap, killed the page's machine for good;
+  // now it is refused by its size before it is read, a small one with nothing loadable is
+  // refused by what it holds (never "in the deck"), and the machine works on.
+  await test('bad_files_are_refused_and_the_machine_works_on', async () => {
+    const message = () => page.evaluate(() => document.getElementById('message').textContent);
+    await page.setInputFiles('#file', { name: 'photo.tap', mimeType: 'application/octet-stream',
+      buffer: Buffer.alloc(13_600_000, 0x5a) });
+    await page.waitForFunction(() => document.getElementById('message').textContent
+      .includes('photo.tap'), null, { timeout: 10000 });
+    let said = await message();
+    if (!said.includes('more than the 4194304') || said.includes('is in the deck')) {
+      throw new Error(`large file: ${said}`);
+    }
+    // Twenty 26-byte blocks, each read as a header, none with a good checksum.
+    const noise = Buffer.concat(Array(20).fill(Buffer.from([26, 0, ...Array(25).fill(1), 0])));
+    await page.setInputFiles('#file', { name: 'noise.tap', mimeType: 'application/octet-stream',
+      buffer: noise });
+    await page.waitForFunction(() => document.getElementById('message').textContent
+      .includes('noise.tap'), null, { timeout: 10000 });
+    said = await message();
+    if (!said.includes('nothing on it can be loaded') || said.includes('is in the deck')) {
+      throw new Error(`noise: ${said}`);
+    }
+    const text = await page.evaluate(async () => {
+      const { Ace, runHeadless, ace } = window.aceApp;
+      const a = await Ace.load('aceweb.wasm', ace.romBytes, 19);
+      if (!a.insertTape('x.tap', new Uint8Array(5_000_000), 'real').includes('more than')) {
+        throw new Error('a 5 MB TAP was not refused');
+      }
+      a.restart(); // what insertTape does after a trap: a new machine from the same module
+      runHeadless(a, { type: '2 3 + .\n', frames: 50 });
+      return a.screenText();
+    });
+    if (!text.includes('5  OK')) throw new Error(`restarted machine:\n${text}`);
   });
 
   await test('page_loaded_without_errors', async () => {

@@ -80,6 +80,22 @@ const MAX_SOURCE: u64 = 16 << 20;
 /// (so `INCBIN "/dev/zero"` is an error, not an endless read).
 fn read_capped(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
     use std::io::Read;
+    // Only a regular file: a FIFO would block the open until something writes to it, a
+    // device such as /dev/zero never ends. (aceemu's own reader, src/input_file.rs, also
+    // opens without blocking; this crate has no libc, so it checks the path first.)
+    let meta = std::fs::metadata(path).map_err(|e| describe_io(path, &e))?;
+    if !meta.is_file() {
+        return Err(format!(
+            "cannot read \"{}\": it is not a regular file",
+            path.display()
+        ));
+    }
+    if meta.len() > limit {
+        return Err(format!(
+            "\"{}\" is larger than {limit} bytes",
+            path.display()
+        ));
+    }
     let mut bytes = Vec::new();
     std::fs::File::open(path)
         .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))

@@ -385,6 +385,18 @@ pub extern "C" fn insert_tape(name_len: u32, len: u32, speed: u32) -> u32 {
     )
 }
 
+/// Why the page should not read a file (its name in the buffer, `name_len` bytes) of
+/// `len` bytes: 0 when it may, else the length of the reason put in the output area. Asked
+/// before the file is read, so a file too large for its kind never reaches the machine.
+#[no_mangle]
+pub extern "C" fn file_refusal(name_len: u32, len: f64) -> u32 {
+    let name = String::from_utf8_lossy(&taken_input(name_len)).into_owned();
+    with(|e| match load::refusal(&name, len as u64) {
+        None => 0,
+        Some(why) => output(e, why.as_bytes()),
+    })
+}
+
 /// Loads the `.ace` snapshot in the buffer, laid out as for [`insert_tape`]. Returns 0 or
 /// the length of the error message in the output area.
 #[no_mangle]

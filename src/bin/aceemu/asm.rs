@@ -2,6 +2,7 @@
 
 use aceemu::output_file::{refuse_shared_paths, same_file};
 use anyhow::{bail, Context};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
@@ -60,15 +61,26 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             );
         }
     }
-    let write = |path: &Path, bytes: &[u8]| {
-        std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))
-    };
-    write(&args.output, &assembly.bytes)?;
-    if let Some(path) = &args.list {
-        write(path, assembly.listing.as_bytes())?;
+    // Like a compiler's, the outputs are replaced (a `--force` that is always on), but each
+    // is written beside its target and the three are moved into place only when all are
+    // complete: a full disk or a signal leaves the old files as they were, and a target
+    // that is not a regular file (a FIFO, a device) is refused instead of written into.
+    let mut files = Vec::new();
+    let listing = assembly.listing.as_bytes();
+    let symbol_file = assembly.symbol_file();
+    let contents = [
+        Some((&args.output, assembly.bytes.as_slice())),
+        args.list.as_ref().map(|p| (p, listing)),
+        args.sym.as_ref().map(|p| (p, symbol_file.as_bytes())),
+    ];
+    for (path, bytes) in contents.into_iter().flatten() {
+        let mut file = aceemu::output_file::create(path, true)?;
+        file.write_all(bytes)
+            .with_context(|| format!("cannot write {}; nothing written", path.display()))?;
+        files.push(file);
     }
-    if let Some(path) = &args.sym {
-        write(path, assembly.symbol_file().as_bytes())?;
+    for file in files {
+        file.commit()?;
     }
     let end = assembly.origin as usize + assembly.bytes.len();
     println!(

@@ -84,7 +84,7 @@ pub fn run(cmd: Command) -> anyhow::Result<()> {
 
 /// Reads and checks a description; warnings go to standard error, errors stop.
 pub fn load(file: &Path) -> anyhow::Result<Description> {
-    let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let bytes = aceemu::input_file::read(file, aceemu::input_file::MAX_TEXT_BYTES)?;
     let r = read(&bytes);
     for d in &r.diagnostics {
         eprintln!("{}:{d}", file.display());
@@ -104,11 +104,14 @@ pub fn load(file: &Path) -> anyhow::Result<Description> {
 
 fn check(file: &Path) -> anyhow::Result<()> {
     let d = load(file)?;
-    let warnings = read(&std::fs::read(file)?)
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Warning)
-        .count();
+    let warnings = read(&aceemu::input_file::read(
+        file,
+        aceemu::input_file::MAX_TEXT_BYTES,
+    )?)
+    .diagnostics
+    .iter()
+    .filter(|d| d.severity == Severity::Warning)
+    .count();
     println!(
         "{}: {} in list A, {} in list B; map {}x{} (X = {}, Y = {}); {}",
         file.display(),

@@ -63,6 +63,9 @@ enum Command {
 
 fn main() {
     restore_default_sigpipe();
+    // Before any file is opened: the first Ctrl-C always ends the command, and the part
+    // files of unfinished outputs go with it.
+    aceemu::frontend::stop_signal::install();
     let cli = Cli::parse();
     let result = match cli.command {
         None => run::run(cli.run),
@@ -78,7 +81,7 @@ fn main() {
     };
     if let Err(err) = result {
         eprintln!("aceemu: {err:#}");
-        // Stopped by Ctrl-C or SIGTERM: 128 + SIGINT, as shells expect.
+        // A run stopped by Ctrl-C or SIGTERM: 128 + SIGINT, as shells expect.
         let interrupted = err
             .downcast_ref::<aceemu::frontend::stop_signal::Interrupted>()
             .is_some();

@@ -143,7 +143,7 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<()> {
     refuse_shared_outputs(&args)?;
     // Ctrl-C and SIGTERM stop the run like closing the window, so outputs are written.
-    aceemu::frontend::stop_signal::install();
+    aceemu::frontend::stop_signal::stop_gracefully();
     let rom = rom::load_or_default(args.rom.as_deref())?;
     if let Some(path) = &args.rom {
         // Say what runs: the README promises it, and a wrong dump shows at once.
@@ -294,7 +294,17 @@ fn run_headless(
         stop,
         collect_audio: args.audio_wav.is_some(),
     };
-    let outcome = headless::run_with_deck(&mut ace, &options, &mut runner, deck)?;
+    // The sound goes to its file as it is made (a long run would otherwise hold it all).
+    let mut sound = match &args.audio_wav {
+        Some(path) => Some(aceemu::frontend::wav_stream::WavStream::create(
+            path,
+            ace.audio_rate(),
+            force,
+        )?),
+        None => None,
+    };
+    let outcome =
+        headless::run_with_deck_and_sound(&mut ace, &options, &mut runner, deck, sound.as_mut())?;
     if let Some(reason) = &outcome.tape_waiting {
         eprintln!("aceemu: warning: when the run ended, {reason}");
     }
@@ -323,8 +333,8 @@ fn run_headless(
             force,
         )?;
     }
-    if let Some(path) = &args.audio_wav {
-        headless::write_wav(path, &outcome.audio, ace.audio_rate(), force)?;
+    if let Some(sound) = sound {
+        sound.finish()?;
     }
     // Last of the files: it can still be refused (RAM above 0xBFFF in use), and the
     // screenshot and sound of the run should not be lost with it.
@@ -437,8 +447,7 @@ fn run_debugger(
             .map_err(|e| anyhow::anyhow!(e))?;
     }
     if let Some(path) = &args.symbols {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
+        let text = aceemu::input_file::read_text(path)?;
         let more =
             Symbols::parse(&text, &path.display().to_string()).map_err(|e| anyhow::anyhow!(e))?;
         symbols.merge(&more);

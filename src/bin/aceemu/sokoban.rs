@@ -280,6 +280,15 @@ fn generate(
         );
     };
     let mut level = made.level;
+    // A title is one line of the XSB file: a line break (or another control character)
+    // given in --title would start a line of its own, read back as something else.
+    let title = title.map(|t| {
+        t.chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect::<String>()
+            .trim()
+            .to_string()
+    });
     level.notes.title = Some(title.unwrap_or_else(|| format!("Seed {seed}")));
     level.notes.author = Some("aceemu project (generated)".into());
     level.notes.other = vec![

@@ -258,11 +258,12 @@ fn describe(block: &Block) -> String {
 
 fn info(path: &Path) -> anyhow::Result<()> {
     let format = Format::from_path(path)?;
-    let bytes =
-        aceemu::tape::input::read_limited(path, aceemu::tape::image::max_file_bytes(format))?;
+    let bytes = aceemu::tape::image::read_file(path, format)?;
     let name = path.display().to_string();
     // For TAP the lenient reader gives offsets; other formats go through the tape image.
-    let (rows, problems): (Vec<(Option<usize>, Block)>, Vec<String>) = if format == Format::Tap {
+    // Each block with its byte offset (TAP only), the problems kept and how many more.
+    type Rows = Vec<(Option<usize>, Block)>;
+    let (rows, problems, not_kept): (Rows, Vec<String>, usize) = if format == Format::Tap {
         let listing = tap::read_lenient(&bytes, &name);
         (
             listing
@@ -271,14 +272,19 @@ fn info(path: &Path) -> anyhow::Result<()> {
                 .map(|b| (Some(b.offset), b.block))
                 .collect(),
             listing.problems.iter().map(|p| p.to_string()).collect(),
+            listing.problems_not_kept,
         )
     } else {
         let image = TapeImage::from_bytes(&bytes, &name, format)?;
         (
             image.blocks.into_iter().map(|b| (None, b)).collect(),
             image.warnings,
+            image.warnings_not_kept,
         )
     };
+    if rows.is_empty() && problems.is_empty() {
+        bail!("{name}: no blocks found: the file is empty");
+    }
     println!("{name}: {}", count(rows.len(), "block"));
     let mut total = 0u64;
     for (i, (offset, block)) in rows.iter().enumerate() {
@@ -302,23 +308,22 @@ fn info(path: &Path) -> anyhow::Result<()> {
         println!(
             "play time {:.1} s; {:.1} s on the tape with the gaps between blocks",
             seconds(total),
-            seconds(pulse::encode_tape(&blocks).duration())
+            seconds(pulse::play_time(&blocks))
         );
     }
     if !problems.is_empty() {
-        for p in &problems {
-            eprintln!("problem: {p}");
-        }
-        bail!("{name}: {} problem(s) found", problems.len());
+        aceemu::tape::input::print_problems("problem: ", &problems, not_kept);
+        bail!(
+            "{name}: {} found",
+            count(problems.len() + not_kept, "problem")
+        );
     }
     Ok(())
 }
 
 fn convert(input: &Path, output: &Path, overwrite: bool) -> anyhow::Result<()> {
-    let image = TapeImage::open(input)?;
-    for w in &image.warnings {
-        eprintln!("warning: {w}");
-    }
+    let image = TapeImage::open_blocks(input)?;
+    aceemu::tape::input::print_problems("warning: ", &image.warnings, image.warnings_not_kept);
     if image.blocks.is_empty() {
         bail!("{}: no blocks found, nothing to convert", input.display());
     }
@@ -362,7 +367,7 @@ fn unparsed_line(e: &dict::DictError) -> String {
 }
 
 fn words(path: &Path, rom: Option<SavingRom>) -> anyhow::Result<()> {
-    let image = TapeImage::open(path)?;
+    let image = TapeImage::open_blocks(path)?;
     let mut found = false;
     for (i, pair) in image.blocks.windows(2).enumerate() {
         let Some(h) = pair[0]

@@ -51,15 +51,19 @@ pub struct Parsed {
     pub levels: Vec<Level>,
 }
 
+/// Largest XSB file read: 16 MB, far beyond any level pack; a device or a huge file named
+/// by mistake is refused instead of read for ever.
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
+
 /// Reads a file from disk (`file` names it in messages).
 pub fn parse_file(path: &Path) -> Result<Parsed, ParseErrors> {
     let file = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| ParseErrors {
+    let bytes = crate::input_file::read(path, MAX_FILE_BYTES).map_err(|e| ParseErrors {
         file: file.clone(),
         errors: vec![Diagnostic {
             line: 0,
             column: 0,
-            message: format!("cannot read: {e}"),
+            message: format!("cannot read: {}", e.reason),
         }],
     })?;
     let text = String::from_utf8(bytes).map_err(|e| {

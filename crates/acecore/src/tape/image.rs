@@ -110,6 +110,9 @@ pub struct Tape {
     /// Problems that did not stop reading (bad checksums, a damaged tail...), each naming
     /// the file and the place.
     pub warnings: Vec<String>,
+    /// How many more problems were found and not kept in `warnings` (see
+    /// [`tap::MAX_PROBLEMS_KEPT`]).
+    pub warnings_not_kept: usize,
 }
 
 /// Reads a tape file's bytes in `format`; `file` names it in messages. A TAP gives the
@@ -118,19 +121,9 @@ pub struct Tape {
 pub fn read(bytes: &[u8], file: &str, format: Format) -> Result<Tape, ReadError> {
     match format {
         Format::Tap => {
-            let listing = tap::read_lenient(bytes, file);
-            if listing.blocks.is_empty() {
-                return Err(match listing.problems.into_iter().next() {
-                    Some(p) => ReadError::Tap(p),
-                    None => ReadError::Empty { file: file.into() },
-                });
-            }
-            let blocks: Vec<Block> = listing.blocks.into_iter().map(|b| b.block).collect();
-            Ok(Tape {
-                signal: pulse::encode_tape(&blocks),
-                blocks,
-                warnings: listing.problems.iter().map(|p| p.to_string()).collect(),
-            })
+            let mut tape = read_tap_blocks(bytes, file)?;
+            tape.signal = pulse::encode_tape(&tape.blocks);
+            Ok(tape)
         }
         Format::Tzx => {
             let t = tzx::parse(bytes, file).map_err(ReadError::Tzx)?;
@@ -159,6 +152,7 @@ pub fn read(bytes: &[u8], file: &str, format: Format) -> Result<Tape, ReadError>
                 blocks,
                 signal: t.signal,
                 warnings,
+                warnings_not_kept: 0,
             })
         }
         Format::Wav => {
@@ -184,9 +178,36 @@ pub fn read(bytes: &[u8], file: &str, format: Format) -> Result<Tape, ReadError>
                 blocks: decoded.into_iter().map(|d| d.block).collect(),
                 signal,
                 warnings,
+                warnings_not_kept: 0,
             })
         }
     }
+}
+
+/// [`read`] without the signal for a TAP (whose signal is only made from its blocks, and
+/// would take some 130 bytes of memory per byte of the file): for listing and converting.
+/// A TZX or WAV still comes with its signal, which is what it holds.
+pub fn read_blocks(bytes: &[u8], file: &str, format: Format) -> Result<Tape, ReadError> {
+    match format {
+        Format::Tap => read_tap_blocks(bytes, file),
+        _ => read(bytes, file, format),
+    }
+}
+
+fn read_tap_blocks(bytes: &[u8], file: &str) -> Result<Tape, ReadError> {
+    let listing = tap::read_lenient(bytes, file);
+    if listing.blocks.is_empty() {
+        return Err(match listing.problems.into_iter().next() {
+            Some(p) => ReadError::Tap(p),
+            None => ReadError::Empty { file: file.into() },
+        });
+    }
+    Ok(Tape {
+        signal: Signal::default(),
+        warnings: listing.problems.iter().map(|p| p.to_string()).collect(),
+        warnings_not_kept: listing.problems_not_kept,
+        blocks: listing.blocks.into_iter().map(|b| b.block).collect(),
+    })
 }
 
 /// What is wrong with a block's checksum, if anything (TAP listings say the same through

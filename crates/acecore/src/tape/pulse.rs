@@ -142,9 +142,37 @@ impl Signal {
     }
 }
 
+/// Where an encoder lays down its pulses: a [`Signal`] held whole, or something that
+/// takes them as they come (a WAV being written, a running total).
+pub trait PulseSink {
+    /// A level held for `len` T-states.
+    fn push(&mut self, level: bool, len: u32);
+    /// A block starts here.
+    fn mark_block(&mut self) {}
+}
+
+impl PulseSink for Signal {
+    fn push(&mut self, level: bool, len: u32) {
+        Signal::push(self, level, len)
+    }
+    fn mark_block(&mut self) {
+        Signal::mark_block(self)
+    }
+}
+
+/// Counts the T-states of what is encoded into it, holding nothing.
+#[derive(Default)]
+struct Duration(u64);
+
+impl PulseSink for Duration {
+    fn push(&mut self, _level: bool, len: u32) {
+        self.0 += len as u64;
+    }
+}
+
 /// Lays down one block (pilot, sync, flag + data bits, end mark) as SAVE does. The line is
 /// low before and after.
-pub fn encode_block(signal: &mut Signal, block: &Block) {
+pub fn encode_block(signal: &mut impl PulseSink, block: &Block) {
     let pilot = if block.is_header() {
         HEADER_PILOT
     } else {
@@ -175,6 +203,12 @@ pub fn encode_block(signal: &mut Signal, block: &Block) {
 /// following it as closely as SAVE writes it, and a second of silence between files.
 pub fn encode_tape(blocks: &[Block]) -> Signal {
     let mut signal = Signal::default();
+    encode_tape_into(&mut signal, blocks);
+    signal
+}
+
+/// [`encode_tape`] into any sink, so a long tape can be written as it is made.
+pub fn encode_tape_into(signal: &mut impl PulseSink, blocks: &[Block]) {
     signal.push(false, LEAD_IN);
     for (i, block) in blocks.iter().enumerate() {
         if i > 0 {
@@ -188,15 +222,17 @@ pub fn encode_tape(blocks: &[Block]) -> Signal {
                 },
             );
         }
-        encode_block(&mut signal, block);
+        encode_block(signal, block);
     }
     signal.push(false, FILE_GAP);
-    signal
 }
 
-/// How many T-states the blocks take to play.
+/// How many T-states the blocks take to play (counted, not held: a 4 MB tape's signal
+/// would take half a gigabyte).
 pub fn play_time(blocks: &[Block]) -> u64 {
-    encode_tape(blocks).duration()
+    let mut total = Duration::default();
+    encode_tape_into(&mut total, blocks);
+    total.0
 }
 
 /// A block read back from a signal.

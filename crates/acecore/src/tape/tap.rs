@@ -243,7 +243,29 @@ impl TapBlock {
 #[derive(Clone, Debug, Default)]
 pub struct Listing {
     pub blocks: Vec<TapBlock>,
+    /// The first [`MAX_PROBLEMS_KEPT`] problems found.
     pub problems: Vec<TapError>,
+    /// How many more were found and not kept (a 4 MB file of zeros is two million
+    /// zero-length blocks: each a problem).
+    pub problems_not_kept: usize,
+}
+
+/// Problems a listing keeps; the rest are only counted.
+pub const MAX_PROBLEMS_KEPT: usize = 100;
+
+impl Listing {
+    fn note(&mut self, problem: TapError) {
+        if self.problems.len() < MAX_PROBLEMS_KEPT {
+            self.problems.push(problem);
+        } else {
+            self.problems_not_kept += 1;
+        }
+    }
+
+    /// Every problem found, kept or not.
+    pub fn problem_count(&self) -> usize {
+        self.problems.len() + self.problems_not_kept
+    }
 }
 
 /// Reads as much as possible: blocks with bad checksums are kept, a damaged tail is
@@ -263,15 +285,13 @@ pub fn read_lenient(bytes: &[u8], file: &str) -> Listing {
     while pos < bytes.len() {
         number += 1;
         if bytes.len() - pos < 2 {
-            listing
-                .problems
-                .push(err(number, pos, TapProblem::TruncatedLength));
+            listing.note(err(number, pos, TapProblem::TruncatedLength));
             break;
         }
         let length = u16::from_le_bytes([bytes[pos], bytes[pos + 1]]) as usize;
         let available = bytes.len() - pos - 2;
         if length > available {
-            listing.problems.push(err(
+            listing.note(err(
                 number,
                 pos,
                 TapProblem::TruncatedBlock { length, available },
@@ -284,9 +304,7 @@ pub fn read_lenient(bytes: &[u8], file: &str) -> Listing {
         let offset = pos;
         pos += 2 + length;
         if length == 0 {
-            listing
-                .problems
-                .push(err(number, offset, TapProblem::ZeroLength));
+            listing.note(err(number, offset, TapProblem::ZeroLength));
             continue;
         }
         // A 26-byte block after a header whose data should not be 26 bytes long is a new
@@ -294,9 +312,7 @@ pub fn read_lenient(bytes: &[u8], file: &str) -> Listing {
         if let Some((hn, ho, announced, _)) = pending {
             let looks_like_header = length == HEADER_BLOCK_LEN && announced + 1 != length;
             if looks_like_header {
-                listing
-                    .problems
-                    .push(err(hn, ho, TapProblem::HeaderWithoutData));
+                listing.note(err(hn, ho, TapProblem::HeaderWithoutData));
                 pending = None;
             }
         }
@@ -319,7 +335,7 @@ pub fn read_lenient(bytes: &[u8], file: &str) -> Listing {
                     (Block::new(FLAG_DATA, raw.to_vec()), BlockForm::Plain)
                 };
                 if block.data.len() != announced + 1 {
-                    listing.problems.push(err(
+                    listing.note(err(
                         number,
                         offset,
                         TapProblem::LengthMismatch {
@@ -333,7 +349,7 @@ pub fn read_lenient(bytes: &[u8], file: &str) -> Listing {
         };
         if !block.checksum_ok() {
             let (payload, stored) = block.data.split_at(block.data.len() - 1);
-            listing.problems.push(err(
+            listing.note(err(
                 number,
                 offset,
                 TapProblem::BadChecksum {
@@ -353,9 +369,7 @@ pub fn read_lenient(bytes: &[u8], file: &str) -> Listing {
         });
     }
     if let Some((hn, ho, _, _)) = pending {
-        listing
-            .problems
-            .push(err(hn, ho, TapProblem::HeaderWithoutData));
+        listing.note(err(hn, ho, TapProblem::HeaderWithoutData));
     }
     listing.problems.sort_by_key(|p| (p.offset, p.block));
     listing

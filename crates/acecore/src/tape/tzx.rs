@@ -92,10 +92,29 @@ impl Reader<'_> {
 struct Player {
     signal: Signal,
     level: bool,
+    /// Pulses the signal may hold (see [`max_pulses`]); past it they are dropped and
+    /// `too_long` is set, so a loop cannot grow memory before the guard looks.
+    max_pulses: usize,
+    too_long: bool,
 }
+
+/// The most pulses a TZX file of `len` bytes may make: two million (some 20 minutes of the
+/// Ace's pilot tone, 16 MB of memory) beyond twice what its bytes make as data (16 pulses
+/// a byte). Real tapes stay far below; a file that loops to more (a 410-byte file made 50
+/// million pulses, 210 MB) is refused.
+fn max_pulses(len: usize) -> usize {
+    2_000_000usize.saturating_add(len.saturating_mul(32))
+}
+
+/// The most blocks a TZX file may play, loops counted: real tapes have hundreds.
+const MAX_BLOCKS_PLAYED: usize = 100_000;
 
 impl Player {
     fn pulse(&mut self, zx_len: f64) {
+        if self.signal.pulses().len() >= self.max_pulses {
+            self.too_long = true;
+            return;
+        }
         self.level = !self.level;
         self.signal.push(self.level, to_ace(zx_len).max(1));
     }
@@ -139,6 +158,8 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<Tzx, TzxError> {
     let mut player = Player {
         signal: Signal::default(),
         level: false,
+        max_pulses: max_pulses(bytes.len()),
+        too_long: false,
     };
     let mut tzx = Tzx::default();
     // Blocks are numbered by their place in the file (1-based); a loop goes back to the
@@ -149,9 +170,9 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<Tzx, TzxError> {
     while r.pos < bytes.len() {
         number += 1;
         guard += 1;
-        if guard > 1_000_000 || player.signal.pulses().len() > 50_000_000 {
-            let what = "the signal gets too long here (more than a million blocks played or \
-                        50 million pulses: a runaway loop?)";
+        if guard > MAX_BLOCKS_PLAYED || player.too_long {
+            let what = "the signal gets too long here (more than 100,000 blocks played, or \
+                        more pulses than the file could hold without loops: a runaway loop?)";
             return Err(fail(number, bytes[r.pos], r.pos, what));
         }
         let offset = r.pos;
@@ -222,6 +243,10 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<Tzx, TzxError> {
                 let len = r.u24().ok_or_else(cut)?;
                 let data = r.take(len).ok_or_else(cut)?.to_vec();
                 for (i, &byte) in data.iter().enumerate() {
+                    if player.signal.pulses().len() >= player.max_pulses {
+                        player.too_long = true;
+                        break;
+                    }
                     let bits = if i + 1 == data.len() { used } else { 8 };
                     for bit in 0..bits {
                         let level = byte << bit & 0x80 != 0;
@@ -327,6 +352,11 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<Tzx, TzxError> {
             _ => return Err(fail(number, id, offset, "unknown block type")),
         }
     }
+    if player.too_long {
+        let what = "the signal gets too long (more pulses than the file could hold without \
+                    loops: a runaway loop?)";
+        return Err(fail(number, 0, bytes.len(), what));
+    }
     player.signal.push(false, CLOCK_HZ / 10);
     tzx.signal = player.signal;
     Ok(tzx)
@@ -375,6 +405,24 @@ pub fn write(blocks: &[Block]) -> Vec<u8> {
 mod tests {
     use super::*;
     use crate::tape::pulse::decode_halves;
+
+    /// A loop of 65,535 tone blocks of 65,535 pulses each would be four billion pulses
+    /// (32 GB): refused once the pulses pass what the file could make without loops, with
+    /// the signal still small.
+    #[test]
+    fn a_runaway_loop_is_refused_before_memory_grows() {
+        let mut file = MAGIC.to_vec();
+        file.extend([1, 20]);
+        file.extend([0x24, 0xFF, 0xFF]); // loop start, 65,535 times
+        file.extend([0x12, 0x00, 0x08, 0xFF, 0xFF]); // tone: 65,535 pulses of 2048
+        file.push(0x25); // loop end
+        let e = parse(&file, "loop.tzx").unwrap_err();
+        assert!(e.to_string().contains("runaway loop"), "{e}");
+        assert!(max_pulses(file.len()) < 2_001_000);
+        // The same tone without the loop is read.
+        let once = [&file[..10], &file[13..18]].concat();
+        assert!(parse(&once, "tone.tzx").unwrap().signal.pulses().len() >= 65_535);
+    }
 
     /// Blocks 1-3 loop five times; block 4 is cut short. The error names block 4 at its
     /// offset, not the twelfth block played.

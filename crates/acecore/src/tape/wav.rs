@@ -211,8 +211,10 @@ pub fn stream_samples(
     };
     if spec.channels == 0 || spec.sample_rate == 0 {
         return Err(unsupported(format!(
-            "{} channels at {} Hz",
-            spec.channels, spec.sample_rate
+            "{} channel{} at {} Hz",
+            spec.channels,
+            if spec.channels == 1 { "" } else { "s" },
+            spec.sample_rate
         )));
     }
     match spec.sample_format {
@@ -433,6 +435,74 @@ pub fn decode(bytes: &[u8], file: &str) -> Result<Vec<DecodedBlock>, WavError> {
     Ok(pulse::decode_halves(halves))
 }
 
+/// Turns pulses into samples as they come: each sample the average level over its span
+/// (-1..1), the same samples [`render`] gives for the whole signal.
+pub struct Renderer<F: FnMut(f32)> {
+    t_per_sample: f64,
+    /// Samples given out so far; the current one spans `n..n + 1` sample times.
+    n: u64,
+    /// Where the current sample is filled up to, and its time high so far.
+    cursor: f64,
+    high: f64,
+    /// End of the pulses pushed so far.
+    time: f64,
+    out: F,
+}
+
+impl<F: FnMut(f32)> Renderer<F> {
+    pub fn new(rate: u32, out: F) -> Self {
+        Renderer {
+            t_per_sample: CLOCK_HZ as f64 / rate as f64,
+            n: 0,
+            cursor: 0.0,
+            high: 0.0,
+            time: 0.0,
+            out,
+        }
+    }
+
+    fn sample_end(&self) -> f64 {
+        (self.n + 1) as f64 * self.t_per_sample
+    }
+
+    fn emit(&mut self) {
+        (self.out)((2.0 * self.high / self.t_per_sample - 1.0) as f32);
+        self.n += 1;
+        self.cursor = self.n as f64 * self.t_per_sample;
+        self.high = 0.0;
+    }
+
+    /// Gives out the last sample, partly filled if the signal ends inside it.
+    pub fn finish(mut self) {
+        let count = (self.time / self.t_per_sample).ceil() as u64;
+        while self.n < count {
+            self.emit();
+        }
+    }
+}
+
+impl<F: FnMut(f32)> pulse::PulseSink for Renderer<F> {
+    fn push(&mut self, level: bool, len: u32) {
+        if len == 0 {
+            return;
+        }
+        let end = self.time + len as f64;
+        loop {
+            let b = self.sample_end();
+            let span = end.min(b) - self.cursor;
+            if level && span > 0.0 {
+                self.high += span;
+            }
+            if end <= b {
+                self.cursor = end;
+                break;
+            }
+            self.emit();
+        }
+        self.time = end;
+    }
+}
+
 /// Samples of a signal at `rate`, each the average level over its span (-1..1).
 pub fn render(signal: &Signal, rate: u32) -> Vec<f32> {
     let t_per_sample = CLOCK_HZ as f64 / rate as f64;
@@ -488,6 +558,106 @@ pub fn write(signal: &Signal) -> Vec<u8> {
     cursor.into_inner()
 }
 
+/// Writes the tape SAVE would make of `blocks` as a 44.1 kHz 16-bit mono WAV, each sample
+/// as it is made: memory stays constant whatever the tape's length. Fails when the
+/// samples do not fit a WAV (4 GB) or the writer fails.
+pub fn write_blocks<W: std::io::Write + std::io::Seek>(
+    blocks: &[pulse::Block],
+    writer: W,
+) -> Result<(), hound::Error> {
+    let spec = hound::WavSpec {
+        channels: 1,
+        sample_rate: WRITE_RATE,
+        bits_per_sample: 16,
+        sample_format: hound::SampleFormat::Int,
+    };
+    let mut wav = hound::WavWriter::new(writer, spec)?;
+    let mut failed = None;
+    let mut renderer = Renderer::new(WRITE_RATE, |s| {
+        if failed.is_none() {
+            if let Err(e) = wav.write_sample((s as f64 * AMPLITUDE).round() as i16) {
+                failed = Some(e);
+            }
+        }
+    });
+    pulse::encode_tape_into(&mut renderer, blocks);
+    renderer.finish();
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    wav.finalize()
+}
+
+/// Checks a WAV file's RIFF structure from the file itself, reading only the chunk
+/// headers (12 bytes, then 8 a chunk), so a large file that is no WAV, or whose chunks do
+/// not lead to samples, is refused before it is read. The same checks as reading it
+/// makes, with the same messages.
+pub fn check_chunks<R: std::io::Read + std::io::Seek>(
+    mut r: R,
+    len: u64,
+    file: &str,
+) -> Result<(), WavError> {
+    use std::io::SeekFrom;
+    let damaged = |what: String| WavError::Damaged {
+        file: file.into(),
+        what,
+    };
+    let io = |e: std::io::Error| WavError::Format {
+        file: file.into(),
+        reason: hound::Error::IoError(e),
+    };
+    if len < 12 {
+        return Ok(()); // too short to hold anything: reading it says what is wrong
+    }
+    let mut head = [0u8; 12];
+    r.read_exact(&mut head).map_err(io)?;
+    let missing = if &head[..4] != b"RIFF" {
+        Some("no RIFF tag found")
+    } else if &head[8..] != b"WAVE" {
+        Some("no WAVE tag found")
+    } else {
+        None
+    };
+    if let Some(what) = missing {
+        // hound's words for the same: reading the file would say this too.
+        return Err(WavError::Format {
+            file: file.into(),
+            reason: hound::Error::FormatError(what),
+        });
+    }
+    let mut pos = 12u64;
+    while pos + 8 <= len {
+        let mut chunk = [0u8; 8];
+        r.seek(SeekFrom::Start(pos)).map_err(io)?;
+        r.read_exact(&mut chunk).map_err(io)?;
+        let id = &chunk[..4];
+        let size = u32::from_le_bytes([chunk[4], chunk[5], chunk[6], chunk[7]]) as u64;
+        if id == b"data" {
+            return Ok(()); // a short data chunk is read with a warning
+        }
+        let available = len - (pos + 8);
+        if size > available {
+            return Err(damaged(format!(
+                "chunk \"{}\" at byte offset {pos} says {size} bytes, past the end of the file \
+                 ({available} left), before any data chunk",
+                String::from_utf8_lossy(id)
+            )));
+        }
+        pos += 8 + size;
+        if size % 2 == 1 && pos < len {
+            let mut pad = [0u8; 1];
+            r.seek(SeekFrom::Start(pos)).map_err(io)?;
+            r.read_exact(&mut pad).map_err(io)?;
+            if pad[0] == 0 {
+                pos += 1;
+            }
+        }
+    }
+    Err(damaged(format!(
+        "no data chunk (the chunks end at byte offset {pos}): the file holds no samples"
+    )))
+}
+
 /// Writes a signal as a WAV file.
 pub fn write_file(signal: &Signal, path: &Path) -> Result<(), WavError> {
     std::fs::write(path, write(signal)).map_err(|e| WavError::Write {
@@ -500,6 +670,53 @@ pub fn write_file(signal: &Signal, path: &Path) -> Result<(), WavError> {
 mod tests {
     use super::*;
     use crate::tape::pulse::{encode_tape, Block};
+
+    /// The streaming renderer gives the very samples of the one that holds the signal
+    /// (an independent path through the same arithmetic: here, pulses of odd lengths that
+    /// end inside, at and across sample boundaries).
+    #[test]
+    fn streamed_samples_are_the_rendered_ones() {
+        use crate::tape::pulse::PulseSink;
+        let mut signal = Signal::default();
+        let mut streamed = Vec::new();
+        let mut renderer = Renderer::new(WRITE_RATE, |s| streamed.push(s));
+        let lens = [1u32, 73, 74, 147, 500, 2, 3000, 81, 1];
+        for (i, &len) in lens.iter().cycle().take(200).enumerate() {
+            signal.push(i % 3 != 0, len);
+            renderer.push(i % 3 != 0, len);
+        }
+        renderer.finish();
+        assert_eq!(streamed, render(&signal, WRITE_RATE));
+    }
+
+    #[test]
+    fn written_blocks_are_the_written_signal() {
+        let blocks = vec![
+            Block::new(0x00, vec![0u8; 27]),
+            Block::new(0xFF, vec![1, 2, 3, 0]),
+        ];
+        let mut streamed = std::io::Cursor::new(Vec::new());
+        write_blocks(&blocks, &mut streamed).unwrap();
+        assert_eq!(streamed.into_inner(), write(&encode_tape(&blocks)));
+    }
+
+    #[test]
+    fn chunks_are_checked_from_the_headers() {
+        let good = write(&encode_tape(&[Block::new(0xFF, vec![0])]));
+        let len = good.len() as u64;
+        check_chunks(std::io::Cursor::new(&good), len, "g.wav").unwrap();
+        let e = check_chunks(std::io::Cursor::new(&good[1..]), len - 1, "x.wav").unwrap_err();
+        assert!(
+            e.to_string().starts_with("x.wav: not a readable WAV"),
+            "{e}"
+        );
+        let mut no_data = b"RIFF\0\0\0\0WAVEJUNK\x03\0\0\0abc\0".to_vec();
+        let e = check_chunks(std::io::Cursor::new(&no_data), 24, "n.wav").unwrap_err();
+        assert!(e.to_string().contains("no data chunk"), "{e}");
+        no_data[16] = 0xFF; // JUNK now says 255 bytes
+        let e = check_chunks(std::io::Cursor::new(&no_data), 24, "n.wav").unwrap_err();
+        assert!(e.to_string().contains("past the end of the file"), "{e}");
+    }
 
     #[test]
     fn a_written_wav_reads_back() {

@@ -21,19 +21,16 @@ pub const MAX_FILE_BYTES: u64 = 16 << 20;
 
 /// Reads and parses a file; the file name in diagnostics is the path as given.
 pub fn parse_file(path: &Path) -> Result<Parsed, ParseErrors> {
-    use std::io::Read;
     let name = path.display().to_string();
-    let io_error =
-        |message: String| ParseErrors::single(Diagnostic::new(&name, 0, None, Code::Io, message));
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
-        .map_err(|e| io_error(format!("cannot read: {e}")))?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(io_error(format!(
-            "larger than {MAX_FILE_BYTES} bytes, too large for a .mzm file"
-        )));
-    }
+    let bytes = crate::input_file::read(path, MAX_FILE_BYTES).map_err(|e| {
+        ParseErrors::single(Diagnostic::new(
+            &name,
+            0,
+            None,
+            Code::Io,
+            format!("cannot read: {}", e.reason),
+        ))
+    })?;
     parse_bytes(&bytes, &name)
 }
 
