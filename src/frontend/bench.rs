@@ -252,6 +252,41 @@ pub fn run_bare(rom: &TestRom, rounds: u32) -> Timed {
     stopwatch.stop()
 }
 
+/// The busy Forth loop of `aceemu bench`: a word that never ends (a DO LOOP doing
+/// arithmetic, stack words and a variable inside BEGIN ... UNTIL), typed at the prompt.
+pub const BUSY_FORTH: &str =
+    "0 VARIABLE V : T BEGIN 100 0 DO I V @ + V ! I DUP 1+ SWAP DROP DROP LOOP 0 UNTIL ; T\n";
+
+/// A 51 K Ace on `rom` running [`BUSY_FORTH`]: typed, entered, and run until the typing
+/// is over and the loop has run for a while.
+pub fn busy_forth_ace(rom: &[u8]) -> anyhow::Result<Ace> {
+    let mut ace = Ace::new(rom, RamSize::K51)?;
+    ace.type_text(BUSY_FORTH);
+    for _ in 0..2000 {
+        if ace.typing_done() {
+            break;
+        }
+        ace.run_frame();
+    }
+    anyhow::ensure!(ace.typing_done(), "the busy Forth loop was not typed in");
+    ace.run_frames(50);
+    Ok(ace)
+}
+
+/// A 51 K Ace on `rom` after 200 frames from power-on: idle at its prompt.
+pub fn idle_ace(rom: &[u8]) -> anyhow::Result<Ace> {
+    let mut ace = Ace::new(rom, RamSize::K51)?;
+    ace.run_frames(200);
+    Ok(ace)
+}
+
+/// Runs `frames` frames; its own function so a profiler can count this part alone
+/// (`valgrind --tool=callgrind --toggle-collect='*measured_frames*'`).
+#[inline(never)]
+pub fn measured_frames(ace: &mut Ace, frames: u32) {
+    ace.run_frames(frames);
+}
+
 /// A ROM left running headless (idle at its prompt, say), as `aceemu run --headless`
 /// runs it: no sound rendered, nothing typed.
 #[derive(Debug, Clone)]
