@@ -287,6 +287,57 @@ pub fn measured_frames(ace: &mut Ace, frames: u32) {
     ace.run_frames(frames);
 }
 
+/// One workload run on the machine's fast path and with every instruction through iz80
+/// (`Ace::set_fast_path(false)`, the machine as it was before the fast path), by CPU time.
+#[derive(Debug, Clone)]
+pub struct PathResult {
+    pub frames: u32,
+    pub fast: Timed,
+    pub reference: Timed,
+}
+
+impl PathResult {
+    /// How many times more frames per CPU second the fast path runs.
+    pub fn speed_up(&self) -> f64 {
+        self.reference.cpu.as_secs_f64() / self.fast.cpu.as_secs_f64()
+    }
+
+    pub fn report(&self, name: &str) -> String {
+        let per_second = |t: &Timed| f64::from(self.frames) / t.cpu.as_secs_f64();
+        format!(
+            "{name}: {} frames, fast path {} = {:.0} frames/s; iz80 for every instruction {} = \
+             {:.0} frames/s; fast / iz80 = {:.2}x",
+            self.frames,
+            self.fast.describe(),
+            per_second(&self.fast),
+            self.reference.describe(),
+            per_second(&self.reference),
+            self.speed_up()
+        )
+    }
+}
+
+/// `frames` frames of copies of `ace`, on the fast path and on the reference path, three
+/// times each, alternating; the run with the least CPU time of each kept.
+pub fn measure_paths(ace: &Ace, frames: u32) -> PathResult {
+    let mut fast: Option<Timed> = None;
+    let mut reference: Option<Timed> = None;
+    for _ in 0..3 {
+        for on in [true, false] {
+            let mut copy = ace.duplicate(None);
+            copy.set_fast_path(on);
+            let ((), timed) = Timed::measure(|| measured_frames(&mut copy, frames));
+            let best = if on { &mut fast } else { &mut reference };
+            *best = Some(best.map_or(timed, |b| b.better(timed)));
+        }
+    }
+    PathResult {
+        frames,
+        fast: fast.expect("three runs"),
+        reference: reference.expect("three runs"),
+    }
+}
+
 /// A ROM left running headless (idle at its prompt, say), as `aceemu run --headless`
 /// runs it: no sound rendered, nothing typed.
 #[derive(Debug, Clone)]

@@ -74,6 +74,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let idle_frames = args.idle_frames.max(1);
     let open = bench::measure_rom(aceemu::rom::open::open_rom(), idle_frames)?;
     println!("{}", open.report("open ROM"));
+    let open_rom = aceemu::rom::open::open_rom();
+    println!("the machine's fast path against iz80 for every instruction (same work, by CPU time):");
+    let busy = bench::measure_paths(&bench::busy_forth_ace(open_rom)?, args.frames.max(1));
+    println!("{}", busy.report("open ROM busy in a Forth loop"));
+    let idle = bench::measure_paths(&bench::idle_ace(open_rom)?, idle_frames);
+    println!("{}", idle.report("open ROM idle at its prompt"));
     if let Some(path) = &args.rom {
         let image = aceemu::rom::RomImage::load(path)?;
         let idle = bench::measure_rom(image.bytes(), idle_frames)?;
