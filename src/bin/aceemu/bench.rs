@@ -75,7 +75,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let open = bench::measure_rom(aceemu::rom::open::open_rom(), idle_frames)?;
     println!("{}", open.report("open ROM"));
     let open_rom = aceemu::rom::open::open_rom();
-    println!("the machine's fast path against iz80 for every instruction (same work, by CPU time):");
+    println!(
+        "the machine's fast path against iz80 for every instruction (same work, by CPU time):"
+    );
     let busy = bench::measure_paths(&bench::busy_forth_ace(open_rom)?, args.frames.max(1));
     println!("{}", busy.report("open ROM busy in a Forth loop"));
     let idle = bench::measure_paths(&bench::idle_ace(open_rom)?, idle_frames);

@@ -500,7 +500,10 @@ impl<B: CpuBus> Ace<B> {
                         4 => return false, // DAA
                         5 => {
                             let r = !a;
-                            (r, (f & (FLAGS_SZPV | FLAG_C)) | FLAG_H | FLAG_N | (r & FLAGS_53))
+                            (
+                                r,
+                                (f & (FLAGS_SZPV | FLAG_C)) | FLAG_H | FLAG_N | (r & FLAGS_53),
+                            )
                         }
                         _ => {
                             // SCF, CCF: bits 5 and 3 from A, or from A | F when the
@@ -680,7 +683,11 @@ impl<B: CpuBus> Ace<B> {
                 r
             }
             1 => {
-                let xy = if z == 6 { (self.hidden.wz >> 8) as u8 } else { v };
+                let xy = if z == 6 {
+                    (self.hidden.wz >> 8) as u8
+                } else {
+                    v
+                };
                 self.regs.f = bit(self.regs.f, v, y, xy);
                 self.regs.pc = pc.wrapping_add(2);
                 self.finish(entry, entry.tstates());
@@ -752,7 +759,8 @@ impl<B: CpuBus> Ace<B> {
                 let bc = self.regs.bc.wrapping_sub(1);
                 self.regs.bc = bc;
                 let n = v.wrapping_add(self.regs.a);
-                let mut f = (self.regs.f & (FLAG_S | FLAG_Z | FLAG_C)) | (n & 0x08) | (n & 0x02) << 4;
+                let mut f =
+                    (self.regs.f & (FLAG_S | FLAG_Z | FLAG_C)) | (n & 0x08) | (n & 0x02) << 4;
                 if bc != 0 {
                     f |= FLAG_PV;
                 }
