@@ -4,6 +4,10 @@
 //! happens, press keys or type text, read the screen and memory, plug in a tape.
 //!
 //! How the Z80 core (iz80 0.5.1) is driven, and why:
+//! * The instructions Forth and ROM code spend their time in run on the machine's own
+//!   [`fast_path`] (decoded once, timed from the same table entry, on registers the machine
+//!   keeps); iz80 runs the rest, with the fixes of [`z80_fixes`], and everything when the
+//!   fast path is off ([`Ace::set_fast_path`]: the reference it is tested against).
 //! * Time is the machine's own T-state counter, advanced by the documented cost of each
 //!   instruction ([`timing`]), not by iz80's counter, which miscounts (spec section 10).
 //! * Interrupts are accepted by the machine, not by iz80 (whose IM 0 and IM 2 panic): the
