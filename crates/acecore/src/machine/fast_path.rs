@@ -7,8 +7,9 @@
 //! (IX+d)/(IY+d)), INC/DEC, the 8-bit arithmetic and logic, ADD/ADC/SBC on HL and
 //! ADD IX/IY, the accumulator rotates, CPL, SCF, CCF, NEG, PUSH/POP, EX DE,HL, EX (SP),HL,
 //! the jumps, calls, returns and restarts (conditional ones included), JR/DJNZ, JP (HL),
-//! JP (IX)/(IY), everything CB-prefixed (BIT n,(HL) with its WZ-based flag bits), and
-//! LDI/LDD/LDIR/LDDR. Everything else (I/O, HALT, DI/EI, interrupt modes, EXX and
+//! JP (IX)/(IY), everything CB-prefixed (BIT n,(HL) with its WZ-based flag bits),
+//! LDI/LDD/LDIR/LDDR, and IN A,(n) / OUT (n),A (the keyboard, BREAK, tape and beeper
+//! ports, stamped with the same T-state as before). Everything else (the other I/O, HALT, DI/EI, interrupt modes, EXX and
 //! EX AF,AF', DAA, the IXH/IXL forms, DD/FD CB, the other ED instructions) goes to iz80
 //! with the machine's fixes, exactly as before: the fast path returns "not mine" before it
 //! changes anything.
@@ -592,7 +593,23 @@ impl<B: CpuBus> Ace<B> {
                         std::mem::swap(&mut self.regs.de, &mut self.regs.hl);
                         self.regs.pc = pc.wrapping_add(1);
                     }
-                    _ => return false, // OUT (n),A; IN A,(n); DI; EI
+                    2 | 3 => {
+                        // OUT (n),A / IN A,(n): the port is A·256 + n, accessed at the
+                        // T-state the timing word gives, as on the path through iz80
+                        // (the tape deck and the beeper are stamped with it).
+                        let n = self.bus.read(pc.wrapping_add(1));
+                        let port = u16::from(self.regs.a) << 8 | u16::from(n);
+                        self.bus.set_io_time(self.t + u64::from(entry.io_offset()));
+                        if y == 2 {
+                            self.hidden.wz = (port & 0xFF00) | u16::from(n.wrapping_add(1));
+                            self.bus.port_out(port, self.regs.a);
+                        } else {
+                            self.hidden.wz = port.wrapping_add(1);
+                            self.regs.a = self.bus.port_in(port);
+                        }
+                        self.regs.pc = pc.wrapping_add(2);
+                    }
+                    _ => return false, // DI; EI
                 },
                 4 => {
                     // CALL cc,nn: WZ = nn whether it calls or not.
