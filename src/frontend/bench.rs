@@ -252,6 +252,92 @@ pub fn run_bare(rom: &TestRom, rounds: u32) -> Timed {
     stopwatch.stop()
 }
 
+/// The busy Forth loop of `aceemu bench`: a word that never ends (a DO LOOP doing
+/// arithmetic, stack words and a variable inside BEGIN ... UNTIL), typed at the prompt.
+pub const BUSY_FORTH: &str =
+    "0 VARIABLE V : T BEGIN 100 0 DO I V @ + V ! I DUP 1+ SWAP DROP DROP LOOP 0 UNTIL ; T\n";
+
+/// A 51 K Ace on `rom` running [`BUSY_FORTH`]: typed, entered, and run until the typing
+/// is over and the loop has run for a while.
+pub fn busy_forth_ace(rom: &[u8]) -> anyhow::Result<Ace> {
+    let mut ace = Ace::new(rom, RamSize::K51)?;
+    ace.type_text(BUSY_FORTH);
+    for _ in 0..2000 {
+        if ace.typing_done() {
+            break;
+        }
+        ace.run_frame();
+    }
+    anyhow::ensure!(ace.typing_done(), "the busy Forth loop was not typed in");
+    ace.run_frames(50);
+    Ok(ace)
+}
+
+/// A 51 K Ace on `rom` after 200 frames from power-on: idle at its prompt.
+pub fn idle_ace(rom: &[u8]) -> anyhow::Result<Ace> {
+    let mut ace = Ace::new(rom, RamSize::K51)?;
+    ace.run_frames(200);
+    Ok(ace)
+}
+
+/// Runs `frames` frames; its own function so a profiler can count this part alone
+/// (`valgrind --tool=callgrind --toggle-collect='*measured_frames*'`).
+#[inline(never)]
+pub fn measured_frames(ace: &mut Ace, frames: u32) {
+    ace.run_frames(frames);
+}
+
+/// One workload run on the machine's fast path and with every instruction through iz80
+/// (`Ace::set_fast_path(false)`, the machine as it was before the fast path), by CPU time.
+#[derive(Debug, Clone)]
+pub struct PathResult {
+    pub frames: u32,
+    pub fast: Timed,
+    pub reference: Timed,
+}
+
+impl PathResult {
+    /// How many times more frames per CPU second the fast path runs.
+    pub fn speed_up(&self) -> f64 {
+        self.reference.cpu.as_secs_f64() / self.fast.cpu.as_secs_f64()
+    }
+
+    pub fn report(&self, name: &str) -> String {
+        let per_second = |t: &Timed| f64::from(self.frames) / t.cpu.as_secs_f64();
+        format!(
+            "{name}: {} frames, fast path {} = {:.0} frames/s; iz80 for every instruction {} = \
+             {:.0} frames/s; fast / iz80 = {:.2}x",
+            self.frames,
+            self.fast.describe(),
+            per_second(&self.fast),
+            self.reference.describe(),
+            per_second(&self.reference),
+            self.speed_up()
+        )
+    }
+}
+
+/// `frames` frames of copies of `ace`, on the fast path and on the reference path, three
+/// times each, alternating; the run with the least CPU time of each kept.
+pub fn measure_paths(ace: &Ace, frames: u32) -> PathResult {
+    let mut fast: Option<Timed> = None;
+    let mut reference: Option<Timed> = None;
+    for _ in 0..3 {
+        for on in [true, false] {
+            let mut copy = ace.duplicate(None);
+            copy.set_fast_path(on);
+            let ((), timed) = Timed::measure(|| measured_frames(&mut copy, frames));
+            let best = if on { &mut fast } else { &mut reference };
+            *best = Some(best.map_or(timed, |b| b.better(timed)));
+        }
+    }
+    PathResult {
+        frames,
+        fast: fast.expect("three runs"),
+        reference: reference.expect("three runs"),
+    }
+}
+
 /// A ROM left running headless (idle at its prompt, say), as `aceemu run --headless`
 /// runs it: no sound rendered, nothing typed.
 #[derive(Debug, Clone)]

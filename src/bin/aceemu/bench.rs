@@ -25,7 +25,8 @@ pub struct Args {
     /// seconds and report its CPU use; needs a display (Xvfb will do).
     #[arg(long, value_name = "SECS", num_args = 0..=1, default_missing_value = "10")]
     window: Option<f64>,
-    /// Run only one side, for profilers (`perf stat`): "machine" or "bare:ROUNDS".
+    /// Run only one part, for profilers (`perf stat`, callgrind): "machine", "bare:ROUNDS",
+    /// "forth-loop:FRAMES" or "idle:FRAMES" (the open ROM busy in Forth or idle).
     #[arg(long, hide = true)]
     only: Option<String>,
 }
@@ -55,8 +56,16 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 "bare: {rounds} rounds in {:.3} s CPU",
                 time.cpu.as_secs_f64()
             );
+        } else if let Some(frames) = only.strip_prefix("forth-loop:") {
+            let mut ace = bench::busy_forth_ace(aceemu::rom::open::open_rom())?;
+            bench::measured_frames(&mut ace, frames.parse()?);
+            println!("forth-loop: {frames} frames");
+        } else if let Some(frames) = only.strip_prefix("idle:") {
+            let mut ace = bench::idle_ace(aceemu::rom::open::open_rom())?;
+            bench::measured_frames(&mut ace, frames.parse()?);
+            println!("idle: {frames} frames");
         } else {
-            anyhow::bail!("--only takes machine or bare:ROUNDS");
+            anyhow::bail!("--only takes machine, bare:ROUNDS, forth-loop:FRAMES or idle:FRAMES");
         }
         return Ok(());
     }
@@ -65,6 +74,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let idle_frames = args.idle_frames.max(1);
     let open = bench::measure_rom(aceemu::rom::open::open_rom(), idle_frames)?;
     println!("{}", open.report("open ROM"));
+    let open_rom = aceemu::rom::open::open_rom();
+    println!(
+        "the machine's fast path against iz80 for every instruction (same work, by CPU time):"
+    );
+    let busy = bench::measure_paths(&bench::busy_forth_ace(open_rom)?, args.frames.max(1));
+    println!("{}", busy.report("open ROM busy in a Forth loop"));
+    let idle = bench::measure_paths(&bench::idle_ace(open_rom)?, idle_frames);
+    println!("{}", idle.report("open ROM idle at its prompt"));
     if let Some(path) = &args.rom {
         let image = aceemu::rom::RomImage::load(path)?;
         let idle = bench::measure_rom(image.bytes(), idle_frames)?;

@@ -4,6 +4,10 @@
 //! happens, press keys or type text, read the screen and memory, plug in a tape.
 //!
 //! How the Z80 core (iz80 0.5.1) is driven, and why:
+//! * The instructions Forth and ROM code spend their time in run on the machine's own
+//!   [`fast_path`] (decoded once, timed from the same table entry, on registers the machine
+//!   keeps); iz80 runs the rest, with the fixes of [`z80_fixes`], and everything when the
+//!   fast path is off ([`Ace::set_fast_path`]: the reference it is tested against).
 //! * Time is the machine's own T-state counter, advanced by the documented cost of each
 //!   instruction ([`timing`]), not by iz80's counter, which miscounts (spec section 10).
 //! * Interrupts are accepted by the machine, not by iz80 (whose IM 0 and IM 2 panic): the
@@ -23,6 +27,7 @@
 pub mod beeper;
 pub mod bus;
 pub mod cpu_ext;
+mod fast_path;
 pub mod keyboard;
 pub mod screen_stamps;
 pub mod tape_port;
@@ -152,6 +157,13 @@ pub struct Ace<B = Bus> {
     /// The CPU's hidden registers iz80 lacks: MEMPTR (WZ), the Q latch and the
     /// LD A,I/R interrupt quirk (see [`z80_fixes`]).
     hidden: z80_fixes::Hidden,
+    /// The registers while the machine runs with its fast path (see [`fast_path`]); iz80's
+    /// own are brought up to date around every instruction handed to it and at the end of
+    /// each run.
+    regs: fast_path::Regs,
+    /// Runs the common instructions on the machine's own fast path (true, the default) or
+    /// every instruction through iz80 (the reference).
+    use_fast_path: bool,
 }
 
 impl Ace {
@@ -186,6 +198,8 @@ impl<B> Ace<B> {
             r_pending: 0,
             timings: timing::fast_tables(),
             hidden: z80_fixes::Hidden::default(),
+            regs: fast_path::Regs::default(),
+            use_fast_path: true,
         }
     }
 }
@@ -218,6 +232,8 @@ impl Ace {
             r_pending: self.r_pending,
             timings: self.timings,
             hidden: self.hidden,
+            regs: self.regs,
+            use_fast_path: self.use_fast_path,
         }
     }
 
@@ -300,8 +316,26 @@ impl Ace {
         self.t - start
     }
 
+    /// Runs the common instructions on the machine's fast path (true, the default) or
+    /// every instruction through iz80 with the machine's fixes (false: the reference the
+    /// fast path is tested and measured against). Both give the same results.
+    pub fn set_fast_path(&mut self, on: bool) {
+        self.use_fast_path = on;
+    }
+
+    /// Whether the fast path is on (see [`Ace::set_fast_path`]).
+    pub fn fast_path(&self) -> bool {
+        self.use_fast_path
+    }
+
     fn run(&mut self, until: u64, stop: StopAt) -> Stop {
+        if self.use_fast_path {
+            self.regs = fast_path::Regs::load(&self.cpu);
+        }
         let stop = self.run_inner(until, stop);
+        if self.use_fast_path {
+            self.regs.store(&mut self.cpu);
+        }
         self.sync_r();
         stop
     }
@@ -316,7 +350,13 @@ impl Ace {
                 return Stop::Time;
             }
             if self.t < self.int_end && self.t != self.ei_end && self.iff1() {
-                self.accept_interrupt();
+                if self.use_fast_path {
+                    self.regs.store(&mut self.cpu);
+                    self.accept_interrupt();
+                    self.regs = fast_path::Regs::load(&self.cpu);
+                } else {
+                    self.accept_interrupt();
+                }
                 continue;
             }
             if self.halted {
@@ -341,7 +381,11 @@ impl Ace {
                     }
                 }
                 StopAt::Pcs(pcs) => {
-                    let pc = self.cpu.immutable_registers().pc();
+                    let pc = if self.use_fast_path {
+                        self.regs.pc
+                    } else {
+                        self.cpu.immutable_registers().pc()
+                    };
                     if pcs.contains(&pc) {
                         return Stop::Pc(pc);
                     }
@@ -411,8 +455,34 @@ impl<B: CpuBus> Ace<B> {
     /// One instruction, looking its timing up in `timings` (the machine's own
     /// [`timing::fast_tables`], passed in so a run loop keeps it in a register across
     /// instructions instead of reloading it from `self` after every call into iz80).
+    /// With the fast path on, the registers are in `self.regs`: the fast path runs the
+    /// instruction if it has it, else iz80 does, with its registers brought up to date
+    /// before and read back after.
     #[inline(always)]
     fn execute_one(&mut self, timings: &'static timing::FastTables) {
+        if !self.use_fast_path {
+            self.execute_on_iz80(timings);
+            return;
+        }
+        let op = self.bus.read(self.regs.pc);
+        let main = timings.main(op);
+        if !self.fast_step(timings, op, main) {
+            self.execute_on_iz80_synced(timings);
+        }
+    }
+
+    /// An instruction the fast path does not have, while the registers are in
+    /// `self.regs`.
+    #[inline(never)]
+    fn execute_on_iz80_synced(&mut self, timings: &'static timing::FastTables) {
+        self.regs.store(&mut self.cpu);
+        self.execute_on_iz80(timings);
+        self.regs = fast_path::Regs::load(&self.cpu);
+    }
+
+    /// One instruction through iz80 (with the machine's timing, R, WZ, Q and fixes).
+    #[inline(always)]
+    fn execute_on_iz80(&mut self, timings: &'static timing::FastTables) {
         let pc = self.cpu.immutable_registers().pc();
         // The common case in one look-up and one test: an unprefixed instruction iz80 runs
         // on its own, at a fixed cost, with one M1, leaving WZ alone.

@@ -226,6 +226,22 @@ impl FlatMachine {
         self.ace.bus.mem[addr as usize]
     }
 
+    /// Runs the instructions on the machine's fast path (true, the default) or all through
+    /// iz80 (see [`Ace::set_fast_path`]).
+    pub fn set_fast_path(&mut self, on: bool) {
+        self.ace.use_fast_path = on;
+    }
+
+    /// Runs the next instruction from the state the last one left (registers, memory,
+    /// hidden state), with port reads returning `port_values` in turn: for instruction
+    /// streams. The outcome's T-states are this instruction's.
+    pub fn step_on(&mut self, port_values: &[u8]) -> StepOutcome {
+        let ace = &mut self.ace;
+        ace.bus.port_values = port_values.iter().copied().collect();
+        ace.bus.ports.clear();
+        self.run_one()
+    }
+
     /// Runs ONE instruction from `initial`, with memory holding `ram` (address, value
     /// pairs; the rest 0) and port reads returning `port_values` in turn.
     pub fn step(
@@ -290,8 +306,22 @@ impl FlatMachine {
         };
         ace.hidden.ld_air_end = if s.p { 0 } else { u64::MAX };
         ace.ei_end = if s.ei { 0 } else { u64::MAX };
+        self.run_one()
+    }
 
+    /// One instruction from the machine's state now, as `Ace::run` runs it.
+    fn run_one(&mut self) -> StepOutcome {
+        use super::cpu_ext;
+        use iz80::{Reg16, Reg8};
+        let ace = &mut self.ace;
+        let start = ace.t;
+        if ace.use_fast_path {
+            ace.regs = super::fast_path::Regs::load(&ace.cpu);
+        }
         ace.execute_one(ace.timings);
+        if ace.use_fast_path {
+            ace.regs.store(&mut ace.cpu);
+        }
         ace.sync_r();
 
         let regs = ace.cpu.immutable_registers();
@@ -326,7 +356,7 @@ impl FlatMachine {
         };
         StepOutcome {
             state,
-            tstates: ace.t,
+            tstates: ace.t - start,
             ports: ace.bus.ports.clone(),
         }
     }

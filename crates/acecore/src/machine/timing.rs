@@ -341,7 +341,7 @@ impl FastTables {
 
     /// The entry `op` of the table a prefix marker points to.
     #[inline(always)]
-    fn after(&self, marker: Packed, op: u8) -> Packed {
+    pub fn after(&self, marker: Packed, op: u8) -> Packed {
         self.0[((marker.0 as usize & 0xFFFF) + op as usize) & 0x7FF]
     }
 }
