@@ -295,6 +295,14 @@ fn bit(f: u8, v: u8, n: u8, xy: u8) -> u8 {
 }
 
 impl<B: CpuBus> Ace<B> {
+    /// A word the instruction reads as data (`LD HL,(nn)`): through the bus's `peek`, which
+    /// notes a program's read of KEYCOD for the key players, as on the iz80 path. Opcode
+    /// and operand fetches and stack reads use [`Self::word_at`].
+    #[inline(always)]
+    fn data_word_at(&mut self, addr: u16) -> u16 {
+        u16::from_le_bytes([self.bus.peek(addr), self.bus.peek(addr.wrapping_add(1))])
+    }
+
     #[inline(always)]
     fn word_at(&self, addr: u16) -> u16 {
         u16::from_le_bytes([self.bus.read(addr), self.bus.read(addr.wrapping_add(1))])
@@ -338,7 +346,7 @@ impl<B: CpuBus> Ace<B> {
                 }
                 // LD r,r' / LD r,(HL) / LD (HL),r
                 if z == 6 {
-                    let v = self.bus.read(self.regs.hl);
+                    let v = self.bus.peek(self.regs.hl);
                     self.regs.set_r8(y, v);
                 } else if y == 6 {
                     self.bus.poke(self.regs.hl, self.regs.r8(z));
@@ -350,7 +358,7 @@ impl<B: CpuBus> Ace<B> {
             }
             2 => {
                 let v = if z == 6 {
-                    self.bus.read(self.regs.hl)
+                    self.bus.peek(self.regs.hl)
                 } else {
                     self.regs.r8(z)
                 };
@@ -409,7 +417,7 @@ impl<B: CpuBus> Ace<B> {
                         }
                         1 | 3 => {
                             let at = if y == 1 { self.regs.bc } else { self.regs.de };
-                            self.regs.a = self.bus.read(at);
+                            self.regs.a = self.bus.peek(at);
                             self.hidden.wz = at.wrapping_add(1);
                         }
                         4 => {
@@ -420,7 +428,7 @@ impl<B: CpuBus> Ace<B> {
                         }
                         5 => {
                             let nn = self.word_at(pc.wrapping_add(1));
-                            self.regs.hl = self.word_at(nn);
+                            self.regs.hl = self.data_word_at(nn);
                             self.hidden.wz = nn.wrapping_add(1);
                             len = 3;
                         }
@@ -432,7 +440,7 @@ impl<B: CpuBus> Ace<B> {
                         }
                         _ => {
                             let nn = self.word_at(pc.wrapping_add(1));
-                            self.regs.a = self.bus.read(nn);
+                            self.regs.a = self.bus.peek(nn);
                             self.hidden.wz = nn.wrapping_add(1);
                             len = 3;
                         }
@@ -452,7 +460,7 @@ impl<B: CpuBus> Ace<B> {
                 }
                 4 | 5 => {
                     let v = if y == 6 {
-                        self.bus.read(self.regs.hl)
+                        self.bus.peek(self.regs.hl)
                     } else {
                         self.regs.r8(y)
                     };
@@ -689,7 +697,7 @@ impl<B: CpuBus> Ace<B> {
         let entry = timings.after(main, op);
         let (x, y, z) = (op >> 6, (op >> 3) & 7, op & 7);
         let v = if z == 6 {
-            self.bus.read(self.regs.hl)
+            self.bus.peek(self.regs.hl)
         } else {
             self.regs.r8(z)
         };
@@ -748,7 +756,7 @@ impl<B: CpuBus> Ace<B> {
             }
             0x4B | 0x5B | 0x6B | 0x7B => {
                 let nn = self.word_at(pc.wrapping_add(2));
-                let v = self.word_at(nn);
+                let v = self.data_word_at(nn);
                 self.regs.set_rp(p, v);
                 self.hidden.wz = nn.wrapping_add(1);
                 self.regs.pc = pc.wrapping_add(4);
@@ -769,7 +777,7 @@ impl<B: CpuBus> Ace<B> {
                     }
                 };
                 let (hl, de) = (self.regs.hl, self.regs.de);
-                let v = self.bus.read(hl);
+                let v = self.bus.peek(hl);
                 self.bus.poke(de, v);
                 self.regs.hl = step(hl);
                 self.regs.de = step(de);
@@ -829,7 +837,7 @@ impl<B: CpuBus> Ace<B> {
             }
             0x2A => {
                 let nn = self.word_at(pc.wrapping_add(2));
-                new_index = self.word_at(nn);
+                new_index = self.data_word_at(nn);
                 self.hidden.wz = nn.wrapping_add(1);
                 4
             }
@@ -869,7 +877,7 @@ impl<B: CpuBus> Ace<B> {
             }
             0x34 | 0x35 => {
                 let at = displaced(self);
-                let v = self.bus.read(at);
+                let v = self.bus.peek(at);
                 let (r, f) = if op == 0x34 {
                     inc8(self.regs.f, v)
                 } else {
@@ -890,7 +898,7 @@ impl<B: CpuBus> Ace<B> {
             _ if x == 1 && z == 6 && y != 6 => {
                 // LD r,(IX+d): r is B, C, D, E, H, L or A itself.
                 let at = displaced(self);
-                let v = self.bus.read(at);
+                let v = self.bus.peek(at);
                 self.regs.set_r8(y, v);
                 self.hidden.wz = at;
                 3
@@ -904,7 +912,7 @@ impl<B: CpuBus> Ace<B> {
             }
             _ if x == 2 && z == 6 => {
                 let at = displaced(self);
-                let v = self.bus.read(at);
+                let v = self.bus.peek(at);
                 let (a, f) = alu(y, self.regs.a, self.regs.f, v);
                 self.regs.a = a;
                 self.regs.f = f;
