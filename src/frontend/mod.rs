@@ -9,6 +9,7 @@ pub mod cabbage_tape;
 pub mod debug_prompt;
 #[cfg(feature = "window")]
 pub mod debug_window;
+pub mod file_prompt;
 pub mod forth_speed;
 pub mod headless;
 pub mod help;
