@@ -67,6 +67,12 @@ pub struct Outcome {
     pub tape_waiting: Option<String>,
     /// The run was cut short by Ctrl-C or SIGTERM ([`super::stop_signal`]).
     pub interrupted: bool,
+    /// Frames run after the run was to end because the Ace was still saving (SAVE, BSAVE):
+    /// a run never ends in the middle of a file.
+    pub saving_frames: u64,
+    /// For `UntilText`: the text was found only because it was already on the screen
+    /// before the last text was typed (an old `OK`), so the wait ended at once.
+    pub found_old_text: bool,
     /// Frames at the end of the run in which the guest, interrupt-driven, took no
     /// interrupt (LOAD waiting for a tape does that; see [`no_tape_hint`]).
     pub frames_without_interrupts: u64,
@@ -98,6 +104,10 @@ const MAX_STALLED: u64 = 50 * 600;
 /// this long (5 s) with no tape moving, it is not coming back to the keyboard (a routine
 /// that does DI and loops): the key is let go and the typing ends.
 const RELEASE_AFTER_STALLED: u64 = 250;
+
+/// How long a run goes on for a save still being written (ten emulated minutes: a 48 K
+/// BSAVE takes about four).
+pub const MAX_SAVING_FRAMES: u64 = 50 * 600;
 
 /// Runs `ace` as the options say, one frame at a time through `runner`.
 pub fn run(
@@ -211,6 +221,7 @@ pub fn run_with_deck(
         }
         StopCondition::UntilText { text, max_frames } => {
             let mut found = ace.screen_text().contains(text.as_str());
+            outcome.found_old_text = found && !ace.text_appeared_since(text, sent);
             let mut n = 0;
             while !found && n < *max_frames {
                 if !frame(ace, &mut outcome) {
@@ -229,6 +240,15 @@ pub fn run_with_deck(
                 }
             }
             outcome.text_found = Some(found);
+        }
+    }
+    // The Ace is still writing a file: the run goes on until it is written.
+    if let Some(deck) = deck {
+        while deck.is_saving(ace.tstates()) && outcome.saving_frames < MAX_SAVING_FRAMES {
+            if !frame(ace, &mut outcome) {
+                break;
+            }
+            outcome.saving_frames += 1;
         }
     }
     Ok(outcome)

@@ -398,6 +398,31 @@ mod tests {
         assert_eq!(keys, HashSet::from([Key::Shift, Key::N5]));
     }
 
+    /// The host's Caps Lock is the Ace's: a file name typed into the prompt keeps the
+    /// case Shift gives it, and Tab reaches the prompt as `\t`.
+    #[test]
+    fn prompt_characters_ignore_caps_lock_and_keep_tab() {
+        let events = [
+            Press(HostKey::CapsLock),
+            Release(HostKey::CapsLock),
+            Press(HostKey::T),
+            Char('T'),
+            Release(HostKey::T),
+            Press(HostKey::LeftShift),
+            Press(HostKey::A),
+            Char('a'),
+            Release(HostKey::A),
+            Release(HostKey::LeftShift),
+            Press(HostKey::Slash),
+            Char('/'),
+            Release(HostKey::Slash),
+            Press(HostKey::Tab),
+            Release(HostKey::Tab),
+        ];
+        let input = HostKeys::default().frame(&[], &events);
+        assert_eq!(input.chars, ['t', 'A', '/', '\t']);
+    }
+
     use HostEvent::{Char, Press, Release};
 
     fn tap(key: HostKey, c: Option<char>) -> Vec<HostEvent> {

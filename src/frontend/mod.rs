@@ -49,6 +49,11 @@ pub trait DeckControl {
     fn is_moving(&self) -> bool {
         false
     }
+    /// True while the machine is saving to the deck at its time `now` (T-states): a run
+    /// should not end then, or the file is lost.
+    fn is_saving(&self, _now: u64) -> bool {
+        false
+    }
 }
 
 /// Puts a tape file into the deck while the window runs (F3): the new deck's controls

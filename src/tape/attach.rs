@@ -164,4 +164,8 @@ impl crate::frontend::DeckControl for SharedDeck {
     fn is_moving(&self) -> bool {
         self.0.borrow().is_running()
     }
+
+    fn is_saving(&self, now: u64) -> bool {
+        self.0.borrow().is_saving(now)
+    }
 }

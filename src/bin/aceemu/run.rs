@@ -310,6 +310,28 @@ fn run_headless(
         collect_audio: args.audio_wav.is_some(),
     };
     let outcome = headless::run_with_deck(&mut ace, &options, &mut runner, deck)?;
+    if outcome.saving_frames >= headless::MAX_SAVING_FRAMES {
+        eprintln!(
+            "aceemu: warning: the Ace was still saving {} after the run was to end; \
+             stopped there, the file is not complete",
+            aceemu::plural::count(outcome.saving_frames as usize, "frame")
+        );
+    } else if outcome.saving_frames > 0 {
+        eprintln!(
+            "aceemu: the Ace was still saving when the run was to end: it ran {} more \
+             until the save was written",
+            aceemu::plural::count(outcome.saving_frames as usize, "frame")
+        );
+    }
+    if outcome.found_old_text {
+        eprintln!(
+            "aceemu: warning: --until-text {:?} was already on the screen before the last \
+             text was typed, so the wait ended as soon as typing did; end --type with \
+             \\{{{}}} to wait for a new one",
+            args.until_text.as_deref().unwrap_or_default(),
+            args.until_text.as_deref().unwrap_or_default()
+        );
+    }
     if let Some(reason) = &outcome.tape_waiting {
         eprintln!("aceemu: warning: when the run ended, {reason}");
     }
