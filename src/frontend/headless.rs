@@ -178,9 +178,9 @@ pub fn run_with_deck(
                 if n == options.wait_max_frames {
                     // Reported like the other problems: after the outputs are written.
                     outcome.problem = Some(format!(
-                        "--type: {wanted:?} did not appear on the screen within {} frames, so \
+                        "--type: {wanted:?} did not appear on the screen within {}, so \
                          {text:?} was not typed",
-                        options.wait_max_frames
+                        crate::plural::count(options.wait_max_frames as usize, "frame")
                     ));
                     return Ok(outcome);
                 }
@@ -272,7 +272,10 @@ fn type_out(
     let (mut waited, mut stalled, mut stalled_in_a_row) = (0, 0, 0);
     while !ace.typing_done() {
         if waited > limit {
-            return Some(format!("typing did not finish within {limit} frames"));
+            return Some(format!(
+                "typing did not finish within {}",
+                crate::plural::count(limit as usize, "frame")
+            ));
         }
         if stalled > MAX_STALLED {
             return Some(format!(

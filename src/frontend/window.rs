@@ -240,7 +240,8 @@ pub fn run(
         if input.dropped() > dropped_keys {
             dropped_keys = input.dropped();
             session.say(format!(
-                "typed too far ahead: {dropped_keys} key presses dropped (at most {} wait)",
+                "typed too far ahead: {} dropped (at most {} wait)",
+                crate::plural::count_as(dropped_keys, "key press", "key presses"),
                 super::key_player::MAX_QUEUED_STROKES
             ));
         }

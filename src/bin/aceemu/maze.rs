@@ -77,7 +77,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         maze.prepare_to_play();
         maze.solve()?;
         let (route, wrong) = count_markers(&maze);
-        summary += &format!("\nsolved: route {route} cells, {wrong} cells backed out of");
+        summary += &format!(
+            "\nsolved: route {}, {} backed out of",
+            count(route, "cell"),
+            count(wrong, "cell")
+        );
     } else if let Some(None) = &args.keys {
         maze.prepare_to_play();
         let route = maze

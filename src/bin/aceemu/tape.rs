@@ -311,7 +311,7 @@ fn info(path: &Path) -> anyhow::Result<()> {
         for p in &problems {
             eprintln!("problem: {p}");
         }
-        bail!("{name}: {} problem(s) found", problems.len());
+        bail!("{name}: {} found", count(problems.len(), "problem"));
     }
     Ok(())
 }
