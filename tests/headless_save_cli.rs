@@ -46,7 +46,11 @@ fn a_frame_count_ending_in_a_save_goes_on_until_it_is_written() {
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
     let info = output_within(60, aceemu_command().args(["tape", "info"]).arg(&tap));
-    assert!(text(&info.stdout).contains("2 blocks"), "{}", text(&info.stdout));
+    assert!(
+        text(&info.stdout).contains("2 blocks"),
+        "{}",
+        text(&info.stdout)
+    );
 }
 
 /// Text already on the screen before the last text was typed ends the wait at once: said.

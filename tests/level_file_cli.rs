@@ -18,6 +18,9 @@ fn each_game_names_the_other_games_level_file() {
         let out = aceemu(&args);
         assert!(!out.status.success(), "{args:?}");
         let err = text(&out.stderr);
-        assert!(err.contains(says) && err.lines().count() == 1, "{args:?}: {err}");
+        assert!(
+            err.contains(says) && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
     }
 }

@@ -108,8 +108,13 @@ fn keys_without_keys_print_the_route_to_the_exit() {
     assert!(out.status.success(), "{stdout}");
     let route = stdout.lines().last().unwrap().to_string();
     assert!(route.chars().all(|c| "azkm".contains(c)), "{stdout}");
-    assert!(stdout.contains(&format!("route: {} keys", route.len())), "{stdout}");
-    let out = aceemu(&["maze", "--seed", "42", "--size", "2", "--keys", &route, "--quiet"]);
+    assert!(
+        stdout.contains(&format!("route: {} keys", route.len())),
+        "{stdout}"
+    );
+    let out = aceemu(&[
+        "maze", "--seed", "42", "--size", "2", "--keys", &route, "--quiet",
+    ]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     let moves = format!("played: {} moves, the mouse reached the exit", route.len());
     assert!(stdout.contains(&moves), "{stdout}");

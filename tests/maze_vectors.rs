@@ -235,7 +235,10 @@ fn the_comparison_catches_a_different_maze() {
 fn the_route_is_the_measured_play_keys_without_their_extras() {
     let vectors = load();
     for case in vectors["cases"].as_array().unwrap() {
-        let (seed, size) = (case["seed"].as_u64().unwrap(), case["size"].as_u64().unwrap());
+        let (seed, size) = (
+            case["seed"].as_u64().unwrap(),
+            case["size"].as_u64().unwrap(),
+        );
         let played = case["play_keys"].as_str().unwrap();
         let steps = &played[2..];
         let half = (steps.len() - 2) / 2;
@@ -246,7 +249,11 @@ fn the_route_is_the_measured_play_keys_without_their_extras() {
             b'k' => b'm',
             _ => b'k',
         };
-        assert_eq!(b, opposite(a), "seed {seed} size {size}: no detour at {half}");
+        assert_eq!(
+            b,
+            opposite(a),
+            "seed {seed} size {size}: no detour at {half}"
+        );
         let expected = format!("{}{}", &steps[..half], &steps[half + 2..]);
         let mut maze = Maze::new(Size::new(size as u8).unwrap(), seed as u16);
         maze.generate();

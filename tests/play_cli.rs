@@ -76,10 +76,17 @@ fn an_unknown_game_is_refused_with_the_names() {
     let out = output_within(60, aceemu_command().args(["play", "tetris", "--headless"]));
     assert!(!out.status.success());
     let err = text(&out.stderr);
-    assert!(err.contains("tetris") && err.contains("mazezam-mc"), "{err}");
+    assert!(
+        err.contains("tetris") && err.contains("mazezam-mc"),
+        "{err}"
+    );
     let out = output_within(
         60,
         aceemu_command().args(["play", "maze", "--tape", "x.tap", "--headless"]),
     );
-    assert!(text(&out.stderr).contains("own tape"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("own tape"),
+        "{}",
+        text(&out.stderr)
+    );
 }

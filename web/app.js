@@ -13,7 +13,14 @@ let tapes = [];
 let audio = null;
 let audioTime = 0;
 
-function say(text) { $('message').textContent = text; }
+// A message under the screen; `seconds` later it goes (a game's key hint should not stay
+// for the whole game).
+let sayTimer = null;
+function say(text, seconds = 0) {
+  $('message').textContent = text;
+  clearTimeout(sayTimer);
+  if (seconds) sayTimer = setTimeout(() => { $('message').textContent = ''; }, seconds * 1000);
+}
 
 async function fetchBytes(url) {
   const r = await fetch(url);
@@ -40,6 +47,29 @@ async function start() {
   $('status').textContent = 'running: click the screen and type';
   canvas.focus();
   requestAnimationFrame(tick);
+  await tapeFromAddress();
+}
+
+// `?tape=maze` or `#maze`: a bundled game, started; `?tape=URL`: a file from there, in the
+// deck (or, a .ace, loaded).
+async function tapeFromAddress() {
+  const asked = new URLSearchParams(location.search).get('tape')
+    || decodeURIComponent(location.hash.slice(1));
+  if (!asked) return;
+  const game = tapes.findIndex((t) => t.name === asked.toLowerCase()
+    || t.file === asked.toLowerCase());
+  try {
+    if (game >= 0) {
+      $('tapes').value = String(game);
+      await loadBundled();
+    } else {
+      const url = new URL(asked, location.href);
+      const name = decodeURIComponent(url.pathname.split('/').pop()) || 'tape.tap';
+      insert(name, await fetchBytes(url.href));
+    }
+  } catch (e) {
+    say(`?tape=${asked}: ${e.message || e} (the bundled games are ${tapes.map((t) => t.name).join(', ')})`);
+  }
 }
 
 // ----- running ---------------------------------------------------------------------------
@@ -113,8 +143,45 @@ const SPECIAL = {
   ArrowLeft: [1, '5'], ArrowUp: [1, '6'], ArrowDown: [1, '7'], ArrowRight: [1, '8'],
   CapsLock: [1, '2'], Insert: [1, '4'], Tab: [1, '9'], Delete: [1, '1'],
 };
-const COMMANDS = { F2: screenshot, F5: () => ace.reset(), F6: toggleTape, F7: () => ace.tapeRewind(),
-  F8: () => setPaused(!paused) };
+// The window's keys (src/frontend/window.rs): F1 help, F2 screenshot, F3 open, F5 reset,
+// F6 tape play/stop, F7 rewind, F8 speed, F9 pause, F10 turbo; F11 is full screen here.
+const COMMANDS = {
+  F1: () => { $('help').open = !$('help').open; },
+  F2: screenshot,
+  F3: () => $('file').click(),
+  F5: () => ace.reset(),
+  F6: toggleTape,
+  F7: () => ace.tapeRewind(),
+  F8: nextSpeed,
+  F9: () => setPaused(!paused),
+  F10: turbo,
+  F11: fullScreen,
+};
+
+// F8: 1x, 2x, 5x, flat out, then 1x again, as the menu lists them.
+function nextSpeed() {
+  const menu = $('speed');
+  menu.selectedIndex = (menu.selectedIndex + 1) % menu.options.length;
+  say(`speed ${menu.options[menu.selectedIndex].textContent}`);
+}
+
+// F10: flat out, or back to the speed before.
+let speedBeforeTurbo = '1';
+function turbo() {
+  const menu = $('speed');
+  if (menu.value === '0') {
+    menu.value = speedBeforeTurbo;
+  } else {
+    speedBeforeTurbo = menu.value;
+    menu.value = '0';
+  }
+  say(`speed ${menu.options[menu.selectedIndex].textContent}`);
+}
+
+function fullScreen() {
+  if (document.fullscreenElement) document.exitFullscreen();
+  else canvas.requestFullscreen().catch((e) => say(`no full screen: ${e.message || e}`));
+}
 const keyIds = new Map();
 let tapeRunning = false;
 
@@ -179,6 +246,8 @@ function insert(name, bytes) {
   return true;
 }
 
+// The game chosen in the menu: its tape in the deck (the RAM it needs first), CAPS LOCK
+// if its names are in capitals, and what starts it typed (`aceemu play`'s table).
 async function loadBundled() {
   const t = tapes[$('tapes').value];
   if (!t) return;
@@ -188,8 +257,10 @@ async function loadBundled() {
   }
   const bytes = await fetchBytes(`tapes/${t.file}`);
   if (insert(t.file, bytes) && t.type) {
+    if (t.caps_lock) ace.capsLockAtPrompt();
     ace.typeText(t.type);
-    say(`${t.file} is in the deck; typing ${JSON.stringify(t.type.trim())}. ${t.then || ''}`);
+    const typed = t.type.trim().split('\n').join(', ');
+    say(`${t.title}: typing ${typed}. Keys: ${t.keys}`, 30);
   }
 }
 

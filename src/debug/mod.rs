@@ -578,7 +578,11 @@ impl Debugger {
     ) -> Option<Running> {
         if frames.is_some_and(|n| done >= n) {
             if to_stop {
-                let _ = writeln!(out, "no stop within {}", crate::plural::count(done as usize, "frame"));
+                let _ = writeln!(
+                    out,
+                    "no stop within {}",
+                    crate::plural::count(done as usize, "frame")
+                );
             }
             let _ = writeln!(out, "frame {}", ace.frame_count());
             return None;

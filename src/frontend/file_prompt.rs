@@ -111,7 +111,10 @@ pub fn complete(typed: &str) -> (String, Option<String>) {
         expand_home(dir_part)
     };
     let Ok(entries) = std::fs::read_dir(&dir) else {
-        return (typed.to_string(), Some(format!("cannot read {}", dir.display())));
+        return (
+            typed.to_string(),
+            Some(format!("cannot read {}", dir.display())),
+        );
     };
     let mut matches: Vec<(String, bool)> = entries
         .flatten()
@@ -173,7 +176,10 @@ mod tests {
         prompt.open();
         assert_eq!(typed(&mut prompt, "tapx\u{8}es/a.tap"), PromptKey::Typing);
         assert_eq!(prompt.text(), Some("tapes/a.tap"));
-        assert_eq!(typed(&mut prompt, "\r"), PromptKey::Done("tapes/a.tap".into()));
+        assert_eq!(
+            typed(&mut prompt, "\r"),
+            PromptKey::Done("tapes/a.tap".into())
+        );
         assert!(!prompt.is_open());
         prompt.open();
         assert_eq!(typed(&mut prompt, "x\u{1b}"), PromptKey::Cancelled);
@@ -206,7 +212,10 @@ mod tests {
         assert_eq!(text, format!("{base}mazezam"));
         assert_eq!(hint.as_deref(), Some("mazezam-mc.tap mazezam.tap"));
         let (text, hint) = complete(&format!("{base}q"));
-        assert_eq!((text, hint.as_deref()), (format!("{base}q"), Some("no such name")));
+        assert_eq!(
+            (text, hint.as_deref()),
+            (format!("{base}q"), Some("no such name"))
+        );
         // Hidden names only when asked for.
         let (_, hint) = complete(&base);
         assert!(!hint.unwrap().contains(".hidden"));
@@ -217,7 +226,10 @@ mod tests {
         prompt.opened(&format!("{base}x.tap"));
         prompt.open();
         assert_eq!(typed(&mut prompt, "mazezam-\t"), PromptKey::Typing);
-        assert_eq!(prompt.text(), Some(format!("{base}mazezam-mc.tap").as_str()));
+        assert_eq!(
+            prompt.text(),
+            Some(format!("{base}mazezam-mc.tap").as_str())
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

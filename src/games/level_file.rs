@@ -36,7 +36,10 @@ mod tests {
     fn another_games_file_is_named_and_this_games_is_not() {
         let msg = other_game(Path::new("levels/aceemu.mzm"), "Sokoban").unwrap();
         assert!(msg.contains("a MazezaM file"), "{msg}");
-        assert!(msg.contains("`aceemu mazezam solve levels/aceemu.mzm`"), "{msg}");
+        assert!(
+            msg.contains("`aceemu mazezam solve levels/aceemu.mzm`"),
+            "{msg}"
+        );
         let msg = other_game(Path::new("x.XSB"), "MazezaM").unwrap();
         assert!(msg.contains("a Sokoban file"), "{msg}");
         assert!(other_game(Path::new("x.xsb"), "Sokoban").is_none());

@@ -123,7 +123,12 @@ mod tests {
     fn every_bundled_tape_reads_cleanly_and_holds_the_name_it_loads() {
         for game in GAMES {
             let image = game.image().unwrap();
-            assert!(image.warnings.is_empty(), "{}: {:?}", game.name, image.warnings);
+            assert!(
+                image.warnings.is_empty(),
+                "{}: {:?}",
+                game.name,
+                image.warnings
+            );
             // The first word of the start line is LOAD, the second the name on tape.
             let loaded = game.start.split("\\n").next().unwrap();
             let name = loaded.strip_prefix("LOAD ").expect("starts with LOAD");

@@ -109,18 +109,38 @@ try {
     }
   });
 
-  await test('bundled_tape_menu_loads_the_maze_and_run_shows_its_title', async () => {
-    await page.selectOption('#tapes', { label: 'A-Mouz-in-Mase (maze game, Forth)' });
+  await test('bundled_tape_menu_loads_the_maze_and_types_load_and_run', async () => {
+    await page.selectOption('#tapes', { label: 'A-Mouz-in-Mase (the maze game, Forth)' });
     await page.selectOption('#tape-speed', 'instant');
     await page.click('#load-bundled');
-    // The page types LOAD MAZE; the tape loads at once; then RUN from the keyboard.
-    await page.waitForFunction(() => window.aceApp.ace.tapeStatus().includes('block 2 of 2'),
-      null, { timeout: 30000 });
-    await page.waitForTimeout(1000);
-    await page.keyboard.type('RUN');
-    await page.keyboard.press('Enter');
+    // The page types LOAD MAZE and RUN; the tape loads at once; the title shows.
     await page.waitForFunction(() => window.aceApp.ace.screenText().includes('A-MOUZ-IN-MASE'),
       null, { timeout: 30000 });
+    const hint = await page.textContent('#message');
+    if (!hint.includes('Keys:')) throw new Error(`no key hint: ${hint}`);
+  });
+
+  // Every game of `aceemu play --list` is in the menu.
+  await test('the_menu_lists_every_bundled_game', async () => {
+    const menu = await page.$$eval('#tapes option', (os) => os.map((o) => o.textContent));
+    for (const line of nativeAceemu(['play', '--list']).split('\n').slice(1)) {
+      const name = line.trim().split(/\s+/)[0];
+      if (!name) continue;
+      const title = line.slice(line.indexOf(name) + name.length).trim().split(': types')[0];
+      if (!menu.includes(title)) throw new Error(`${name} (${title}) not in the menu: ${menu}`);
+    }
+  });
+
+  await test('a_tape_parameter_starts_a_bundled_game', async () => {
+    const other = await browser.context.newPage();
+    await other.goto(`${site.url}?tape=mazezam-mc`);
+    await other.waitForFunction(() => window.aceApp !== undefined, null, { timeout: 20000 });
+    await other.waitForFunction(
+      () => window.aceApp.ace.screenText().includes('digits choose, ENTER plays'),
+      null, { timeout: 60000 });
+    const ram = await other.$eval('#ram', (s) => s.value);
+    if (ram !== '35') throw new Error(`RAM ${ram} K, not the default 35 K`);
+    await other.close();
   });
 
   await test('typing_2_3_plus_dot_matches_native_video_ram', async () => {

@@ -274,7 +274,10 @@ fn solve(
     }
     if failed > 0 {
         match max_states {
-            Some(n) => bail!("{} not solved within --max-states {n}", aceemu::plural::count(failed, "mazezam")),
+            Some(n) => bail!(
+                "{} not solved within --max-states {n}",
+                aceemu::plural::count(failed, "mazezam")
+            ),
             None => bail!(
                 "{} not solved within the default state limit (--max-states raises it)",
                 aceemu::plural::count(failed, "mazezam")

@@ -26,12 +26,21 @@ pub struct PlayArgs {
     #[arg(long)]
     pub list: bool,
 
+    /// With --list: the list as JSON, for the web page's menu (web/build.sh writes it
+    /// beside the tapes), so the page and `play` share one table.
+    #[arg(long, requires = "list")]
+    pub json: bool,
+
     /// Everything `aceemu run` takes (--headless, --ram, --scale, --type, --screenshot...).
     #[command(flatten)]
     pub run: crate::run::Args,
 }
 
 pub fn run(args: PlayArgs) -> anyhow::Result<()> {
+    if args.json {
+        println!("{}", list_json()?);
+        return Ok(());
+    }
     let Some(name) = args.name.as_deref().filter(|_| !args.list) else {
         print!("{}", list());
         return Ok(());
@@ -75,8 +84,13 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
 
 /// `play --list`: one line a game.
 fn list() -> String {
-    let width = bundled::GAMES.iter().map(|g| g.name.len()).max().unwrap_or(0);
-    let mut out = String::from("Bundled games (`aceemu play NAME`; what starts it is typed for you):\n");
+    let width = bundled::GAMES
+        .iter()
+        .map(|g| g.name.len())
+        .max()
+        .unwrap_or(0);
+    let mut out =
+        String::from("Bundled games (`aceemu play NAME`; what starts it is typed for you):\n");
     for game in bundled::GAMES {
         out += &format!(
             "  {:width$}  {}: types {}; {}\n",
@@ -87,6 +101,26 @@ fn list() -> String {
         );
     }
     out
+}
+
+/// `play --list --json`: the table for the web page; `type` is the start with its `\n`s
+/// as newlines, as the page types it.
+fn list_json() -> anyhow::Result<String> {
+    let games: Vec<serde_json::Value> = bundled::GAMES
+        .iter()
+        .map(|g| {
+            serde_json::json!({
+                "name": g.name,
+                "file": g.file,
+                "title": g.title,
+                "type": g.start.replace("\\n", "\n"),
+                "caps_lock": g.caps_lock,
+                "ram": g.ram_kb,
+                "keys": g.keys,
+            })
+        })
+        .collect();
+    Ok(serde_json::to_string_pretty(&games)?)
 }
 
 /// The start line as a person reads it: "LOAD MAZE, RUN".
