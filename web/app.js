@@ -75,6 +75,7 @@ async function tapeFromAddress() {
 // ----- running ---------------------------------------------------------------------------
 
 let last = performance.now();
+let ticks = 0;
 let owed = 0;
 
 function tick(now) {
@@ -98,6 +99,7 @@ function tick(now) {
   image.data.set(ace.pixels());
   ctx2d.putImageData(image, 0, 0);
   $('tape-status').textContent = ace.tapeStatus();
+  if (++ticks % 30 === 0) checkSaved();
   requestAnimationFrame(tick);
 }
 
@@ -149,6 +151,7 @@ const COMMANDS = {
   F1: () => { $('help').open = !$('help').open; },
   F2: screenshot,
   F3: () => $('file').click(),
+  F4: saveSnapshot,
   F5: () => ace.reset(),
   F6: toggleTape,
   F7: () => ace.tapeRewind(),
@@ -298,6 +301,39 @@ function screenshot() {
   }, 'image/png');
 }
 
+// ----- downloads -------------------------------------------------------------------------
+
+function download(bytes, name, type) {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([bytes], { type }));
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+function saveSnapshot() {
+  const bytes = ace.snapshot();
+  if (!bytes) {
+    say('a 51 K Ace cannot be saved as .ace (the format ends at 0xBFFF): choose 35 K or less');
+    return;
+  }
+  download(bytes, `aceemu-${ace.frames}.ace`, 'application/octet-stream');
+  say('snapshot saved (open it again with Open file… or by dropping it here)', 10);
+}
+
+// What the Ace SAVEs is looked for now and then; once something is saved the button
+// offers it, and the message says so.
+let savedLength = 0;
+function checkSaved() {
+  const tap = ace.savedTap();
+  const length = tap ? tap.length : 0;
+  if (length !== savedLength) {
+    savedLength = length;
+    $('saved').disabled = length === 0;
+    if (length) say(`the Ace saved to tape: ${length} bytes so far (Download saved)`, 15);
+  }
+}
+
 // ----- wiring ----------------------------------------------------------------------------
 
 $('pause').onclick = () => setPaused(!paused);
@@ -306,6 +342,13 @@ $('power').onclick = () => { ace.powerCycle(); canvas.focus(); };
 $('ram').onchange = () => { ace.power(ace.romBytes, +$('ram').value); say(`a ${$('ram').value} K Ace, powered on (the deck is empty)`); canvas.focus(); };
 $('scale').onchange = setScale;
 $('screenshot').onclick = screenshot;
+$('snapshot').onclick = () => { saveSnapshot(); canvas.focus(); };
+$('fullscreen').onclick = fullScreen;
+$('saved').onclick = () => {
+  const tap = ace.savedTap();
+  if (tap) download(tap, 'aceemu-saved.tap', 'application/octet-stream');
+  canvas.focus();
+};
 $('sound').onchange = () => { if ($('sound').checked) ensureAudio(); };
 $('load-bundled').onclick = () => loadBundled().catch((e) => say(String(e)));
 $('file').onchange = (e) => { if (e.target.files[0]) openFile(e.target.files[0]); };

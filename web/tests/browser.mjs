@@ -143,6 +143,32 @@ try {
     await other.close();
   });
 
+  // What the Ace SAVEs is offered as a .tap; F4 downloads a .ace snapshot.
+  await test('a_save_is_offered_as_a_tap_and_f4_downloads_a_snapshot', async () => {
+    const other = await browser.context.newPage();
+    await other.goto(site.url);
+    await other.waitForFunction(() => window.aceApp !== undefined, null, { timeout: 20000 });
+    await other.evaluate(() => window.aceApp.ace.typeText(': HI 42 . ;\nSAVE hi\n'));
+    await other.waitForFunction(() => !document.getElementById('saved').disabled
+      && window.aceApp.ace.savedTap().length >= 2 + 26 + 2 + 2, null, { timeout: 60000 });
+    const [download] = await Promise.all([other.waitForEvent('download'), other.click('#saved')]);
+    if (download.suggestedFilename() !== 'aceemu-saved.tap') {
+      throw new Error(`saved as ${download.suggestedFilename()}`);
+    }
+    const tap = await other.evaluate(() => Array.from(window.aceApp.ace.savedTap()));
+    // The first block: length 26 (LE), then the header: type 0 (dictionary), name "hi".
+    const name = String.fromCharCode(...tap.slice(3, 13));
+    if (tap[0] !== 26 || tap[1] !== 0 || tap[2] !== 0 || name !== 'hi        ') {
+      throw new Error(`not the header of hi: ${tap.slice(0, 16)}`);
+    }
+    await other.click('#screen');
+    const [snap] = await Promise.all([other.waitForEvent('download'), other.keyboard.press('F4')]);
+    if (!snap.suggestedFilename().endsWith('.ace')) {
+      throw new Error(`F4 saved ${snap.suggestedFilename()}`);
+    }
+    await other.close();
+  });
+
   await test('typing_2_3_plus_dot_matches_native_video_ram', async () => {
     const web = await compareWithNative(page, { ram: 19, type: '2 3 + .\n', frames: 50 });
     if (!asText(web.video).includes('5  OK')) {
