@@ -1,6 +1,7 @@
 //! The games whose tapes are built into aceemu (`include_bytes!` of `tapes/`), so `aceemu
 //! play NAME` runs them from any directory. One table: a new bundled tape is one more row.
-//! `web/tapes.json` lists the same games for the web page (a test keeps the two in step).
+//! `aceemu play --list --json` gives it to the web page's menu (web/build.sh writes it as
+//! `tapes/tapes.json` beside the tapes), so the page and `play` share this one table.
 
 use super::image::{Format, TapeImage};
 
