@@ -37,6 +37,7 @@ H, 007f405f5f407f0000ff00ffff00ff0000fe02fafa02fe00
 0 VARIABLE LV 0 VARIABLE SN 0 VARIABLE LIVES 0 VARIABLE MV
 0 VARIABLE PR 0 VARIABLE PC 0 VARIABLE IV
 0 VARIABLE ST 0 VARIABLE TS 0 VARIABLE LK 0 VARIABLE GOOD 0 VARIABLE BP 0 VARIABLE BI
+0 VARIABLE LT
 : WAIT ( frames -- ) 15403 @ + BEGIN DUP 15403 @ - 0< UNTIL DROP ;
 : LSIZE ( a -- bytes of the level at a ) DUP C@ OVER 1+ C@ * 7 + 8 / SWAP 4 + C@ + 5 + ;
 : LADDR ( i -- address of level i ) PACK 1+ SWAP ?DUP IF 0 DO DUP LSIZE + LOOP THEN ;
@@ -90,8 +91,11 @@ H, 007f405f5f407f0000ff00ffff00ff0000fe02fafa02fe00
   30 LEFT @ - W @ - ?DUP IF 0 DO 2 WAIT 32 PUT PC @ 1+ PC ! 2 PUT LOOP THEN 10 WAIT ;
 : WON CLS 8 7 AT ." YOU HAVE ESCAPED!" 10 11 AT ." WELL DONE" 14 9 AT ." PRESS ANY KEY" 1 ST ! ;
 : LOST CLS 9 11 AT ." GAME OVER" 14 9 AT ." PRESS ANY KEY" 2 ST ! ;
+: CLEARED ( row 0 says the level is done, for a second and a half )
+  9216 32 0 DO 8224 OVER I + ! 2 +LOOP DROP 0 2 AT ." LEVEL    DONE IN      MOVES"
+  LV @ 1+ 9224 D2 MV @ 9235 D4 75 WAIT ;
 : SOLVED ( the player is in the exit gap: on to the next level )
-  WALKOUT LV @ 1+ DUP PACK C@ = IF DROP WON ELSE LV ! LOADLV RESET DRAW THEN ;
+  WALKOUT CLEARED LV @ 1+ DUP PACK C@ = IF DROP WON ELSE LV ! LOADLV RESET DRAW THEN ;
 : HORIZ ( dc -- step or push: -1 left, 1 right )
   PC @ 0< IF 1 = IF E @ 0 GO GATE THEN EXIT THEN
   PC @ + DUP 0< IF DROP EXIT THEN
@@ -122,7 +126,7 @@ H, 007f405f5f407f0000ff00ffff00ff0000fe02fafa02fe00
   CLS 9952 32 0 DO 8224 OVER I + ! 2 +LOOP DROP 1 12 AT ." MazezaM"
   3 1 AT ." a puzzle by Malcolm Tyrrell"
   4 1 AT ." Jupiter Ace Forth version and"
-  5 1 AT ." built-in levels: aceemu project"
+  5 1 AT LT @ IF ." levels from a LEVELS tape" ELSE ." built-in levels: aceemu project" THEN
   7 1 AT ." Walk in at the left, out at the"
   8 1 AT ." right. Walking into a block"
   9 1 AT ." pushes its whole row."
@@ -144,7 +148,7 @@ H, 007f405f5f407f0000ff00ffff00ff0000fe02fafa02fe00
   CHECK 0= IF CLS ." No levels: load a level tape" CR ." with LEVELS name" CR EXIT THEN
   FAST GRAPHICS 1 SN !
   BEGIN TSCREEN 0 TS ! BEGIN GETK DUP TKEY DONE TS @ UNTIL
-    TS @ 1 = IF SN @ 1- LV ! GAME THEN
+    TS @ 1 = IF SN @ 1- LV ! GAME ST @ 2 = IF LV @ 1+ SN ! THEN THEN
   TS @ 2 = UNTIL SLOW CLS ;
 : LEVELS ( LEVELS name: load a level tape made by aceemu mazezam tape )
-  PACK PKMAX BLOAD CR CHECK IF PACK C@ . ." levels loaded" ELSE ." not a level tape" THEN CR ;
+  PACK PKMAX BLOAD CR CHECK IF PACK C@ . ." levels loaded" 1 LT ! ELSE ." not a level tape" THEN CR ;

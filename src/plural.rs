@@ -9,9 +9,25 @@ pub fn count(n: usize, noun: &str) -> String {
     }
 }
 
+/// `n` with its noun, `singular` for one and `plural` otherwise, for nouns not taking a
+/// plain s: "1 key press", "2 key presses".
+pub fn count_as(n: usize, singular: &str, plural: &str) -> String {
+    if n == 1 {
+        format!("1 {singular}")
+    } else {
+        format!("{n} {plural}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::count;
+    use super::{count, count_as};
+
+    #[test]
+    fn irregular_nouns_take_their_plural() {
+        assert_eq!(count_as(1, "key press", "key presses"), "1 key press");
+        assert_eq!(count_as(3, "box", "boxes"), "3 boxes");
+    }
 
     #[test]
     fn counts_take_the_singular_for_one() {

@@ -99,6 +99,27 @@ fn keys_move_the_mouse() {
     );
 }
 
+/// `--keys` without keys prints the route; played back, it reaches the exit in as many
+/// moves as it has keys.
+#[test]
+fn keys_without_keys_print_the_route_to_the_exit() {
+    let out = aceemu(&["maze", "--seed", "42", "--size", "2", "--keys", "--quiet"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    let route = stdout.lines().last().unwrap().to_string();
+    assert!(route.chars().all(|c| "azkm".contains(c)), "{stdout}");
+    assert!(
+        stdout.contains(&format!("route: {} keys", route.len())),
+        "{stdout}"
+    );
+    let out = aceemu(&[
+        "maze", "--seed", "42", "--size", "2", "--keys", &route, "--quiet",
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let moves = format!("played: {} moves, the mouse reached the exit", route.len());
+    assert!(stdout.contains(&moves), "{stdout}");
+}
+
 /// `--png x --dump-state x` used to write the PNG, then fail on the dump ("already
 /// exists"), or with --force write the dump over the PNG. Now refused before any work.
 #[test]

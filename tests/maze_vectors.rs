@@ -226,3 +226,41 @@ fn the_comparison_catches_a_different_maze() {
     assert!(errors.iter().any(|e| e.contains("video_rows_0_21 differs")));
     assert!(errors.iter().any(|e| e.contains("IX =")));
 }
+
+/// `Maze::route_keys` (what `aceemu maze --keys` prints) against the measured play keys
+/// (spec 18.3): those are `q`, a key into the entrance's wall, then the route with a detour
+/// (a key and its opposite) before its step number floor(L / 2). Taking the first two keys
+/// and the detour away leaves the route, for every measured seed and size.
+#[test]
+fn the_route_is_the_measured_play_keys_without_their_extras() {
+    let vectors = load();
+    for case in vectors["cases"].as_array().unwrap() {
+        let (seed, size) = (
+            case["seed"].as_u64().unwrap(),
+            case["size"].as_u64().unwrap(),
+        );
+        let played = case["play_keys"].as_str().unwrap();
+        let steps = &played[2..];
+        let half = (steps.len() - 2) / 2;
+        let (a, b) = (steps.as_bytes()[half], steps.as_bytes()[half + 1]);
+        let opposite = |k: u8| match k {
+            b'a' => b'z',
+            b'z' => b'a',
+            b'k' => b'm',
+            _ => b'k',
+        };
+        assert_eq!(
+            b,
+            opposite(a),
+            "seed {seed} size {size}: no detour at {half}"
+        );
+        let expected = format!("{}{}", &steps[..half], &steps[half + 2..]);
+        let mut maze = Maze::new(Size::new(size as u8).unwrap(), seed as u16);
+        maze.generate();
+        maze.prepare_to_play();
+        let route = maze.route_keys().expect("a route");
+        assert_eq!(route, expected, "seed {seed} size {size}");
+        assert_eq!(maze.press_keys(route.as_bytes()), route.len());
+        assert!(maze.mouse_at_exit(), "seed {seed} size {size}");
+    }
+}

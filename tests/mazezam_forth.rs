@@ -125,6 +125,37 @@ fn a_level_chosen_by_number_starts_there_and_cursor_keys_move() {
     );
 }
 
+/// A solved level says so on row 0 (level and moves, the numbers the model counts) before
+/// the next level is drawn.
+#[test]
+fn a_solved_level_says_so_before_the_next_one() {
+    use aceemu::games::mazezam::solver::{solve, Goal};
+    let levels = pack::levels();
+    let mut rig = title(TapeSpeed::Instant, "mazezam_forth_done");
+    rig.start_level(1);
+    assert!(rig.wait_for_text("* Doorstep *", 2_000));
+    let moves = solve(&levels[0], Goal::Moves).unwrap();
+    let moves = moves.solution().unwrap();
+    let keys = moves.ace_keys();
+    let (before, last) = keys.split_at(keys.len() - 1);
+    let last = last.chars().next().unwrap();
+    for c in before.chars() {
+        rig.key(c);
+    }
+    // The last move walks out: the message shows while the key is still down.
+    let key = Key::from_char(last).unwrap();
+    rig.ace.press_key(key);
+    let said = format!("LEVEL 01 DONE IN {:04} MOVES", keys.len());
+    let seen = rig.wait_for_text(&said, 500);
+    rig.ace.release_key(key);
+    assert!(seen, "{}", rig.ace.screen_text());
+    assert!(
+        rig.wait_for_text("LEVEL 02", 500) && !rig.ace.screen_text().contains("DONE IN"),
+        "{}",
+        rig.ace.screen_text()
+    );
+}
+
 /// Finishes the current level of `session` from its current state with the solver's moves
 /// from the start: replays a restart (R) first, so the state is the level's start.
 fn solve_from_here(rig: &mut Rig, session: &mut Session) {
@@ -167,9 +198,14 @@ fn retry_costs_one_life_and_a_retry_without_lives_ends_the_game() {
         "{}",
         rig.ace.screen_text()
     );
-    // Back to the title, which keeps the level last chosen.
+    // Back to the title, which offers the level the game ended on (as the machine-code
+    // game does).
     rig.key(' ');
-    assert!(rig.wait_for_text("LEVEL 02 OF 26", 2_000));
+    assert!(
+        rig.wait_for_text("LEVEL 03 OF 26", 2_000),
+        "{}",
+        rig.ace.screen_text()
+    );
 }
 
 #[test]

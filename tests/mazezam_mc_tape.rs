@@ -134,6 +134,29 @@ fn sizes() {
     println!("instructions {instructions} bytes");
     assert!(instructions < 1024);
     assert!(pack.len() <= usize::from(code.pack_max));
+    // The README quotes the three numbers: kept true here.
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let quoted = format!(
+        "Sizes: {} bytes of game ({} of instructions, the rest text, key table and character\n\
+         patterns) and a {}-byte built-in pack",
+        thousands(code.bytes.len()),
+        instructions,
+        pack.len()
+    );
+    assert!(readme.contains(&quoted), "the README should say:\n{quoted}");
+}
+
+/// 1341 as "1,341", the README's way.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// `aceemu tape mazezam-mc OUT` writes the committed tape, and replaces an existing file

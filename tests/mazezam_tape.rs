@@ -126,6 +126,12 @@ fn play_level_tape(speed: TapeSpeed, dir: &Path) -> u64 {
         "{}",
         rig.ace.screen_text()
     );
+    // The title no longer credits the built-in levels.
+    let title = rig.ace.screen_text();
+    assert!(
+        title.contains("levels from a LEVELS tape") && !title.contains("built-in levels"),
+        "{title}"
+    );
     rig.start_level(1);
     // The model plays the levels as the Ace holds them (titles as packed).
     let text = std::fs::read_to_string(&mzm).unwrap();

@@ -13,7 +13,14 @@ let tapes = [];
 let audio = null;
 let audioTime = 0;
 
-function say(text) { $('message').textContent = text; }
+// A message under the screen; `seconds` later it goes (a game's key hint should not stay
+// for the whole game).
+let sayTimer = null;
+function say(text, seconds = 0) {
+  $('message').textContent = text;
+  clearTimeout(sayTimer);
+  if (seconds) sayTimer = setTimeout(() => { $('message').textContent = ''; }, seconds * 1000);
+}
 
 async function fetchBytes(url) {
   const r = await fetch(url);
@@ -40,11 +47,35 @@ async function start() {
   $('status').textContent = 'running: click the screen and type';
   canvas.focus();
   requestAnimationFrame(tick);
+  await tapeFromAddress();
+}
+
+// `?tape=maze` or `#maze`: a bundled game, started; `?tape=URL`: a file from there, in the
+// deck (or, a .ace, loaded).
+async function tapeFromAddress() {
+  const asked = new URLSearchParams(location.search).get('tape')
+    || decodeURIComponent(location.hash.slice(1));
+  if (!asked) return;
+  const game = tapes.findIndex((t) => t.name === asked.toLowerCase()
+    || t.file === asked.toLowerCase());
+  try {
+    if (game >= 0) {
+      $('tapes').value = String(game);
+      await loadBundled();
+    } else {
+      const url = new URL(asked, location.href);
+      const name = decodeURIComponent(url.pathname.split('/').pop()) || 'tape.tap';
+      insert(name, await fetchBytes(url.href));
+    }
+  } catch (e) {
+    say(`?tape=${asked}: ${e.message || e} (the bundled games are ${tapes.map((t) => t.name).join(', ')})`);
+  }
 }
 
 // ----- running ---------------------------------------------------------------------------
 
 let last = performance.now();
+let ticks = 0;
 let owed = 0;
 
 function tick(now) {
@@ -68,6 +99,7 @@ function tick(now) {
   image.data.set(ace.pixels());
   ctx2d.putImageData(image, 0, 0);
   $('tape-status').textContent = ace.tapeStatus();
+  if (++ticks % 30 === 0) checkSaved();
   requestAnimationFrame(tick);
 }
 
@@ -113,8 +145,46 @@ const SPECIAL = {
   ArrowLeft: [1, '5'], ArrowUp: [1, '6'], ArrowDown: [1, '7'], ArrowRight: [1, '8'],
   CapsLock: [1, '2'], Insert: [1, '4'], Tab: [1, '9'], Delete: [1, '1'],
 };
-const COMMANDS = { F2: screenshot, F5: () => ace.reset(), F6: toggleTape, F7: () => ace.tapeRewind(),
-  F8: () => setPaused(!paused) };
+// The window's keys (src/frontend/window.rs): F1 help, F2 screenshot, F3 open, F5 reset,
+// F6 tape play/stop, F7 rewind, F8 speed, F9 pause, F10 turbo; F11 is full screen here.
+const COMMANDS = {
+  F1: () => { $('help').open = !$('help').open; },
+  F2: screenshot,
+  F3: () => $('file').click(),
+  F4: saveSnapshot,
+  F5: () => ace.reset(),
+  F6: toggleTape,
+  F7: () => ace.tapeRewind(),
+  F8: nextSpeed,
+  F9: () => setPaused(!paused),
+  F10: turbo,
+  F11: fullScreen,
+};
+
+// F8: 1x, 2x, 5x, flat out, then 1x again, as the menu lists them.
+function nextSpeed() {
+  const menu = $('speed');
+  menu.selectedIndex = (menu.selectedIndex + 1) % menu.options.length;
+  say(`speed ${menu.options[menu.selectedIndex].textContent}`);
+}
+
+// F10: flat out, or back to the speed before.
+let speedBeforeTurbo = '1';
+function turbo() {
+  const menu = $('speed');
+  if (menu.value === '0') {
+    menu.value = speedBeforeTurbo;
+  } else {
+    speedBeforeTurbo = menu.value;
+    menu.value = '0';
+  }
+  say(`speed ${menu.options[menu.selectedIndex].textContent}`);
+}
+
+function fullScreen() {
+  if (document.fullscreenElement) document.exitFullscreen();
+  else canvas.requestFullscreen().catch((e) => say(`no full screen: ${e.message || e}`));
+}
 const keyIds = new Map();
 let tapeRunning = false;
 
@@ -179,6 +249,8 @@ function insert(name, bytes) {
   return true;
 }
 
+// The game chosen in the menu: its tape in the deck (the RAM it needs first), CAPS LOCK
+// if its names are in capitals, and what starts it typed (`aceemu play`'s table).
 async function loadBundled() {
   const t = tapes[$('tapes').value];
   if (!t) return;
@@ -188,8 +260,10 @@ async function loadBundled() {
   }
   const bytes = await fetchBytes(`tapes/${t.file}`);
   if (insert(t.file, bytes) && t.type) {
+    if (t.caps_lock) ace.capsLockAtPrompt();
     ace.typeText(t.type);
-    say(`${t.file} is in the deck; typing ${JSON.stringify(t.type.trim())}. ${t.then || ''}`);
+    const typed = t.type.trim().split('\n').join(', ');
+    say(`${t.title}: typing ${typed}. Keys: ${t.keys}`, 30);
   }
 }
 
@@ -233,6 +307,39 @@ function screenshot() {
   }, 'image/png');
 }
 
+// ----- downloads -------------------------------------------------------------------------
+
+function download(bytes, name, type) {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([bytes], { type }));
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+function saveSnapshot() {
+  const bytes = ace.snapshot();
+  if (!bytes) {
+    say('a 51 K Ace cannot be saved as .ace (the format ends at 0xBFFF): choose 35 K or less');
+    return;
+  }
+  download(bytes, `aceemu-${ace.frames}.ace`, 'application/octet-stream');
+  say('snapshot saved (open it again with Open file… or by dropping it here)', 10);
+}
+
+// What the Ace SAVEs is looked for now and then; once something is saved the button
+// offers it, and the message says so.
+let savedLength = 0;
+function checkSaved() {
+  const tap = ace.savedTap();
+  const length = tap ? tap.length : 0;
+  if (length !== savedLength) {
+    savedLength = length;
+    $('saved').disabled = length === 0;
+    if (length) say(`the Ace saved to tape: ${length} bytes so far (Download saved)`, 15);
+  }
+}
+
 // ----- wiring ----------------------------------------------------------------------------
 
 $('pause').onclick = () => setPaused(!paused);
@@ -241,6 +348,13 @@ $('power').onclick = () => { ace.powerCycle(); canvas.focus(); };
 $('ram').onchange = () => { ace.power(ace.romBytes, +$('ram').value); say(`a ${$('ram').value} K Ace, powered on (the deck is empty)`); canvas.focus(); };
 $('scale').onchange = setScale;
 $('screenshot').onclick = screenshot;
+$('snapshot').onclick = () => { saveSnapshot(); canvas.focus(); };
+$('fullscreen').onclick = fullScreen;
+$('saved').onclick = () => {
+  const tap = ace.savedTap();
+  if (tap) download(tap, 'aceemu-saved.tap', 'application/octet-stream');
+  canvas.focus();
+};
 $('sound').onchange = () => { if ($('sound').checked) ensureAudio(); };
 $('load-bundled').onclick = () => loadBundled().catch((e) => say(String(e)));
 $('file').onchange = (e) => { if (e.target.files[0]) openFile(e.target.files[0]); };

@@ -30,15 +30,7 @@ cp "$wasm_target/wasm32-unknown-unknown/release/aceweb.wasm" "$out/"
 cp "$root"/web/{index.html,style.css,app.js,emulator.js} "$out/"
 (cd "$root" && cargo run --quiet --bin aceemu -- rom save --force "$out/openace.rom" >/dev/null)
 cp "$root"/tapes/*.tap "$out/tapes/"
-# The menu: web/tapes.json says how to load each bundled tape; a tape it does not know yet
-# is listed by its file name.
-python3 - "$root/web/tapes.json" "$root/tapes" "$out/tapes/tapes.json" <<'PY'
-import json, os, sys
-known = json.load(open(sys.argv[1]))
-names = {t["file"] for t in known}
-extra = [{"file": f, "title": f} for f in sorted(os.listdir(sys.argv[2]))
-         if f.endswith(".tap") and f not in names]
-menu = [t for t in known if os.path.exists(os.path.join(sys.argv[2], t["file"]))] + extra
-json.dump(menu, open(sys.argv[3], "w"), indent=1)
-PY
+# The menu: the bundled games' table (src/tape/bundled.rs, the one `aceemu play` uses):
+# what to type to start each, its keys, the RAM it needs.
+(cd "$root" && cargo run --quiet --bin aceemu -- play --list --json >"$out/tapes/tapes.json")
 echo "web/build.sh: built $out ($(stat -c %s "$out/aceweb.wasm") bytes of wasm)"

@@ -116,6 +116,18 @@ export class Ace {
     this.power(this.romBytes, this.ramKb);
   }
 
+  // What the Ace has SAVEd, as TAP file bytes, or null if nothing yet.
+  savedTap() {
+    const n = this.x.saved_tap();
+    return n ? this.out(n) : null;
+  }
+
+  // The machine as .ace snapshot bytes, or null (a 51 K machine does not fit the format).
+  snapshot() {
+    const n = this.x.save_snapshot();
+    return n ? this.out(n) : null;
+  }
+
   setTapeSpeed(speed) { this.x.set_tape_speed(SPEEDS[speed] ?? 0); }
   tapePlay() { this.x.tape_button(0); }
   tapeStop() { this.x.tape_button(1); }

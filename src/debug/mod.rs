@@ -810,8 +810,8 @@ impl Debugger {
             None if ace.tstates() >= end => {
                 let _ = writeln!(
                     out,
-                    "not reached within {} frames",
-                    self.continue_limit.unwrap_or(0)
+                    "not reached within {}",
+                    crate::plural::count(self.continue_limit.unwrap_or(0) as usize, "frame")
                 );
             }
             None if ace.tstates() >= chunk => {
@@ -843,7 +843,11 @@ impl Debugger {
     ) -> Option<Running> {
         if frames.is_some_and(|n| done >= n) {
             if to_stop {
-                let _ = writeln!(out, "no stop within {done} frames");
+                let _ = writeln!(
+                    out,
+                    "no stop within {}",
+                    crate::plural::count(done as usize, "frame")
+                );
             }
             let _ = writeln!(out, "frame {}", ace.frame_count());
             return None;

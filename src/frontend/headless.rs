@@ -66,6 +66,12 @@ pub struct Outcome {
     pub tape_waiting: Option<String>,
     /// The run was cut short by Ctrl-C or SIGTERM ([`super::stop_signal`]).
     pub interrupted: bool,
+    /// Frames run after the run was to end because the Ace was still saving (SAVE, BSAVE):
+    /// a run never ends in the middle of a file.
+    pub saving_frames: u64,
+    /// For `UntilText`: the text was found only because it was already on the screen
+    /// before the last text was typed (an old `OK`), so the wait ended at once.
+    pub found_old_text: bool,
     /// Frames at the end of the run in which the guest, interrupt-driven, took no
     /// interrupt (LOAD waiting for a tape does that; see [`no_tape_hint`]).
     pub frames_without_interrupts: u64,
@@ -97,6 +103,10 @@ const MAX_STALLED: u64 = 50 * 600;
 /// this long (5 s) with no tape moving, it is not coming back to the keyboard (a routine
 /// that does DI and loops): the key is let go and the typing ends.
 const RELEASE_AFTER_STALLED: u64 = 250;
+
+/// How long a run goes on for a save still being written (ten emulated minutes: a 48 K
+/// BSAVE takes about four).
+pub const MAX_SAVING_FRAMES: u64 = 50 * 600;
 
 /// Runs `ace` as the options say, one frame at a time through `runner`.
 pub fn run(
@@ -186,9 +196,9 @@ pub fn run_with_deck_and_sound(
                 if n == options.wait_max_frames {
                     // Reported like the other problems: after the outputs are written.
                     outcome.problem = Some(format!(
-                        "--type: {wanted:?} did not appear on the screen within {} frames, so \
+                        "--type: {wanted:?} did not appear on the screen within {}, so \
                          {text:?} was not typed",
-                        options.wait_max_frames
+                        crate::plural::count(options.wait_max_frames as usize, "frame")
                     ));
                     return Ok(outcome);
                 }
@@ -229,6 +239,7 @@ pub fn run_with_deck_and_sound(
         }
         StopCondition::UntilText { text, max_frames } => {
             let mut found = ace.screen_text().contains(text.as_str());
+            outcome.found_old_text = found && !ace.text_appeared_since(text, sent);
             let mut n = 0;
             while !found && n < *max_frames {
                 if !frame(ace, &mut outcome) {
@@ -247,6 +258,15 @@ pub fn run_with_deck_and_sound(
                 }
             }
             outcome.text_found = Some(found);
+        }
+    }
+    // The Ace is still writing a file: the run goes on until it is written.
+    if let Some(deck) = deck {
+        while deck.is_saving(ace.tstates()) && outcome.saving_frames < MAX_SAVING_FRAMES {
+            if !frame(ace, &mut outcome) {
+                break;
+            }
+            outcome.saving_frames += 1;
         }
     }
     Ok(outcome)
@@ -270,7 +290,10 @@ fn type_out(
     let (mut waited, mut stalled, mut stalled_in_a_row) = (0, 0, 0);
     while !ace.typing_done() {
         if waited > limit {
-            return Some(format!("typing did not finish within {limit} frames"));
+            return Some(format!(
+                "typing did not finish within {}",
+                crate::plural::count(limit as usize, "frame")
+            ));
         }
         if stalled > MAX_STALLED {
             return Some(format!(

@@ -168,8 +168,33 @@ pub struct FrameInput {
     pub strokes: Vec<HostStroke>,
     /// Window commands pressed (F1 ...), key repeats left out.
     pub commands: Vec<HostKey>,
-    /// Characters typed, in order, whatever the key (for a prompt in the title bar).
+    /// Characters typed, in order, whatever the key, for a prompt in the title bar: see
+    /// [`prompt_char`].
     pub chars: Vec<char>,
+}
+
+/// The character a key press types into a prompt in the title bar. Letters take the case
+/// Shift gives: the host's Caps Lock is the Ace's CAPS LOCK, and a file name typed on the
+/// host should not come out in capitals because the Ace's is on. Tab is `\t` (it completes
+/// names) also where the host types no character for it.
+pub fn prompt_char(key: HostKey, typed: Option<char>, shift: bool) -> Option<char> {
+    if key == HostKey::Tab {
+        return Some('\t');
+    }
+    let c = typed?;
+    if !c.is_alphabetic() {
+        return Some(c);
+    }
+    let cased: Vec<char> = if shift {
+        c.to_uppercase().collect()
+    } else {
+        c.to_lowercase().collect()
+    };
+    match (cased.first().copied(), cased.get(1)) {
+        (Some(one), None) => Some(one),
+        // A letter whose other case is several characters: left as typed.
+        _ => Some(c),
+    }
 }
 
 /// The stroke that types `c`, if the Ace can type it.
@@ -258,7 +283,9 @@ impl HostKeys {
             if repeat {
                 continue;
             }
-            input.chars.extend(typed);
+            let shift =
+                self.down.contains(&HostKey::LeftShift) || self.down.contains(&HostKey::RightShift);
+            input.chars.extend(prompt_char(key, typed, shift));
             if COMMANDS.contains(&key) {
                 input.commands.push(key);
                 continue;
@@ -369,6 +396,31 @@ mod tests {
         assert!(keys.contains(&Key::SymbolShift) && keys.contains(&Key::N1));
         let keys = matrix_keys(&[HostKey::Left]);
         assert_eq!(keys, HashSet::from([Key::Shift, Key::N5]));
+    }
+
+    /// The host's Caps Lock is the Ace's: a file name typed into the prompt keeps the
+    /// case Shift gives it, and Tab reaches the prompt as `\t`.
+    #[test]
+    fn prompt_characters_ignore_caps_lock_and_keep_tab() {
+        let events = [
+            Press(HostKey::CapsLock),
+            Release(HostKey::CapsLock),
+            Press(HostKey::T),
+            Char('T'),
+            Release(HostKey::T),
+            Press(HostKey::LeftShift),
+            Press(HostKey::A),
+            Char('a'),
+            Release(HostKey::A),
+            Release(HostKey::LeftShift),
+            Press(HostKey::Slash),
+            Char('/'),
+            Release(HostKey::Slash),
+            Press(HostKey::Tab),
+            Release(HostKey::Tab),
+        ];
+        let input = HostKeys::default().frame(&[], &events);
+        assert_eq!(input.chars, ['t', 'A', '/', '\t']);
     }
 
     use HostEvent::{Char, Press, Release};

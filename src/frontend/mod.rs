@@ -9,6 +9,7 @@ pub mod cabbage_tape;
 pub mod debug_prompt;
 #[cfg(feature = "window")]
 pub mod debug_window;
+pub mod file_prompt;
 pub mod forth_speed;
 pub mod headless;
 pub mod help;
@@ -47,6 +48,11 @@ pub trait DeckControl {
     }
     /// True while the tape moves (a transfer may be going on).
     fn is_moving(&self) -> bool {
+        false
+    }
+    /// True while the machine is saving to the deck at its time `now` (T-states): a run
+    /// should not end then, or the file is lost.
+    fn is_saving(&self, _now: u64) -> bool {
         false
     }
 }

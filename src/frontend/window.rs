@@ -22,6 +22,7 @@
 //! rollover arrives whole, F1 shows the help, F2 writes a PNG, F3 loads a tape or .ace,
 //! F4 saves a .ace, F8 changes the speed shown in the title, F12 quits.
 
+use super::file_prompt::{self, FilePrompt, PromptKey};
 use super::host_keys::WindowInput;
 use super::pacing::FramePacer;
 use super::{help, screenshot};
@@ -30,7 +31,7 @@ use crate::machine::ula::{SCREEN_HEIGHT, SCREEN_WIDTH};
 use crate::machine::Ace;
 use anyhow::{bail, Context};
 use minifb::Key as HostKey;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// Black border around the picture, in Ace pixels on each side (cosmetic).
@@ -94,30 +95,6 @@ fn check_display() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// What F3's prompt in the title bar does with the keys typed.
-enum PromptKey {
-    Typing,
-    Done(String),
-    Cancelled,
-}
-
-/// Edits the file-name prompt with the characters typed: Enter submits, Esc cancels,
-/// Backspace deletes.
-fn edit_prompt(text: &mut String, chars: &[char]) -> PromptKey {
-    for &c in chars {
-        match c {
-            '\r' | '\n' => return PromptKey::Done(std::mem::take(text)),
-            '\u{1b}' => return PromptKey::Cancelled,
-            '\u{8}' | '\u{7f}' => {
-                text.pop();
-            }
-            c if !c.is_control() => text.push(c),
-            _ => {}
-        }
-    }
-    PromptKey::Typing
-}
-
 /// The window's state besides the machine.
 struct Session {
     deck: Option<Box<dyn DeckControl>>,
@@ -134,7 +111,7 @@ impl Session {
 
     /// F3: a `.ace` snapshot is loaded into the machine, anything else goes in the deck.
     fn open(&mut self, ace: &mut Ace, input: &mut WindowInput, name: &str) {
-        let path = Path::new(name.trim());
+        let path = &file_prompt::expand_home(name.trim());
         if crate::tape::snapshot_glue::is_snapshot_path(path) {
             match crate::tape::snapshot_glue::load_snapshot_file(ace, path) {
                 Ok(()) => {
@@ -251,30 +228,30 @@ pub fn run(
     let mut paused = false;
     let mut speed = Speed::Times(1);
     let mut showing_help = false;
-    let mut prompt: Option<String> = None;
+    let mut prompt = FilePrompt::default();
     let mut title = String::new();
     let mut dropped_keys = 0;
 
     while window.is_open() && !super::stop_signal::requested() {
         // Keys: to the Ace, or to the help or the prompt while they are up.
         let physical = window.get_keys();
-        let for_the_ace = !showing_help && prompt.is_none();
+        let for_the_ace = !showing_help && !prompt.is_open();
         let frame_input = input.take_events(&physical, for_the_ace);
         if input.dropped() > dropped_keys {
             dropped_keys = input.dropped();
             session.say(format!(
-                "typed too far ahead: {dropped_keys} key presses dropped (at most {} wait)",
+                "typed too far ahead: {} dropped (at most {} wait)",
+                crate::plural::count_as(dropped_keys, "key press", "key presses"),
                 super::key_player::MAX_QUEUED_STROKES
             ));
         }
-        if let Some(text) = prompt.as_mut() {
-            match edit_prompt(text, &frame_input.chars) {
-                PromptKey::Typing => {}
-                PromptKey::Cancelled => prompt = None,
+        if prompt.is_open() {
+            match prompt.edit(&frame_input.chars) {
+                PromptKey::Typing | PromptKey::Cancelled => {}
                 PromptKey::Done(name) => {
-                    prompt = None;
                     if !name.trim().is_empty() {
                         session.open(&mut ace, &mut input, &name);
+                        prompt.opened(name.trim());
                     }
                 }
             }
@@ -298,7 +275,7 @@ pub fn run(
                                 .into(),
                         );
                     }
-                    prompt = Some(String::new());
+                    prompt.open();
                 }
                 HostKey::F4 => {
                     let text = save_snapshot(&ace, options);
@@ -345,7 +322,7 @@ pub fn run(
         }
 
         // Emulate (not while the help or the prompt is up).
-        let stopped = paused || showing_help || prompt.is_some();
+        let stopped = paused || showing_help || prompt.is_open();
         let fast_tape = ace.tape_mut().is_some_and(|t| t.is_playing());
         // The keys are played frame by frame, also when many frames run per window
         // update (2x, 4x, max). Above real time a held key is not held on: held for a
@@ -413,13 +390,17 @@ pub fn run(
             Some(deck) => new_title += &format!(" — tape: {}", deck.status()),
             None => new_title += " — no tape",
         }
-        if let Some(text) = &prompt {
+        if let Some(text) = prompt.text() {
             let what = if session.open_tape.is_some() {
                 "tape or .ace"
             } else {
                 "a .ace snapshot only: recording"
             };
-            new_title = format!("aceemu — open ({what}; Enter opens, Esc cancels): {text}_");
+            new_title =
+                format!("aceemu — open ({what}; Tab completes, Enter opens, Esc cancels): {text}_");
+            if let Some(hint) = prompt.hint() {
+                new_title += &format!("  [{hint}]");
+            }
         } else if showing_help {
             new_title += " — help (F1 closes)";
         } else if paused {
@@ -432,7 +413,7 @@ pub fn run(
             new_title += " — F1 help";
         }
         if let Some((text, at)) = &session.message {
-            if at.elapsed() < Duration::from_secs(4) && prompt.is_none() {
+            if at.elapsed() < Duration::from_secs(4) && !prompt.is_open() {
                 new_title += &format!(" — {text}");
             }
         }
@@ -497,22 +478,6 @@ mod tests {
             speed = speed.next();
         }
         assert_eq!(seen, ["1x", "2x", "4x", "max", "1x"]);
-    }
-
-    #[test]
-    fn the_file_prompt_edits_submits_and_cancels() {
-        let mut text = String::new();
-        let typed: Vec<char> = "tapx\u{8}es/a.tap".chars().collect();
-        assert!(matches!(edit_prompt(&mut text, &typed), PromptKey::Typing));
-        assert_eq!(text, "tapes/a.tap");
-        match edit_prompt(&mut text, &['\r']) {
-            PromptKey::Done(name) => assert_eq!(name, "tapes/a.tap"),
-            _ => panic!("Enter submits"),
-        }
-        assert!(matches!(
-            edit_prompt(&mut text, &['x', '\u{1b}']),
-            PromptKey::Cancelled
-        ));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Rust reference models of the bundled games.
 
 pub mod cabbage;
+pub mod level_file;
 pub mod maze;
 pub mod mazezam;
 pub mod sokoban;

@@ -1,7 +1,8 @@
 //! The glue a front end needs: put a deck into a machine, run frames with the tape (traps in
 //! `instant` mode), know when to run flat out, finish the recording at exit.
 
-use super::deck::{open_deck, DeckOptions, SharedDeck, TapeSpeed};
+use super::deck::{open_deck, Deck, DeckOptions, SharedDeck, TapeSpeed};
+use super::image::TapeImage;
 use super::traps::RomTapeTraps;
 use crate::machine::ula::FRAME_TSTATES;
 use crate::machine::Ace;
@@ -25,6 +26,27 @@ pub fn attach(
     tape: Option<&Path>,
     options: &DeckOptions,
 ) -> anyhow::Result<TapeControl> {
+    let deck = open_deck(tape, options)?;
+    attach_deck(ace, traps, deck, options)
+}
+
+/// [`attach`] with a tape already read (a bundled one, see [`super::bundled`]).
+pub fn attach_image(
+    ace: &mut Ace,
+    traps: Option<RomTapeTraps>,
+    image: TapeImage,
+    options: &DeckOptions,
+) -> anyhow::Result<TapeControl> {
+    let deck = Deck::new(image, options)?;
+    attach_deck(ace, traps, deck, options)
+}
+
+fn attach_deck(
+    ace: &mut Ace,
+    traps: Option<RomTapeTraps>,
+    deck: Deck,
+    options: &DeckOptions,
+) -> anyhow::Result<TapeControl> {
     let traps = if options.speed == TapeSpeed::Instant {
         Some(traps.ok_or_else(|| {
             anyhow::anyhow!(
@@ -36,7 +58,7 @@ pub fn attach(
     } else {
         None
     };
-    let deck = SharedDeck::new(open_deck(tape, options)?);
+    let deck = SharedDeck::new(deck);
     ace.insert_tape(Box::new(deck.clone()));
     Ok(TapeControl { deck, traps })
 }
@@ -141,5 +163,9 @@ impl crate::frontend::DeckControl for SharedDeck {
 
     fn is_moving(&self) -> bool {
         self.0.borrow().is_running()
+    }
+
+    fn is_saving(&self, now: u64) -> bool {
+        self.0.borrow().is_saving(now)
     }
 }

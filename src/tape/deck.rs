@@ -74,6 +74,12 @@ impl Deck {
         Deck::new(TapeImage::from_blocks("(no tape)", Vec::new()), options)
     }
 
+    /// True while the machine is saving to the deck at time `now` (see
+    /// [`Recorder::is_saving`]).
+    pub fn is_saving(&self, now: u64) -> bool {
+        self.recorder.is_saving(now)
+    }
+
     /// Blocks recorded from the MIC line so far.
     pub fn recorded(&self) -> &[Block] {
         self.recorder.blocks()

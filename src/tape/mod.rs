@@ -11,9 +11,11 @@
 //!   saving it.
 //! * [`dict`]: the words in a dictionary file; [`ace_snapshot`], [`snapshot_machine`] and
 //!   [`snapshot_glue`]: `.ace` snapshots.
+//! * [`bundled`]: the games whose tapes are built into aceemu (`aceemu play`).
 //! * [`testing`]: guest programs shared by tests and benchmarks.
 
 pub mod attach;
+pub mod bundled;
 pub mod deck;
 pub mod dict;
 pub mod from_forth;
@@ -27,5 +29,5 @@ pub mod traps;
 /// The formats live in acecore with the machine (they build for the web front end too).
 pub use acecore::tape::{ace_snapshot, listen, player, pulse, snapshot_machine, tap, tzx, wav};
 
-pub use attach::{attach, TapeControl};
+pub use attach::{attach, attach_image, TapeControl};
 pub use deck::{open_deck, Deck, DeckOptions, SharedDeck, TapeSpeed};

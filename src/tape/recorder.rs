@@ -16,6 +16,9 @@ use std::path::{Path, PathBuf};
 /// low lasts for good; the longest half inside a block is ~1,600 T).
 const END_OF_BLOCK_SILENCE: u64 = 20_000;
 
+/// A MIC line quiet this long (one second) is not being saved to.
+const SAVING_QUIET: u64 = CLOCK_HZ as u64;
+
 /// Where recorded blocks go.
 #[derive(Default)]
 pub struct Recorder {
@@ -87,6 +90,16 @@ impl Recorder {
         self.last_edge = Some(t);
         self.level = level;
         self.collect();
+    }
+
+    /// True while the machine is saving at time `now`: the MIC line changed within the last
+    /// second (SAVE writes its header, the 4,204 T gap and its data block without a pause
+    /// that long), or a block's bits are still coming.
+    pub fn is_saving(&self, now: u64) -> bool {
+        let recent = self
+            .last_edge
+            .is_some_and(|edge| now.saturating_sub(edge) < SAVING_QUIET);
+        recent || self.decoder.in_block()
     }
 
     /// Time passes: a block followed by enough silence is complete.

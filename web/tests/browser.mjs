@@ -111,18 +111,64 @@ try {
     }
   });
 
-  await test('bundled_tape_menu_loads_the_maze_and_run_shows_its_title', async () => {
-    await page.selectOption('#tapes', { label: 'A-Mouz-in-Mase (maze game, Forth)' });
+  await test('bundled_tape_menu_loads_the_maze_and_types_load_and_run', async () => {
+    await page.selectOption('#tapes', { label: 'A-Mouz-in-Mase (the maze game, Forth)' });
     await page.selectOption('#tape-speed', 'instant');
     await page.click('#load-bundled');
-    // The page types LOAD MAZE; the tape loads at once; then RUN from the keyboard.
-    await page.waitForFunction(() => window.aceApp.ace.tapeStatus().includes('block 2 of 2'),
-      null, { timeout: 30000 });
-    await page.waitForTimeout(1000);
-    await page.keyboard.type('RUN');
-    await page.keyboard.press('Enter');
+    // The page types LOAD MAZE and RUN; the tape loads at once; the title shows.
     await page.waitForFunction(() => window.aceApp.ace.screenText().includes('A-MOUZ-IN-MASE'),
       null, { timeout: 30000 });
+    const hint = await page.textContent('#message');
+    if (!hint.includes('Keys:')) throw new Error(`no key hint: ${hint}`);
+  });
+
+  // Every game of `aceemu play --list` is in the menu.
+  await test('the_menu_lists_every_bundled_game', async () => {
+    const menu = await page.$$eval('#tapes option', (os) => os.map((o) => o.textContent));
+    for (const line of nativeAceemu(['play', '--list']).split('\n').slice(1)) {
+      const name = line.trim().split(/\s+/)[0];
+      if (!name) continue;
+      const title = line.slice(line.indexOf(name) + name.length).trim().split(': types')[0];
+      if (!menu.includes(title)) throw new Error(`${name} (${title}) not in the menu: ${menu}`);
+    }
+  });
+
+  await test('a_tape_parameter_starts_a_bundled_game', async () => {
+    const other = await browser.context.newPage();
+    await other.goto(`${site.url}?tape=mazezam-mc`);
+    await other.waitForFunction(() => window.aceApp !== undefined, null, { timeout: 20000 });
+    await other.waitForFunction(
+      () => window.aceApp.ace.screenText().includes('digits choose, ENTER plays'),
+      null, { timeout: 60000 });
+    const ram = await other.$eval('#ram', (s) => s.value);
+    if (ram !== '35') throw new Error(`RAM ${ram} K, not the default 35 K`);
+    await other.close();
+  });
+
+  // What the Ace SAVEs is offered as a .tap; F4 downloads a .ace snapshot.
+  await test('a_save_is_offered_as_a_tap_and_f4_downloads_a_snapshot', async () => {
+    const other = await browser.context.newPage();
+    await other.goto(site.url);
+    await other.waitForFunction(() => window.aceApp !== undefined, null, { timeout: 20000 });
+    await other.evaluate(() => window.aceApp.ace.typeText(': HI 42 . ;\nSAVE hi\n'));
+    await other.waitForFunction(() => !document.getElementById('saved').disabled
+      && window.aceApp.ace.savedTap().length >= 2 + 26 + 2 + 2, null, { timeout: 60000 });
+    const [download] = await Promise.all([other.waitForEvent('download'), other.click('#saved')]);
+    if (download.suggestedFilename() !== 'aceemu-saved.tap') {
+      throw new Error(`saved as ${download.suggestedFilename()}`);
+    }
+    const tap = await other.evaluate(() => Array.from(window.aceApp.ace.savedTap()));
+    // The first block: length 26 (LE), then the header: type 0 (dictionary), name "hi".
+    const name = String.fromCharCode(...tap.slice(3, 13));
+    if (tap[0] !== 26 || tap[1] !== 0 || tap[2] !== 0 || name !== 'hi        ') {
+      throw new Error(`not the header of hi: ${tap.slice(0, 16)}`);
+    }
+    await other.click('#screen');
+    const [snap] = await Promise.all([other.waitForEvent('download'), other.keyboard.press('F4')]);
+    if (!snap.suggestedFilename().endsWith('.ace')) {
+      throw new Error(`F4 saved ${snap.suggestedFilename()}`);
+    }
+    await other.close();
   });
 
   await test('typing_2_3_plus_dot_matches_native_video_ram', async () => {

@@ -121,7 +121,7 @@ fn duplicate_label() {
 #[test]
 fn bad_macro_call() {
     let src = "M MACRO a, b\n  db a, b\n  ENDM\n  M 1\n";
-    check(src, 4, 3, "macro M takes 2 argument(s) (a, b), got 1");
+    check(src, 4, 3, "macro M takes 2 arguments (a, b), got 1");
     check("  ENDM\n", 1, 3, "ENDM without MACRO");
     check("M MACRO\n  nop\n", 1, 1, "MACRO M has no ENDM");
     check(

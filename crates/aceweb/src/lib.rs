@@ -17,7 +17,7 @@ pub mod load;
 use acecore::key_player::{KeyPlayer, Stroke};
 use acecore::machine::keyboard::{stroke_for, Modifier};
 use acecore::machine::{Ace, Key, RamSize};
-use deck::{Deck, SharedDeck, TapeSpeed};
+use deck::{Deck, MicRecorder, Port, SharedDeck, TapeSpeed};
 use std::cell::RefCell;
 use std::collections::HashSet;
 use std::rc::Rc;
@@ -28,6 +28,8 @@ pub struct Emulator {
     rom: Vec<u8>,
     ram: RamSize,
     deck: Option<SharedDeck>,
+    /// What the Ace SAVEs (the page offers it as a TAP download).
+    recorder: Rc<RefCell<MicRecorder>>,
     player: KeyPlayer<u32>,
     /// The page's key ids held down now.
     held: HashSet<u32>,
@@ -39,12 +41,18 @@ pub struct Emulator {
 
 impl Emulator {
     pub fn new(rom: &[u8], ram: RamSize) -> Result<Emulator, String> {
-        let ace = Ace::new(rom, ram).map_err(|e| e.to_string())?;
+        let mut ace = Ace::new(rom, ram).map_err(|e| e.to_string())?;
+        let recorder = Rc::new(RefCell::new(MicRecorder::default()));
+        ace.insert_tape(Box::new(Port {
+            deck: None,
+            recorder: recorder.clone(),
+        }));
         Ok(Emulator {
             ace,
             rom: rom.to_vec(),
             ram,
             deck: None,
+            recorder,
             player: KeyPlayer::default(),
             held: HashSet::new(),
             pixels: vec![0; 256 * 192],
@@ -64,8 +72,11 @@ impl Emulator {
         self.player = KeyPlayer::default();
         if let Some(deck) = &self.deck {
             deck.0.borrow_mut().rewind();
-            self.ace.insert_tape(Box::new(deck.clone()));
         }
+        self.ace.insert_tape(Box::new(Port {
+            deck: self.deck.clone(),
+            recorder: self.recorder.clone(),
+        }));
     }
 
     /// One frame (64,896 T): keys played onto the matrix, then the machine, with the
@@ -153,9 +164,25 @@ impl Emulator {
         let deck = SharedDeck(Rc::new(RefCell::new(Deck::new(
             name, blocks, signal, speed,
         ))));
-        self.ace.insert_tape(Box::new(deck.clone()));
+        self.ace.insert_tape(Box::new(Port {
+            deck: Some(deck.clone()),
+            recorder: self.recorder.clone(),
+        }));
         self.deck = Some(deck);
         Ok(())
+    }
+
+    /// What the Ace has SAVEd so far, as a TAP file (empty if nothing).
+    pub fn saved_tap(&mut self) -> Vec<u8> {
+        let mut recorder = self.recorder.borrow_mut();
+        recorder.poll(self.ace.tstates());
+        acecore::tape::tap::write(recorder.blocks())
+    }
+
+    /// The machine as a `.ace` snapshot; `None` when its RAM does not fit the format
+    /// (51 K: the stacks are above 0xBFFF).
+    pub fn snapshot(&self) -> Option<Vec<u8>> {
+        acecore::tape::snapshot_machine::snapshot_of(&self.ace).map(|s| s.write())
     }
 
     pub fn deck(&self) -> Option<std::cell::RefMut<'_, Deck>> {
@@ -407,6 +434,26 @@ pub extern "C" fn load_snapshot(name_len: u32, len: u32) -> u32 {
     with(|e| match load::load_snapshot(&mut e.ace, bytes, &name) {
         Ok(()) => 0,
         Err(msg) => output(e, msg.as_bytes()),
+    })
+}
+
+/// What the Ace has SAVEd, as a TAP file in the output area; returns its length (0:
+/// nothing saved yet).
+#[no_mangle]
+pub extern "C" fn saved_tap() -> u32 {
+    with(|e| {
+        let tap = e.saved_tap();
+        output(e, &tap)
+    })
+}
+
+/// The machine as a `.ace` snapshot in the output area; returns its length, 0 when the RAM
+/// size cannot be saved (51 K).
+#[no_mangle]
+pub extern "C" fn save_snapshot() -> u32 {
+    with(|e| match e.snapshot() {
+        Some(bytes) => output(e, &bytes),
+        None => 0,
     })
 }
 

@@ -48,7 +48,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Ok(a) => a,
         Err(errors) => {
             let n = errors.0.len();
-            bail!("{errors}\n{n} error(s); nothing written");
+            bail!(
+                "{errors}\n{}; nothing written",
+                aceemu::plural::count(n, "error")
+            );
         }
     };
     // INCLUDEd and INCBINned files are inputs too: known only now, still before writing.

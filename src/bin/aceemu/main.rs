@@ -6,6 +6,7 @@ mod bench;
 mod cabbage;
 mod maze;
 mod mazezam;
+mod play;
 mod raw_terminal;
 mod rom;
 mod run;
@@ -22,8 +23,9 @@ use clap::{Parser, Subcommand};
     long_about = "Jupiter Ace emulator with its own open Forth ROM.\n\n\
                   `aceemu FILE` opens the window with FILE in the tape deck; \
                   type LOAD NAME on the Ace to load from it (e.g. `aceemu tapes/maze.tap \
-                  --caps-lock`, then LOAD MAZE, then RUN). In the window F1 lists its \
-                  keys."
+                  --caps-lock`, then LOAD MAZE, then RUN). `aceemu play maze` does all \
+                  that from any directory with the tape built in (`aceemu play --list`). \
+                  In the window F1 lists its keys."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -38,6 +40,9 @@ struct Cli {
 enum Command {
     /// Run the Ace in a window, or headless for tests and scripts.
     Run(Box<run::Args>),
+    /// Play a game built into aceemu, from any directory: `aceemu play maze`
+    /// (`aceemu play --list` names them). Takes `run`'s options.
+    Play(Box<play::PlayArgs>),
     /// Tape files: show blocks, convert between TAP, TZX and WAV, list words.
     #[command(subcommand)]
     Tape(tape::Command),
@@ -70,6 +75,7 @@ fn main() {
     let result = match cli.command {
         None => run::run(cli.run),
         Some(Command::Run(args)) => run::run(*args),
+        Some(Command::Play(args)) => play::run(*args),
         Some(Command::Tape(cmd)) => tape::run(cmd),
         Some(Command::Rom(cmd)) => rom::run(cmd),
         Some(Command::Asm(args)) => asm::run(args),

@@ -25,9 +25,10 @@ pub struct Args {
     #[arg(long)]
     solve: bool,
     /// Play these keys after generation as the game's manual play would (A up, Z down,
-    /// K right, M left; other keys are ignored); stops at the exit.
-    #[arg(long, value_name = "KEYS", conflicts_with = "solve")]
-    keys: Option<String>,
+    /// K right, M left; other keys are ignored); stops at the exit. Without KEYS: print
+    /// the route from the entrance to the exit as those keys (to type into the game).
+    #[arg(long, value_name = "KEYS", conflicts_with = "solve", num_args = 0..=1)]
+    keys: Option<Option<String>>,
     /// Write a PNG of the maze drawn with the game's graphics.
     #[arg(long, value_name = "FILE")]
     png: Option<PathBuf>,
@@ -76,8 +77,21 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         maze.prepare_to_play();
         maze.solve()?;
         let (route, wrong) = count_markers(&maze);
-        summary += &format!("\nsolved: route {route} cells, {wrong} cells backed out of");
-    } else if let Some(keys) = &args.keys {
+        summary += &format!(
+            "\nsolved: route {}, {} backed out of",
+            count(route, "cell"),
+            count(wrong, "cell")
+        );
+    } else if let Some(None) = &args.keys {
+        maze.prepare_to_play();
+        let route = maze
+            .route_keys()
+            .context("the maze has no route from the entrance to the exit")?;
+        summary += &format!(
+            "\nroute: {} (A up, Z down, K right, M left):\n{route}",
+            count(route.len(), "key")
+        );
+    } else if let Some(Some(keys)) = &args.keys {
         maze.prepare_to_play();
         let mut moves = 0;
         let mut outcome = "the mouse did not reach the exit";

@@ -163,6 +163,9 @@ const FORTH_LEVEL_BUFFER: usize = 2048;
 
 /// Reads a file, printing its warnings; errors become one message listing them all.
 fn load(file: &Path) -> anyhow::Result<Parsed> {
+    if let Some(message) = aceemu::games::level_file::other_game(file, "MazezaM") {
+        bail!("{message}");
+    }
     let parsed = format::parse_file(file).map_err(|errors| {
         let is_mzm = file
             .extension()
@@ -271,9 +274,13 @@ fn solve(
     }
     if failed > 0 {
         match max_states {
-            Some(n) => bail!("{failed} mazezam(s) not solved within --max-states {n}"),
+            Some(n) => bail!(
+                "{} not solved within --max-states {n}",
+                aceemu::plural::count(failed, "mazezam")
+            ),
             None => bail!(
-                "{failed} mazezam(s) not solved within the default state limit (--max-states raises it)"
+                "{} not solved within the default state limit (--max-states raises it)",
+                aceemu::plural::count(failed, "mazezam")
             ),
         }
     }

@@ -138,6 +138,10 @@ pub struct Args {
 
     #[command(flatten)]
     pub tape_options: crate::tape::TapeArgs,
+
+    /// A bundled game's tape in the deck instead of a file (`aceemu play NAME`).
+    #[arg(skip)]
+    pub game: Option<&'static aceemu::tape::bundled::BundledGame>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -159,6 +163,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let mut runner = plain_frames();
     let mut tape = args.tape.as_deref().or(args.file.as_deref());
     if let Some(path) = args.file.as_deref() {
+        if let Some(game) = aceemu::tape::bundled::for_path(path).filter(|_| !path.exists()) {
+            bail!(
+                "{}: no such file here; the game on it is built into aceemu: `aceemu play {}` \
+                 runs it from any directory (`aceemu play --list` names them all)",
+                path.display(),
+                game.name
+            );
+        }
         if !path.exists() && path.extension().is_none() {
             bail!(
                 "{}: no such file, and not a command of aceemu (`aceemu --help` lists them); \
@@ -183,10 +195,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     let mut recording = None;
     let open_tape = tape_opener(&args, &rom);
-    if tape.is_some() || args.tape_options.records() {
+    if tape.is_some() || args.tape_options.records() || args.game.is_some() {
         let traps = aceemu::tape::traps::RomTapeTraps::for_rom(&rom.sha256_hex());
         let options = args.tape_options.deck_options();
-        let control = aceemu::tape::attach(&mut ace, traps, tape, &options)?;
+        let control = match args.game {
+            Some(game) => aceemu::tape::attach_image(&mut ace, traps, game.image()?, &options)?,
+            None => aceemu::tape::attach(&mut ace, traps, tape, &options)?,
+        };
         deck = Some(Box::new(control.deck.clone()));
         recording = Some(control.deck.clone());
         runner = control.into_runner();
@@ -305,6 +320,28 @@ fn run_headless(
     };
     let outcome =
         headless::run_with_deck_and_sound(&mut ace, &options, &mut runner, deck, sound.as_mut())?;
+    if outcome.saving_frames >= headless::MAX_SAVING_FRAMES {
+        eprintln!(
+            "aceemu: warning: the Ace was still saving {} after the run was to end; \
+             stopped there, the file is not complete",
+            aceemu::plural::count(outcome.saving_frames as usize, "frame")
+        );
+    } else if outcome.saving_frames > 0 {
+        eprintln!(
+            "aceemu: the Ace was still saving when the run was to end: it ran {} more \
+             until the save was written",
+            aceemu::plural::count(outcome.saving_frames as usize, "frame")
+        );
+    }
+    if outcome.found_old_text {
+        eprintln!(
+            "aceemu: warning: --until-text {:?} was already on the screen before the last \
+             text was typed, so the wait ended as soon as typing did; end --type with \
+             \\{{{}}} to wait for a new one",
+            args.until_text.as_deref().unwrap_or_default(),
+            args.until_text.as_deref().unwrap_or_default()
+        );
+    }
     if let Some(reason) = &outcome.tape_waiting {
         eprintln!("aceemu: warning: when the run ended, {reason}");
     }

@@ -161,9 +161,9 @@ fn tape(file: &Path, output: &Path, name: Option<String>, force: bool) -> anyhow
     let length = blocks[1].data.len() - 1;
     TapeImage::from_blocks(&output.display().to_string(), blocks).save(output, force)?;
     println!(
-        "{}: level tape {name} ({} levels, {length} bytes); in the Ace game type LEVELS {name}{}",
+        "{}: level tape {name} ({}, {length} bytes); in the Ace game type LEVELS {name}{}",
         output.display(),
-        parsed.levels.len(),
+        aceemu::plural::count(parsed.levels.len(), "level"),
         if length > ace::PACK_BUFFER {
             format!(
                 " (too large for its {}-byte level buffer)",
@@ -178,6 +178,9 @@ fn tape(file: &Path, output: &Path, name: Option<String>, force: bool) -> anyhow
 
 /// Reads a file; errors become one message listing them all.
 pub fn load(file: &Path) -> anyhow::Result<Parsed> {
+    if let Some(message) = aceemu::games::level_file::other_game(file, "Sokoban") {
+        bail!("{message}");
+    }
     let parsed = format::parse_file(file).map_err(|errors| anyhow::anyhow!("{errors}"))?;
     if parsed.levels.is_empty() {
         bail!("{}: no level in the file", file.display());
@@ -242,10 +245,10 @@ fn solve(file: &Path, level: Option<u32>, moves: bool, max_states: usize) -> any
         let report = solver::solve(level, mode, max_states);
         match &report.verdict {
             Verdict::Solved(m) => println!(
-                "{} moves, {} pushes ({} positions)\n     {m}",
-                m.len(),
-                m.pushes(),
-                report.states
+                "{}, {} ({})\n     {m}",
+                aceemu::plural::count(m.len(), "move"),
+                aceemu::plural::count_as(m.pushes(), "push", "pushes"),
+                aceemu::plural::count(report.states, "position")
             ),
             Verdict::Unsolvable(reason) => {
                 failed += 1;
@@ -258,7 +261,7 @@ fn solve(file: &Path, level: Option<u32>, moves: bool, max_states: usize) -> any
         }
     }
     if failed > 0 {
-        bail!("{failed} level(s) not solved");
+        bail!("{} not solved", aceemu::plural::count(failed, "level"));
     }
     Ok(())
 }

@@ -73,10 +73,12 @@ pub enum Command {
 /// `--tape FILE` or `aceemu FILE`).
 #[derive(clap::Args, Clone, Debug, Default)]
 pub struct TapeArgs {
-    /// real: true signal in true time; fast: true signal, emulation flat out while the tape
-    /// plays; instant: blocks copied by trapping the ROM's tape routine (the open ROM's, or
-    /// the original ROM's block read routine, told by its SHA-256).
-    #[arg(long, value_name = "SPEED", default_value = "real")]
+    /// fast: the true signal, and the emulation runs flat out while the tape plays, back to
+    /// 1x when it stops (as Fuse and EightyOne load); real: true signal in true time (the
+    /// machine's speed left alone: turbo off); instant: blocks copied by trapping the ROM's
+    /// tape routine (the open ROM's, or the original ROM's block read routine, told by its
+    /// SHA-256).
+    #[arg(long, value_name = "SPEED", default_value = "fast")]
     pub tape_speed: TapeSpeed,
     /// Append what the Ace saves (SAVE, BSAVE) to this TAP file (created, or with
     /// --force emptied, at the first block saved).

@@ -67,6 +67,39 @@ impl Maze {
         }
     }
 
+    /// The route from where the mouse stands to the exit as game keys (`a` up, `z` down,
+    /// `k` right, `m` left), one a cell step: the maze is a tree, so the route is the one
+    /// path without turning back (spec 18.3). Found by walking a copy depth first, trying
+    /// A, Z, K, M in turn and backing out of dead ends. `None` if the exit cannot be
+    /// reached (a hand-made state). Call [`Maze::prepare_to_play`] first.
+    pub fn route_keys(&self) -> Option<String> {
+        const KEYS: [u8; 4] = [b'a', b'z', b'k', b'm'];
+        let opposite = |i: usize| i ^ 1; // a<->z, k<->m
+        let mut maze = self.clone();
+        let mut path: Vec<usize> = Vec::new();
+        // For each depth, the next key to try there.
+        let mut next: Vec<usize> = vec![0];
+        while !maze.mouse_at_exit() {
+            let depth = next.len() - 1;
+            let i = next[depth];
+            if i == KEYS.len() {
+                next.pop();
+                let back = path.pop()?;
+                maze.press_key(KEYS[opposite(back)]);
+                continue;
+            }
+            next[depth] += 1;
+            if path.last().is_some_and(|&last| i == opposite(last)) {
+                continue;
+            }
+            if let KeyOutcome::Moved(_) | KeyOutcome::ReachedExit(_) = maze.press_key(KEYS[i]) {
+                path.push(i);
+                next.push(0);
+            }
+        }
+        Some(path.iter().map(|&i| KEYS[i] as char).collect())
+    }
+
     /// Presses `keys` one after another until the mouse reaches the exit; returns how
     /// many keys were used.
     pub fn press_keys(&mut self, keys: &[u8]) -> usize {

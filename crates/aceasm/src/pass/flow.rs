@@ -212,9 +212,10 @@ impl Pass<'_> {
             return Err(Diag::new(
                 op.col,
                 format!(
-                    "macro {} takes {} argument(s) ({}), got {}",
+                    "macro {} takes {} argument{} ({}), got {}",
                     m.name,
                     m.params.len(),
+                    if m.params.len() == 1 { "" } else { "s" },
                     m.params.join(", "),
                     args.len()
                 ),
