@@ -31,7 +31,7 @@ fn main() {
             let f = rig.key(ace::key_for(m.direction));
             if i + 1 == n {
                 last.push(f);
-                // The solved level stays until a key; the key draws the next one.
+                // The solved level stays until a key; then the next one is drawn.
                 next.push(rig.key(' '));
             } else if m.push {
                 pushes.push(f);
@@ -67,7 +67,7 @@ fn main() {
         last.len()
     );
     println!(
-        "  key after SOLVED! (next level drawn)           {:>3}: mean {nm:.1}, worst {nw}",
+        "  key after SOLVED! (until the game took it)     {:>3}: mean {nm:.1}, worst {nw}",
         next.len()
     );
 }
