@@ -257,7 +257,9 @@ fn tape(
 /// the longest anywhere in the file (when it is longer). `sizes` are each level's bytes.
 fn fitting_hint(sizes: &[usize], first: usize, last: usize) -> String {
     let fits = |a: usize, b: usize| {
-        1 + sizes[a - 1..b].iter().sum::<usize>() <= ace::PACK_BUFFER && b - a < 255
+        // The count byte, then the levels.
+        let pack = 1 + sizes[a - 1..b].iter().sum::<usize>();
+        pack <= ace::PACK_BUFFER && b - a < 255
     };
     let mut out = String::new();
     let mut b = first;

@@ -214,7 +214,7 @@ impl Search {
                         };
                     }
                     let made = g + u32::from(count);
-                    if table.len() % WATCH_EVERY == 0 {
+                    if table.len().is_multiple_of(WATCH_EVERY) {
                         let progress = Progress {
                             method: Method::Fast,
                             positions: table.len(),

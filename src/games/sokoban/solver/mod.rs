@@ -1010,7 +1010,7 @@ impl Search {
                                 states: table.len(),
                             };
                         }
-                        if table.len() % WATCH_EVERY == 0 {
+                        if table.len().is_multiple_of(WATCH_EVERY) {
                             let progress = Progress {
                                 method: Method::Optimal,
                                 positions: table.len(),
@@ -1258,7 +1258,7 @@ impl Search {
                                 states: table.len(),
                             };
                         }
-                        if table.len() % WATCH_EVERY == 0 {
+                        if table.len().is_multiple_of(WATCH_EVERY) {
                             let progress = Progress {
                                 method: Method::Optimal,
                                 positions: table.len(),
