@@ -22,7 +22,8 @@ fn main() {
         ace.screen_text().contains("PUSHES 0000")
             && ace.screen_codes()[23 * 32..].iter().any(|&c| c != 32)
     });
-    let (mut walks, mut pushes, mut last) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut walks, mut pushes, mut last, mut next) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for level in &levels {
         let moves = pack::recorded_solution(level).unwrap();
         let n = moves.len();
@@ -30,6 +31,8 @@ fn main() {
             let f = rig.key(ace::key_for(m.direction));
             if i + 1 == n {
                 last.push(f);
+                // The solved level stays until a key; then the next one is drawn.
+                next.push(rig.key(' '));
             } else if m.push {
                 pushes.push(f);
             } else {
@@ -49,6 +52,7 @@ fn main() {
     let (wm, ww) = stat(&walks);
     let (pm, pw) = stat(&pushes);
     let (lm, lw) = stat(&last);
+    let (nm, nw) = stat(&next);
     let (im, iw) = stat(&idle);
     println!(
         "Forth Sokoban, open ROM, 19 K; {} levels played",
@@ -59,7 +63,11 @@ fn main() {
     println!("  pushes  {:>5}: mean {pm:.2}, worst {pw}", pushes.len());
     println!("  ignored key {:>3}: mean {im:.2}, worst {iw}", idle.len());
     println!(
-        "  last move of a level (win test, 25-frame pause, next level drawn) {:>3}: mean {lm:.1}, worst {lw}",
+        "  last move of a level (win test, SOLVED! line) {:>3}: mean {lm:.1}, worst {lw}",
         last.len()
+    );
+    println!(
+        "  key after SOLVED! (until the game took it)     {:>3}: mean {nm:.1}, worst {nw}",
+        next.len()
     );
 }

@@ -109,15 +109,17 @@ CREATE DIRS -1 , 1 , -32 , 32 ,
 CREATE GFX
 H, fefefe00efefef000000183c3c180000ff81bda5a5bd81ffffffc3dbdbc3ffff
 H, 3c3c187e181824663c3c18ff183c66c3
-: GRAPHICS ( patterns 1-6: wall, goal, box, box on goal, player, player on goal )
-  GFX 48 0 DO DUP I + C@ 11272 I + C! LOOP DROP ;
+H, fe92b29292bafe00feb28a92a2bafe00feb28a928ab2fe00feaaaaba8a8afe00
+H, febaa2b28ab2fe00fe9aa2baaabafe00feba8a929292fe00febaaabaaabafe00
+H, febaaaba8ab2fe00
+: GRAPHICS ( patterns 1-6: wall, goal, box, box on goal, player, player on goal, 7-15 box n placed )
+  GFX 120 0 DO DUP I + C@ 11272 I + C! LOOP DROP ;
 0 VARIABLE W 0 VARIABLE H 0 VARIABLE TN 0 VARIABLE TA 0 VARIABLE CB 0 VARIABLE S0
 0 VARIABLE P 0 VARIABLE OK 0 VARIABLE G
 0 VARIABLE HI 0 VARIABLE HN 0 VARIABLE LV 0 VARIABLE SN 0 VARIABLE ST 0 VARIABLE TS
 0 VARIABLE LK 0 VARIABLE GOOD 0 VARIABLE A1 0 VARIABLE A2 0 VARIABLE D 0 VARIABLE K
 0 VARIABLE N
 : +! ( n a -- add n to the cell at a ) DUP @ ROT + SWAP ! ;
-: WAIT ( frames -- ) 15403 @ + BEGIN DUP 15403 @ - 0< UNTIL DROP ;
 : LSIZE ( a -- bytes of the level at a ) DUP C@ OVER 1+ C@ * SWAP 2+ C@ + 3 + ;
 : LADDR ( i -- address of level i ) PACK 1+ SWAP ?DUP IF 0 DO DUP LSIZE + LOOP THEN ;
 : LOK ( a -- a f: the level header at a is sane )
@@ -132,10 +134,11 @@ H, 3c3c187e181824663c3c18ff183c66c3
 : GN ( a -- goal number under screen address a: 0 none, 10 no number ) GM + 9216 - C@ ;
 : EMPTY ( a -- show the cell at a with nothing on it )
   DUP GN DUP IF DUP 10 = IF DROP 2 ELSE 48 + THEN ELSE DROP 32 THEN SWAP C! ;
-: PUTBOX ( n a -- show box n at a; n 10 has no number )
-  OVER 10 = IF DUP GN IF 4 ELSE 3 THEN ELSE OVER 176 + THEN SWAP C! DROP ;
-: PUTP ( a -- show the player at a ) DUP GN IF 6 ELSE 5 THEN SWAP C! ;
 : OKD ( n a -- 1 if box n on a is on a goal of its number, else 0 ) GN = ;
+: PUTBOX ( n a -- show box n at a, 10 none: placed, numbered is its framed digit )
+  OVER OVER OKD IF OVER 10 = IF 4 ELSE OVER 6 + THEN
+  ELSE OVER 10 = IF 3 ELSE OVER 176 + THEN THEN SWAP C! DROP ;
+: PUTP ( a -- show the player at a ) DUP GN IF 6 ELSE 5 THEN SWAP C! ;
 : PLACE ( byte a -- lay out one cell from its level byte )
   OVER 15 AND DUP IF 1 G +! THEN OVER GM + 9216 - C!
   SWAP 16 / DUP 1 = IF DROP 1 SWAP C! ELSE
@@ -160,14 +163,16 @@ H, 3c3c187e181824663c3c18ff183c66c3
 : FREE? ( a -- f: the player or a box may step onto a )
   C@ DUP 32 = OVER 2 = OR SWAP 49 - 9 U< OR ;
 : BOXN ( a -- number of the box at a, 10 if it has none, 0 if no box )
-  C@ DUP 3 = OVER 4 = OR IF DROP 10 ELSE 177 - DUP 9 U< IF 1+ ELSE DROP 0 THEN THEN ;
+  C@ DUP 3 = OVER 4 = OR IF DROP 10 ELSE
+  DUP 128 < IF 6 - ELSE 176 - THEN DUP 1- 9 U< 0= IF DROP 0 THEN THEN ;
 : REC ( k -- remember move k for undo: 256 kept ) HB HI @ + C! HI @ 1+ 255 AND HI !
   HN @ 1+ 255 MIN HN ! ;
 : WON ( every level solved )
   CLS CLR23 8 7 AT ." ALL LEVELS SOLVED!" 10 11 AT ." WELL DONE" 14 9 AT ." PRESS ANY KEY" 1 ST ! ;
-: SOLVED ( on to the next level )
-  22 11 AT ." SOLVED!" 25 WAIT
-  LV @ 1+ DUP PACK C@ = IF DROP WON ELSE LV ! LOADLV DRAW THEN ;
+: SOLVED ( the level solved: say so; GAME waits for a key, then NEXTLV )
+  22 6 AT ." SOLVED! PRESS A KEY" 3 ST ! ;
+: NEXTLV ( on to the next level, or the end )
+  0 ST ! LV @ 1+ DUP PACK C@ = IF DROP WON ELSE LV ! LOADLV DRAW THEN ;
 : STEP ( d k -- walk or push in direction k, offset d )
   K ! D ! P @ D @ + A1 !
   A1 @ FREE? IF P @ EMPTY A1 @ DUP P ! PUTP K @ REC 9235 INC EXIT THEN
@@ -194,8 +199,9 @@ H, 3c3c187e181824663c3c18ff183c66c3
   81 = IF 2 ST ! THEN ;
 : GETK ( -- c: wait for a key ) BEGIN INKEY ?DUP UNTIL ;
 : DONE ( c -- keep c in LK until the key is released ) LK ! BEGIN INKEY 0= UNTIL 0 LK ! ;
-: GAME ( from level LV until every level is solved or Q )
-  0 ST ! LOADLV DRAW BEGIN GETK DUP ACT DONE ST @ UNTIL ST @ 1 = IF GETK DONE THEN ;
+: GAME ( from level LV until every level is solved or Q; SOLVED! stays until a key )
+  0 ST ! LOADLV DRAW BEGIN GETK DUP ACT DONE ST @ 3 = IF GETK DONE NEXTLV THEN ST @ UNTIL
+  ST @ 1 = IF GETK DONE THEN ;
 : SHOWSN SN @ 9735 D2 PACK C@ 9741 D2 ;
 : TSCREEN ( the title screen )
   CLS CLR23 1 9 AT ." S O K O B A N"

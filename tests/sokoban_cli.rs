@@ -163,3 +163,91 @@ fn play_needs_a_terminal() {
     assert!(!out.status.success());
     assert!(text(&out.stderr).contains("needs a terminal"));
 }
+
+/// Level 11 of levels/bench.xsb (20x15, title "Bench 11": 3 + 8 + 300 = 311 bytes) twelve
+/// times: 1 + 12 x 311 = 3733 bytes, over the game's 3,072; nine (2800 bytes) fit, ten
+/// (3111) do not.
+fn twelve_big_levels() -> String {
+    let bench = include_str!("../levels/bench.xsb");
+    let level = &parse_str(bench, "bench").unwrap().levels[10];
+    assert_eq!((level.width(), level.height()), (20, 15));
+    let one = aceemu::games::sokoban::format::write_level(level);
+    vec![one; 12].join("\n")
+}
+
+#[test]
+fn tape_refuses_a_pack_the_game_cannot_hold_and_suggests_a_range_that_fits() {
+    let dir = scratch_dir("tape-big");
+    let file = write_file(&dir, "big.xsb", &twelve_big_levels());
+    let out_path = dir.join("big.tap");
+    let out_s = out_path.to_str().unwrap();
+    let out = aceemu(&["sokoban", "tape", &file, out_s, "--name", "BIG"]);
+    assert!(!out.status.success());
+    assert!(!out_path.exists(), "no tape may be written");
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("levels 1-12 make a pack of 3733 bytes"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--levels 1-9 fits"), "{stderr}");
+    let out = aceemu(&["sokoban", "tape", &file, out_s, "--levels", "2-12"]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("--levels 2-10 fits"),
+        "{}",
+        text(&out.stderr)
+    );
+    // A range of the file: the tape holds just those levels.
+    let out = aceemu(&[
+        "sokoban", "tape", &file, out_s, "--levels", "3-11", "--name", "BIG",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("9 levels, 2800 bytes"),
+        "{}",
+        text(&out.stdout)
+    );
+    let image = TapeImage::open(&out_path).unwrap();
+    assert_eq!(
+        image.blocks[1].data.len(),
+        2800 + 1,
+        "2800 bytes and the checksum"
+    );
+    assert_eq!(image.blocks[1].data[0], 9, "the level count");
+    // A range past the file's end is an error naming the count.
+    let past = dir.join("past.tap");
+    let out = aceemu(&[
+        "sokoban",
+        "tape",
+        &file,
+        past.to_str().unwrap(),
+        "--levels",
+        "5-40",
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("the file has 12 levels"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!past.exists());
+}
+
+#[test]
+fn solve_prints_the_ace_keys_and_says_which_search_found_it() {
+    let dir = scratch_dir("solve-keys");
+    let file = write_file(&dir, "spec.xsb", SPEC);
+    let out = aceemu(&["sokoban", "solve", &file, "--level", "1"]);
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("optimal (fewest pushes)"), "{stdout}");
+    // LrR: left, right, right are Z X X on the Ace.
+    assert!(stdout.contains("     keys: zxx"), "{stdout}");
+    let out = aceemu(&["sokoban", "solve", &file, "--level", "1", "--fast"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("fast search, not necessarily optimal"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("     keys: zxx"), "{stdout}");
+}

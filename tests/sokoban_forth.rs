@@ -9,7 +9,7 @@ mod common;
 mod sokoban_forth_support;
 
 use aceemu::games::mazezam::forth_pack::hex_lines;
-use aceemu::games::sokoban::ace::{self, encode_pack, render};
+use aceemu::games::sokoban::ace::{self, encode_pack, render, render_solved};
 use aceemu::games::sokoban::format::parse_str;
 use aceemu::games::sokoban::{pack, Direction, Game};
 use aceemu::tape::tap::DICT_START;
@@ -59,8 +59,9 @@ fn every_pack_level_played_by_keyboard_matches_the_model_after_every_move() {
     );
     for (index, level) in levels.iter().enumerate() {
         let mut game = Game::new(level);
-        assert_screen(
-            &rig,
+        // Drawn once the key that left the previous level's SOLVED! is released.
+        assert_screen_soon(
+            &mut rig,
             &render(&game, index),
             &format!("level {} start", index + 1),
         );
@@ -78,7 +79,21 @@ fn every_pack_level_played_by_keyboard_matches_the_model_after_every_move() {
             }
         }
         assert!(game.is_solved());
+        // The solved level stays, with its line, until a key.
+        assert_screen(
+            &rig,
+            &render_solved(&game, index),
+            &format!("level {} solved", index + 1),
+        );
+        rig.run_until(100, |_| false);
+        assert_screen(
+            &rig,
+            &render_solved(&game, index),
+            &format!("level {} solved, 100 frames later", index + 1),
+        );
+        rig.key(' ');
     }
+    rig.run_until(600, |ace| ace.screen_text().contains("ALL LEVELS SOLVED"));
     assert!(
         rig.ace.screen_text().contains("ALL LEVELS SOLVED"),
         "{}",
@@ -199,6 +214,10 @@ fn a_plus_level_pushed_into_the_wrong_order_is_not_solved_and_levels_loads_a_tap
         rig.key(c);
     }
     assert!(second.is_solved());
+    // The goal numbers under the boxes read as placed: framed digits.
+    assert_screen(&rig, &render_solved(&second, 1), "straight solved");
+    rig.key(' ');
+    rig.run_until(600, |ace| ace.screen_text().contains("ALL LEVELS SOLVED"));
     assert!(
         rig.ace.screen_text().contains("ALL LEVELS SOLVED"),
         "{}",

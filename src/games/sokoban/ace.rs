@@ -12,8 +12,12 @@
 //! Row 0 `LEVEL nn  MOVES nnnn PUSHES nnnn`; the board centred in rows 2-21 (origin row
 //! 2 + (20 - H) / 2, column (32 - W) / 2); the title centred on row 23. Cells: floor and
 //! outside 32, wall 1, goal 2, box 3, box on a goal 4, player 5, player on a goal 6 (codes
-//! 1-6 are the game's own graphics); a goal with number n is the digit (48 + n), a box
-//! with number n the inverse digit (176 + n), on a goal or not.
+//! 1-15 are the game's own graphics); a goal with number n is the digit (48 + n), a box
+//! with number n the inverse digit (176 + n), or, on a goal of its number, the digit in
+//! a frame (6 + n). A box counts as placed only on a goal of its own number, so an
+//! unnumbered box on a numbered goal is a plain box (3), and a numbered box on another
+//! goal its inverse digit. When a level is solved, row 22 says `SOLVED! PRESS A KEY`
+//! (from column 6) until a key is pressed.
 
 use super::game::Game;
 use super::level::{Cell, Level, NO_NUMBER};
@@ -41,7 +45,12 @@ pub mod codes {
     pub const PLAYER_ON_GOAL: u8 = 6;
     pub const DIGIT_0: u8 = 48;
     pub const INVERSE: u8 = 128;
+    /// Box n on a goal of number n is `PLACED_0 + n`: its digit in a frame.
+    pub const PLACED_0: u8 = 6;
 }
+
+/// The line a solved level shows on row 22 until a key is pressed.
+pub const SOLVED_LINE: &str = "SOLVED! PRESS A KEY";
 
 /// Why levels cannot go to the Ace.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -144,12 +153,7 @@ pub fn level_tape(levels: &[Level], name: &str) -> Result<Vec<Block>, AceError> 
 
 /// The key code the game reads for a direction (Z X K M).
 pub fn key_for(d: Direction) -> char {
-    match d {
-        Direction::Left => 'z',
-        Direction::Right => 'x',
-        Direction::Up => 'k',
-        Direction::Down => 'm',
-    }
+    d.ace_key()
 }
 
 /// The screen code of one board cell in play.
@@ -161,12 +165,12 @@ pub fn cell_code(game: &Game, at: usize) -> u8 {
     let goal = level.goal_number_at(at);
     if let Some(b) = game.box_at(at) {
         let n = level.box_numbers()[b];
-        return if n != NO_NUMBER {
-            codes::INVERSE | (codes::DIGIT_0 + n)
-        } else if goal.is_some() {
-            codes::BOX_ON_GOAL
-        } else {
-            codes::BOX
+        let placed = goal == Some(n);
+        return match (n != NO_NUMBER, placed) {
+            (true, true) => codes::PLACED_0 + n,
+            (true, false) => codes::INVERSE | (codes::DIGIT_0 + n),
+            (false, true) => codes::BOX_ON_GOAL,
+            (false, false) => codes::BOX,
         };
     }
     if game.player() == at {
@@ -215,8 +219,16 @@ pub fn render(game: &Game, index: usize) -> [u8; COLUMNS * LINES] {
     s
 }
 
+/// What the game shows once level `index` is solved in `game`, until a key.
+pub fn render_solved(game: &Game, index: usize) -> [u8; COLUMNS * LINES] {
+    let mut s = render(game, index);
+    put_text(&mut s, 22 * COLUMNS + 6, SOLVED_LINE);
+    s
+}
+
 /// The screen as text for people: `#` wall, `.` goal, `$` box, `*` box on a goal, `@`
-/// player, `+` player on a goal, inverse digits as `<n>`-less lower letters `a`-`i`.
+/// player, `+` player on a goal, inverse digits (numbered boxes) as the letters `a`-`i`,
+/// framed digits (numbered boxes on their goals) as `A`-`I`.
 pub fn to_text(screen: &[u8; COLUMNS * LINES]) -> String {
     let mut out = String::new();
     for line in screen.chunks(COLUMNS) {
@@ -229,6 +241,7 @@ pub fn to_text(screen: &[u8; COLUMNS * LINES]) -> String {
                 codes::PLAYER => '@',
                 codes::PLAYER_ON_GOAL => '+',
                 0xB1..=0xB9 => char::from(b'a' + (code - 0xB1)),
+                7..=15 => char::from(b'A' + (code - 7)),
                 0x20..=0x7E => code as char,
                 _ => '?',
             });
@@ -257,5 +270,39 @@ mod tests {
         assert_eq!(&s[origin + 32..origin + 39], &[1, 2, 0xB1, 5, 3, 0x31, 1]);
         assert_eq!(&s[..8], b"LEVEL 01");
         assert_eq!(&s[23 * 32 + 15..23 * 32 + 17], b"Ab");
+    }
+
+    fn row_after_lrr(boxorder: &str, goalorder: &str) -> Vec<u8> {
+        let text =
+            format!("#######\n#.$@$.#\n#######\nboxorder {boxorder}\ngoalorder {goalorder}\n");
+        let level = &parse_str(&text, "t").unwrap().levels[0];
+        let mut game = Game::new(level);
+        for d in [Direction::Left, Direction::Right, Direction::Right] {
+            game.step(d);
+        }
+        (0..7).map(|c| cell_code(&game, 7 + c)).collect()
+    }
+
+    /// Hand-derived from the rules above: only a box on a goal of its own number looks
+    /// placed; a numbered one then shows its framed digit (6 + n).
+    #[test]
+    fn a_box_looks_placed_only_on_a_goal_of_its_number() {
+        // Left box unnumbered onto the unnumbered goal, box 1 onto goal 1.
+        assert_eq!(row_after_lrr("99 1", "99 1"), [1, 4, 32, 32, 5, 7, 1]);
+        // Crossed: box 1 on the unnumbered goal stays an inverse 1, the unnumbered box on
+        // goal 1 a plain box.
+        assert_eq!(row_after_lrr("1 99", "99 1"), [1, 0xB1, 32, 32, 5, 3, 1]);
+    }
+
+    #[test]
+    fn the_solved_screen_keeps_the_board_and_adds_the_line() {
+        let text = "#######\n#.$@$.#\n#######\n";
+        let level = &parse_str(text, "t").unwrap().levels[0];
+        let game = Game::new(level);
+        let solved = render_solved(&game, 0);
+        assert_eq!(&solved[22 * 32 + 6..22 * 32 + 25], b"SOLVED! PRESS A KEY");
+        let mut plain = solved;
+        plain[22 * 32..23 * 32].fill(32);
+        assert_eq!(plain, render(&game, 0));
     }
 }

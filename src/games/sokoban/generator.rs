@@ -40,6 +40,9 @@ pub struct Params {
     /// Start from the positions furthest from the goals (see the module's notes) instead
     /// of a random pull walk.
     pub farthest: bool,
+    /// In the random pull walk, pull (three times in four) a box pulled least so far,
+    /// so that every box leaves its goal (for levels with many boxes).
+    pub spread: bool,
 }
 
 impl Default for Params {
@@ -54,6 +57,7 @@ impl Default for Params {
             attempts: 20,
             max_states: 200_000,
             farthest: false,
+            spread: false,
         }
     }
 }
@@ -94,6 +98,15 @@ pub fn generate(seed: u64, params: &Params) -> Option<Made> {
         }
     }
     best
+}
+
+/// A level from a seed without the solver's measuring: the first of `params.attempts`
+/// tries that gives a room, pulled as `params` says (solvable by construction, but with
+/// no optimal solution known). For levels too large for the optimal search, such as the
+/// fast search's benchmark levels.
+pub fn pulled(seed: u64, params: &Params) -> Option<Level> {
+    let mut rng = Rng::new(seed);
+    (0..params.attempts).find_map(|_| attempt(&mut rng, params))
 }
 
 fn measure(level: Level, params: &Params) -> Option<Made> {
@@ -173,9 +186,10 @@ fn attempt(rng: &mut Rng, p: &Params) -> Option<Level> {
         boxes = b;
         player = pl;
     }
+    let mut pulled = vec![0usize; boxes.len()];
     for _ in 0..if p.farthest { 0 } else { p.pulls } {
         let reach = reachable(&wall, &boxes, player, w);
-        let pulls: Vec<(usize, Direction)> = (0..boxes.len())
+        let mut pulls: Vec<(usize, Direction)> = (0..boxes.len())
             .flat_map(|i| Direction::ALL.iter().map(move |&d| (i, d)))
             .filter(|&(i, d)| {
                 let stand = step(boxes[i], d);
@@ -186,7 +200,12 @@ fn attempt(rng: &mut Rng, p: &Params) -> Option<Level> {
         if pulls.is_empty() {
             break;
         }
+        if p.spread && rng.below(4) != 0 {
+            let least = pulls.iter().map(|&(i, _)| pulled[i]).min().unwrap_or(0);
+            pulls.retain(|&(i, _)| pulled[i] == least);
+        }
         let (i, d) = pulls[rng.below(pulls.len())];
+        pulled[i] += 1;
         let stand = step(boxes[i], d);
         boxes[i] = stand;
         player = step(stand, d);

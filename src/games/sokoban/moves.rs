@@ -30,6 +30,16 @@ impl Direction {
         }
     }
 
+    /// The Ace game's key for the direction.
+    pub fn ace_key(self) -> char {
+        match self {
+            Direction::Left => 'z',
+            Direction::Right => 'x',
+            Direction::Up => 'k',
+            Direction::Down => 'm',
+        }
+    }
+
     pub fn opposite(self) -> Direction {
         match self {
             Direction::Up => Direction::Down,
@@ -87,6 +97,12 @@ impl Moves {
 
     pub fn iter(&self) -> impl Iterator<Item = &Move> {
         self.0.iter()
+    }
+
+    /// The keys that play these moves in the Ace game (`forth/sokoban.fth`): Z left,
+    /// X right, K up, M down (a push is the same key as a step).
+    pub fn ace_keys(&self) -> String {
+        self.0.iter().map(|m| m.direction.ace_key()).collect()
     }
 }
 
@@ -146,6 +162,7 @@ mod tests {
         assert_eq!(m.len(), 8);
         assert_eq!(m.pushes(), 4);
         assert_eq!(m.to_string(), "lrUDluRD");
+        assert_eq!(m.ace_keys(), "zxkmzkxm");
     }
 
     #[test]

@@ -2,9 +2,10 @@
 //! the alternate screen, restored however the game ends.
 
 use crate::raw_terminal::RawTerminal;
-use aceemu::games::sokoban::{terminal, Direction, Game, Level};
+use aceemu::games::sokoban::terminal::{self, Look};
+use aceemu::games::sokoban::{Direction, Game, Level};
 use crossterm::event::{self, Event as TermEvent, KeyCode, KeyEventKind, KeyModifiers};
-use crossterm::style::{Attribute, Print, SetAttribute};
+use crossterm::style::{Attribute, Color, Print, ResetColor, SetAttribute, SetForegroundColor};
 use crossterm::{cursor, queue, terminal as term};
 use std::io::Write;
 
@@ -89,8 +90,15 @@ pub fn run(levels: Vec<Level>, start: usize) -> anyhow::Result<()> {
                 wait_key()?;
                 return Ok(());
             }
+            // The solved board stays until a key, as on the Ace.
+            draw(
+                &game,
+                index - 1,
+                levels.len(),
+                &format!("SOLVED! {done} Press a key for level {}.", index + 1),
+            )?;
+            wait_key()?;
             game = Game::new(&levels[index]);
-            message = format!("{done} Now level {}.", index + 1);
         } else if game.all_goals_covered() {
             message = "Every goal is covered, but some numbers do not match.".into();
         }
@@ -120,16 +128,24 @@ fn draw(game: &Game, index: usize, count: usize, message: &str) -> anyhow::Resul
         game.pushes()
     )?;
     for row in terminal::draw(game) {
-        for (c, inverse) in row {
-            if inverse {
-                queue!(
+        for (c, look) in row {
+            match look {
+                Look::Plain => queue!(out, Print(c))?,
+                Look::Inverse => queue!(
                     out,
                     SetAttribute(Attribute::Reverse),
                     Print(c),
                     SetAttribute(Attribute::NoReverse)
-                )?;
-            } else {
-                queue!(out, Print(c))?;
+                )?,
+                Look::Placed => queue!(
+                    out,
+                    SetForegroundColor(Color::Green),
+                    SetAttribute(Attribute::Reverse),
+                    SetAttribute(Attribute::Bold),
+                    Print(c),
+                    SetAttribute(Attribute::Reset),
+                    ResetColor
+                )?,
             }
         }
         write!(out, "\r\n")?;

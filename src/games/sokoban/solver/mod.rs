@@ -27,6 +27,9 @@ use super::moves::{Direction, Move, Moves};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, VecDeque};
 
+mod fast;
+mod matching;
+
 /// What to minimise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -63,15 +66,73 @@ pub enum Verdict {
     Unsolvable(String),
     /// The search stopped at the state limit.
     TooManyStates(usize),
+    /// The watcher asked the search to stop (Ctrl-C) after this many positions.
+    Stopped(usize),
+    /// The level is beyond what the solver handles; the reason in words.
+    TooLarge(String),
+}
+
+/// Which search gave the answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// The optimal search of [`Mode`] (breadth-first over pushes, or Dijkstra over moves).
+    Optimal,
+    /// Greedy best-first on the matching bound, pushes through tunnels as one move: finds
+    /// a solution fast, not the shortest.
+    Fast,
+}
+
+impl Method {
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Optimal => "optimal",
+            Method::Fast => "fast",
+        }
+    }
 }
 
 /// The answer and what the search cost.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {
     pub verdict: Verdict,
-    /// Distinct positions stored.
+    /// Distinct positions stored (by every search that ran).
     pub states: usize,
+    /// The search that gave the verdict.
+    pub method: Method,
+    /// Whether a solution found is optimal for the [`Mode`] asked.
+    pub optimal: bool,
 }
+
+/// How a search is going, for a progress line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    pub method: Method,
+    /// Positions stored so far by this search.
+    pub positions: usize,
+    /// Pushes (fast and fewest-pushes searches) or moves (fewest moves) of the position
+    /// being expanded.
+    pub depth: usize,
+}
+
+/// Called every [`WATCH_EVERY`] positions while a search runs; returning false stops it.
+pub type Watch<'a> = dyn FnMut(&Progress) -> bool + 'a;
+
+/// How often (in positions stored) a search calls its watcher.
+pub const WATCH_EVERY: usize = 4096;
+
+/// Which searches to run, and their budgets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    pub mode: Mode,
+    /// Positions the optimal search may store (0: skip it and search fast only).
+    pub optimal_states: usize,
+    /// Positions the fast search may store when the optimal one gave up (0: never).
+    pub fast_states: usize,
+}
+
+/// The largest board the solver numbers: cells are `u16` in its position keys, and
+/// `u16::MAX` marks a wall.
+pub const MAX_CELLS: usize = u16::MAX as usize - 1;
 
 impl Report {
     pub fn solution(&self) -> Option<&Moves> {
@@ -94,26 +155,92 @@ pub fn solve(level: &Level, mode: Mode, max_states: usize) -> Report {
     solve_with(level, mode, max_states, Options::default())
 }
 
-/// Solves a level with the given switches.
+/// Solves a level with the given switches (the optimal search only).
 pub fn solve_with(level: &Level, mode: Mode, max_states: usize, options: Options) -> Report {
+    let plan = Plan {
+        mode,
+        optimal_states: max_states,
+        fast_states: 0,
+    };
+    answer_with(level, &plan, options, &mut |_| true)
+}
+
+/// The solver as a player uses it: the optimal search first; when it runs out of
+/// positions (or with `plan.optimal_states` 0), the fast search. `watch` sees the
+/// progress and may stop either search.
+pub fn answer(level: &Level, plan: &Plan, watch: &mut Watch) -> Report {
+    answer_with(level, plan, Options::default(), watch)
+}
+
+fn answer_with(level: &Level, plan: &Plan, options: Options, watch: &mut Watch) -> Report {
+    let cells = level.width() * level.height();
+    if cells > MAX_CELLS {
+        return Report {
+            verdict: Verdict::TooLarge(format!(
+                "the board is {}x{} = {cells} cells; the solver numbers cells in 16 bits and \
+                 handles boards of up to {MAX_CELLS} cells",
+                level.width(),
+                level.height()
+            )),
+            states: 0,
+            method: Method::Optimal,
+            optimal: false,
+        };
+    }
     let search = Search::new(level, options);
     if let Some(reason) = search.stuck_at_start(level) {
         return Report {
             verdict: Verdict::Unsolvable(reason),
             states: 0,
+            method: Method::Optimal,
+            optimal: false,
         };
     }
-    let found = match mode {
-        Mode::Pushes => search.by_pushes(max_states),
-        Mode::Moves => search.by_moves(max_states),
-    };
-    let states = found.states;
+    let mut states = 0;
+    if plan.optimal_states > 0 {
+        let found = match plan.mode {
+            Mode::Pushes => search.by_pushes(plan.optimal_states, watch),
+            Mode::Moves => search.by_moves(plan.optimal_states, watch),
+        };
+        states = found.states;
+        let verdict = match found.outcome {
+            Outcome::Found(pushes) => Some(Verdict::Solved(search.moves_for(level, &pushes))),
+            Outcome::Limit if plan.fast_states > 0 => None,
+            Outcome::Limit => Some(Verdict::TooManyStates(plan.optimal_states)),
+            Outcome::Stopped => Some(Verdict::Stopped(states)),
+            Outcome::Exhausted => Some(Verdict::Unsolvable(exhausted_reason(
+                level,
+                states,
+                plan.optimal_states,
+            ))),
+        };
+        if let Some(verdict) = verdict {
+            let optimal = matches!(verdict, Verdict::Solved(_));
+            return Report {
+                verdict,
+                states,
+                method: Method::Optimal,
+                optimal,
+            };
+        }
+    }
+    let found = search.greedy(plan.fast_states, watch);
     let verdict = match found.outcome {
         Outcome::Found(pushes) => Verdict::Solved(search.moves_for(level, &pushes)),
-        Outcome::Limit => Verdict::TooManyStates(max_states),
-        Outcome::Exhausted => Verdict::Unsolvable(exhausted_reason(level, states, max_states)),
+        Outcome::Limit => Verdict::TooManyStates(plan.fast_states),
+        Outcome::Stopped => Verdict::Stopped(found.states),
+        Outcome::Exhausted => Verdict::Unsolvable(format!(
+            "no sequence of pushes covers every goal with boxes of the goals' numbers (all \
+             {} positions the fast search reaches were searched)",
+            found.states
+        )),
     };
-    Report { verdict, states }
+    Report {
+        verdict,
+        states: states + found.states,
+        method: Method::Fast,
+        optimal: false,
+    }
 }
 /// Whether the level's start position is a corral deadlock: an area the player cannot
 /// reach, fenced by boxes, whose boxes (taken alone, every other box off the board) can
@@ -172,6 +299,7 @@ fn exhausted_reason(level: &Level, states: usize, max_states: usize) -> String {
 enum Outcome {
     Found(Vec<(usize, Direction)>),
     Limit,
+    Stopped,
     Exhausted,
 }
 
@@ -815,7 +943,7 @@ impl Search {
         Some(after)
     }
 
-    fn by_pushes(&self, max_states: usize) -> Found {
+    fn by_pushes(&self, max_states: usize, watch: &mut Watch) -> Found {
         let k = self.start_boxes.len();
         let mut table = Table::new(k + 1);
         let mut parents: Vec<(u32, u16, u8)> = Vec::new();
@@ -881,6 +1009,19 @@ impl Search {
                                 outcome: Outcome::Limit,
                                 states: table.len(),
                             };
+                        }
+                        if table.len().is_multiple_of(WATCH_EVERY) {
+                            let progress = Progress {
+                                method: Method::Optimal,
+                                positions: table.len(),
+                                depth: usize::from(depth[current]),
+                            };
+                            if !watch(&progress) {
+                                return Found {
+                                    outcome: Outcome::Stopped,
+                                    states: table.len(),
+                                };
+                            }
                         }
                     }
                 }
@@ -1049,7 +1190,7 @@ impl Search {
         (None, seen.len())
     }
 
-    fn by_moves(&self, max_states: usize) -> Found {
+    fn by_moves(&self, max_states: usize, watch: &mut Watch) -> Found {
         let k = self.start_boxes.len();
         let mut table = Table::new(k + 1);
         let mut parents: Vec<(u32, u16, u8)> = Vec::new();
@@ -1116,6 +1257,19 @@ impl Search {
                                 outcome: Outcome::Limit,
                                 states: table.len(),
                             };
+                        }
+                        if table.len().is_multiple_of(WATCH_EVERY) {
+                            let progress = Progress {
+                                method: Method::Optimal,
+                                positions: table.len(),
+                                depth: cost as usize,
+                            };
+                            if !watch(&progress) {
+                                return Found {
+                                    outcome: Outcome::Stopped,
+                                    states: table.len(),
+                                };
+                            }
                         }
                     } else if c < best[at] {
                         best[at] = c;
