@@ -229,15 +229,8 @@ name_start:
 
 ; EXECUTE: written from rom-words.tsv (EXECUTE).
         PRIM "EXECUTE", execute_cfa, 0
-        RST 24
-        EX DE,HL
-execute_hl:                     ; run the word whose CFA is in HL
-        LD E,(HL)
-        INC HL
-        LD D,(HL)
-        INC HL
-        EX DE,HL
-        JP (HL)
+        RST 24                  ; DE = the CFA: next's own tail runs it
+        JP next_execute
 
 ; [interpret]: LINE's step (ace-forth.md 7). No word left: leave LINE's thread. A word
 ; in the dictionary: compile it when compiling and it is not immediate, else execute it.
@@ -273,6 +266,9 @@ execute_hl:                     ; run the word whose CFA is in HL
         INC HL
         PUSH HL
         JRX retype_code
+execute_hl:                     ; run the word whose CFA is in HL: next's own tail (DE =
+        EX DE,HL                ; the CFA there) jumps through its code field
+        JP next_execute
 
         CUT
 ; digit_value: A = character -> A = its value in BASE, carry set if it is not a digit.
@@ -458,6 +454,7 @@ retype_code:
         CALL word_sub
         JRX ex_push              ; (stack.asm: push HL, next word)
 
+        CUT
 ; [check]: the SLOW checks once, also in FAST mode (used by LINE): its code is the SLOW
 ; value of IY itself (then next).
 check_cfa:
