@@ -159,3 +159,47 @@ fn a_snapshot_saved_at_the_originals_prompt_resumes_at_the_open_roms_prompt() {
     }
     assert_eq!(row(&ace, 2).trim_end(), ": TWO HI HI ; TWO 42 42  OK");
 }
+
+/// Issue 35 item 7: a snapshot saved while the original ROM ran its own code (PC 0x04E2,
+/// not its prompt) cannot resume on the open ROM, which has other code there: the load is
+/// refused with a message naming the address and `--rom`, and the machine is left alone.
+#[test]
+fn a_snapshot_saved_inside_the_originals_code_is_refused_with_a_clear_message() {
+    let mut snap = snapshot();
+    snap.regs.pc = 0x04E2;
+    let mut ace = Ace::new(open_rom(), RamSize::K19).expect("8 KB image");
+    ace.run_frames(50);
+    let before = ace.screen_codes();
+    let err = load_snapshot(&mut ace, &snap, "game.ace")
+        .expect_err("refused")
+        .to_string();
+    for part in ["game.ace", "0x04E2", "--rom", "original ROM"] {
+        assert!(err.contains(part), "{part:?} in {err}");
+    }
+    assert_eq!(ace.screen_codes(), before, "the machine is left as it was");
+}
+
+/// The open ROM's own snapshots are not refused, wherever in the ROM the PC is: one taken
+/// at the prompt (PC in the ROM, the outer loop on the return stack) loads and runs on.
+#[test]
+fn the_open_roms_own_snapshot_with_pc_in_rom_still_loads() {
+    let mut ace = Ace::new(open_rom(), RamSize::K19).expect("8 KB image");
+    ace.run_frames(50);
+    ace.type_text(": SEVEN 7 . ;\n");
+    ace.run_frames(200);
+    let snap = aceemu::tape::snapshot_glue::snapshot_of(&ace).expect("snapshot");
+    assert!(
+        snap.regs.pc < 0x2000,
+        "PC in the ROM: {:#06X}",
+        snap.regs.pc
+    );
+    let mut other = Ace::new(open_rom(), RamSize::K19).expect("8 KB image");
+    load_snapshot(&mut other, &snap, "own.ace").expect("loads");
+    other.type_text("SEVEN\n");
+    other.run_frames(200);
+    assert!(
+        other.screen_text().contains("SEVEN 7  OK"),
+        "{}",
+        other.screen_text()
+    );
+}

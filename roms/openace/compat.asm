@@ -1,7 +1,7 @@
 ; ROM subroutines machine code on tapes may call, at the original's addresses (ace-forth.md
 ; 1: pop-to-BC 0x084E; the restarts are in main.asm; key scan, CLS and the tape block
-; routines are where their code is; the block read routine's entry is here). MIT OR
-; Apache-2.0.
+; routines are where their code is; the block read routine's entry is here; ace-forth.md
+; 15: the entry points real programs call, below). MIT OR Apache-2.0.
 
 ; pop_bc: pop the data stack into BC (uses DE, HL).
         ROUTINE pop_bc
@@ -38,7 +38,67 @@ pop_de:
         LD (SPARE),HL
         RET
 
-; same: Z if HL = DE (list.asm). Uses AF, HL.
-same:   AND A
-        SBC HL,DE
+; ---------------------------------------------------------------------------------------
+; Entry points real machine code calls (ace-forth.md 15, measured on the original).
+; ---------------------------------------------------------------------------------------
+; pick_work (0x094D): n on the data stack -> a copy of the n-th item below it on top, as
+; `n PICK` (ERROR 7 unless n > 0). out: BC = n, HL = SPARE. PICK and ROLL call it. Uses AF,
+; DE.
+        ROUTINE pick_work
+        CALL pop_bc
+        LD A,B
+        DEC BC
+        OR B                    ; bit 7: n < 0 or n - 1 < 0
+        INC BC
+        RLA
+        JR C,.bad               ; (no carry from here on)
+        LD HL,(SPARE)
+        SBC HL,BC               ; (a borrow only for an n beyond SPARE, which reads some
+        SBC HL,BC               ; other byte either way)
+        LD E,(HL)
+        INC HL
+        LD D,(HL)
+        RST 16
+        RET
+.bad:   RST 32
+        DB 7
+
+        ENDS
+        SECTION print_string_sec
+        PIN print_embedded_pin - 9
+; print_string: print BC characters from HL through RST 8 (out HL = past them). Uses AF,
+; BC, HL. (It fills the 9 bytes from the end of TYPE's header to 0x0979 exactly.)
+print_string:
+        LD A,B
+        OR C
+        RET Z
+        LD A,(HL)
+        RST 8
+        INC HL
+        DEC BC
+        JR print_string
+print_embedded:
+        ASSERT $ == print_embedded_pin, "print_embedded must be at the original's 0x0979"
+        EX DE,HL
+        LD C,(HL)
+        INC HL
+        LD B,(HL)
+        INC HL
+        EX DE,HL
+print_de_bc:                    ; (in the same pinned piece: it is fallen into)
+        ASSERT $ == print_de_bc_pin, "print_de_bc must be at the original's 0x097F"
+        EX DE,HL
+        CALL print_string
+        EX DE,HL
+        RET
+
+; at_addr (0x0B28, AT's working part) is in output.asm, in one piece with AT's code.
+
+; [to-machine-code] (0x1A0E, a headerless word): machine code runs Forth with `CALL next`
+; (0x04B9) followed by a thread of code fields; this cell ends the thread. Its code (at the
+; original's 0x18FB) is a RET: next has pushed the IP, just past this cell, so the RET
+; goes on with the machine code there.
+        ROUTINE to_mcode_cfa
+        DW to_mcode_code
+        ROUTINE to_mcode_code
         RET

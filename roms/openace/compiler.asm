@@ -92,6 +92,7 @@ store_cell:
         LD (HL),D
         RET
 
+        CUT
 ; fill_length: write the pending word-length field (DICT) and clear DICT (ace-forth.md 2,
 ; 4.1). Uses AF, DE, HL.
 fill_length:
@@ -341,10 +342,8 @@ rbracket_code:
         INTERNAL lit8_exit_cfa
 lit8_exit_code:
         POP HL
-        LD E,(HL)
-        LD D,0
-        RST 16
-        JP (IY)
+        LD A,(HL)
+        JRX cfetch_a            ; (C@'s tail: push it, next word)
 
 ; LITERAL: written from rom-words.tsv (LITERAL) and ace-forth.md 6 (literal runtime + cell).
         COMPILING "LITERAL", literal_cfa, lit16_rt
@@ -396,11 +395,7 @@ lit8_exit_code:
         LD HL,(STKBOT)
         SCF
         SBC HL,DE               ; HERE - addr - 1
-        EX DE,HL
-        LD (HL),E
-        INC HL
-        LD (HL),D
-        JP (IY)
+        JRX store_tail          ; (! stores it at addr)
 
 ; [back] ( addr -- ): enclose the backward offset from here to addr (addr - HERE - 1).
         INTERNAL_COLON back_cfa

@@ -103,6 +103,7 @@
         CALL empty_data_stack
         JRX quit_code
 
+        CUT
 ; trim_chain: HL = a cell pointing at the newest entry of a chain, BC = where an entry
 ; keeps the address of the next one (relative to the entry): the cell drops the entries
 ; at or above the FORGET cut. out: HL = the entry it keeps. Uses AF, DE, HL.
@@ -124,6 +125,7 @@ trim_chain:
         LD (HL),E
         JR trim_chain
 
+        CUT
 ; below_cut: carry set if HL is below the FORGET cut (W_NUM). Uses F only.
 below_cut:
         PUSH DE

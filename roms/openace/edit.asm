@@ -119,6 +119,7 @@ run_line:
 run_thread:
         PUSH HL
         JP (IY)
+        CUT
 line_thread:
         DW line_cfa, thread_back
 thread_back:

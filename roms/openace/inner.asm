@@ -23,6 +23,7 @@ next:
         LD D,(HL)
         INC HL
         PUSH HL
+next_execute:                   ; DE = a CFA: run that word (EXECUTE's tail too)
         EX DE,HL
         LD E,(HL)
         INC HL

@@ -13,13 +13,17 @@ scan_word EQU word_bounds
 
 ; word_bounds: A = delimiter. Find the next word of the logical line without taking it:
 ; W_START, W_LEN, W_END (past the delimiter that ends it, if any); also DE = W_LEN.
-; Uses AF, BC, DE, HL.
+; Uses AF, BC, DE, HL. The line is interpreted in place, as on the original (transcripts.md
+; Round 4): the words are read up to the end of the screen, not to ENDBUF, so a BLOAD
+; that rewrites the line being interpreted (0x22E0, the bottom row's mirror) changes what
+; runs next (z88dk tapes start so); past the typed text there are only spaces.
 word_bounds:
         LD C,A
         LD HL,(INSCRN)          ; (the line starts one past INSCRN)
 .skip:
         INC HL
-        CALL at_endbuf
+        LD A,H
+        CP HIGH(SCREEN_END)     ; the end of the screen (the buffer ends there)
         JR Z,.start
         LD A,(HL)
         CP C
@@ -31,7 +35,8 @@ word_bounds:
 .scan:
         INC HL
         INC DE
-        CALL at_endbuf
+        LD A,H
+        CP HIGH(SCREEN_END)
         JR Z,.ended
         LD A,(HL)
         CP C
@@ -40,16 +45,6 @@ word_bounds:
 .ended:
         LD (W_LEN),DE           ; length in the buffer
         LD (W_END),HL
-        RET
-
-        CUT
-; at_endbuf: Z set if HL = ENDBUF. Uses A.
-at_endbuf:
-        LD A,(ENDBUF)
-        CP L
-        RET NZ
-        LD A,(ENDBUF + 1)
-        CP H
         RET
 
         CUT
@@ -64,20 +59,31 @@ consume_word:
         OR C
         JR Z,.last              ; an empty word echoes as one 0x00 cell (transcripts.md)
         CALL print_string       ; HL = the first address after the word
-        CALL at_endbuf
-        LD A,' '
+        LD A,H                  ; (past the typed text the buffer holds spaces, so the
+        CP HIGH(SCREEN_END)     ; delimiter's cell is echoed as it is, but at the screen's
+        LD A,' '                ; end, where the cell after is not the buffer's)
         JR Z,.last
         LD A,(HL)               ; the delimiter that ended it: ." X" echoes X" (transcripts.md)
 .last:  RST 8
 .noecho:
-        LD HL,(W_END)
+        LD HL,(ENDBUF)
+        LD DE,(W_END)
+        AND A
+        SBC HL,DE               ; the bytes after the word in the typed line (borrow: a
+        LD B,H                  ; word past its end, in a line a BLOAD rewrote: nothing
+        LD C,L                  ; moves, the word is only blanked below)
+        EX DE,HL                ; HL = W_END
         LD DE,(INSCRN)
-        INC DE                  ; DE = line start
-.move:  CALL at_endbuf          ; the rest of the line moves down
+        INC DE                  ; DE = line start (INC and LD keep the flags)
+        JR C,.moved
         JR Z,.moved
-        LDI
-        JR .move
-.moved:                         ; (HL = the old end)
+.move:  LDI                     ; the rest of the typed line moves down, at about the
+        EX (SP),HL              ; original's pace (76 T a byte: forth-speed.md rows
+        EX (SP),HL              ; 14-18, the outer interpreter, `aceemu bench --forth`)
+        INC HL
+        DEC HL
+        JP PE,.move
+.moved:                         ; (HL = the old end, or the word's end)
         LD (ENDBUF),DE          ; blank from the new end to the old end
 .blank:
         RST 0x30  ; hl_below_de
@@ -229,15 +235,8 @@ name_start:
 
 ; EXECUTE: written from rom-words.tsv (EXECUTE).
         PRIM "EXECUTE", execute_cfa, 0
-        RST 24
-        EX DE,HL
-execute_hl:                     ; run the word whose CFA is in HL
-        LD E,(HL)
-        INC HL
-        LD D,(HL)
-        INC HL
-        EX DE,HL
-        JP (HL)
+        RST 24                  ; DE = the CFA: next's own tail runs it
+        JP next_execute
 
 ; [interpret]: LINE's step (ace-forth.md 7). No word left: leave LINE's thread. A word
 ; in the dictionary: compile it when compiling and it is not immediate, else execute it.
@@ -273,6 +272,9 @@ execute_hl:                     ; run the word whose CFA is in HL
         INC HL
         PUSH HL
         JRX retype_code
+execute_hl:                     ; run the word whose CFA is in HL: next's own tail (DE =
+        EX DE,HL                ; the CFA there) jumps through its code field
+        JP next_execute
 
         CUT
 ; digit_value: A = character -> A = its value in BASE, carry set if it is not a digit.
@@ -458,6 +460,7 @@ retype_code:
         CALL word_sub
         JRX ex_push              ; (stack.asm: push HL, next word)
 
+        CUT
 ; [check]: the SLOW checks once, also in FAST mode (used by LINE): its code is the SLOW
 ; value of IY itself (then next).
 check_cfa:

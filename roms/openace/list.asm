@@ -242,9 +242,10 @@ list_cell:
         RST 8
         RET
 
-; (LIST tells ; from DOES> and RUNS> by in_list's count, so main.asm's `same` has no
-; caller left; list.asm compares with hl_below_de, which keeps HL.)
+; (LIST tells ; from DOES> and RUNS> by in_list's count, and compares with hl_below_de,
+; which keeps HL.)
 
+        CUT
 ; in_list: Z if DE is one of the B cells at HL. Uses AF, B, HL.
 in_list:
         LD A,(HL)

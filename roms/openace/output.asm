@@ -38,18 +38,38 @@ emit_a:                         ; shared tail: print A, next word
         PRIM "TYPE", type_cfa, 0
         CALL pop_bc
         RST 24
-        EX DE,HL
         BIT 7,B
-        CALL Z,print_string
+        CALL Z,print_de_bc      ; (compat.asm, at the original's 0x097F)
         JP (IY)
 
 ; AT: written from rom-words.tsv (AT) and ace-forth.md 9 (col mod 32, ERROR 9 when the
 ; position is inside the input buffer).
-        PRIM "AT", at_cfa, 0
-        RST 0x28              ; pop_two; HL = line, DE = column
-        ADD HL,HL               ; (16 bits: a negative line is not refused, as on the
+        HEADER "AT", at_cfa, 0
+        DW at_code
+        ENDS
+; AT's code and its working part at_addr, which sits at the original's 0x0B28 (ace-forth.md
+; 15), in one piece pinned at that point: the code before it fills the gap from 0x0B1B.
+        SECTION at_code_sec
+at_code:
+        RST 0x28                ; pop_two; HL = line, DE = column
+        CALL at_addr_hl         ; (16 bits: a negative line is not refused, as on the
                                 ; original; only an address below L_HALF is taken, i.e. the
                                 ; screen, its alias page or the ROM: nothing else is hit)
+        LD DE,(L_HALF)
+        RST 0x30                ; hl_below_de
+        JR C,at_store
+at_cfa.bad:
+        RST 32                  ; (PLOT's too)
+        DB 9
+; at_addr (0x0B28): A = line, E = column -> HL = the screen address of that position
+; (VIDEO + 32 * line + column mod 32); the caller stores it in SCRPOS, as AT does.
+; at_addr_hl: the same for a 16-bit line in HL (AT's own). Uses AF, DE.
+        PIN at_addr_pin
+at_addr:
+        LD L,A
+        LD H,0
+at_addr_hl:
+        ADD HL,HL
         ADD HL,HL
         ADD HL,HL
         ADD HL,HL
@@ -59,14 +79,11 @@ emit_a:                         ; shared tail: print A, next word
         LD E,A
         LD D,HIGH(VIDEO)
         ADD HL,DE               ; VIDEO + 32 * line + col
-        LD DE,(L_HALF)
-        RST 0x30  ; hl_below_de
-        JRX NC,.bad
+        RET
+at_store:
         LD (SCRPOS),HL
         JP (IY)
         CUT
-.bad:   RST 32                  ; (PLOT's too)
-        DB 9
 
 ; CLS: written from rom-words.tsv (CLS: clear the screen, print position top left, PLOT
 ; position 0,0). The input buffer at the bottom is left alone.

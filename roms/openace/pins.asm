@@ -307,7 +307,11 @@ exit_code_pin EQU 0x04B8 ; {exit-code}
 next_pin EQU 0x04B9 ; {next}
 next_checks_pin EQU 0x04C8 ; {next-with-checks}
 pop_bc_pin EQU 0x084E ; pop to BC
+pick_work_pin EQU 0x094D ; PICK's working part
+print_embedded_pin EQU 0x0979 ; print an embedded string
+print_de_bc_pin EQU 0x097F ; print a string
 clear_upper_pin EQU 0x0A24 ; CLS routine
+at_addr_pin EQU 0x0B28 ; AT's working part
 docolon_pin EQU 0x0EC3 ; {docolon}
 create_cf_pin EQU 0x0FEC ; {create-child}
 variable_cf_pin EQU 0x0FF0 ; {variable-child}
@@ -338,3 +342,5 @@ comment_rt_pin EQU 0x1379 ; <comment (()>
 dotq_rt_pin EQU 0x1396 ; <print-string (.")>
 tape_write_block_pin EQU 0x1820 ; tape save block
 tape_read_block_pin EQU 0x18A7 ; tape load block
+to_mcode_code_pin EQU 0x18FB ; [to-machine-code] code (RET)
+to_mcode_cfa_pin EQU 0x1A0E ; [to-machine-code] cell

@@ -144,11 +144,7 @@ loop_finished:
 
 ; <print-string>: print a 2-byte length and that many text bytes (owner .").
         RUNTIME_CODE dotq_rt, 255, dotq_cfa - 5
-        POP HL
-        LD C,(HL)
-        INC HL
-        LD B,(HL)
-        INC HL
-        CALL print_string       ; HL = past the text: the new IP
-        PUSH HL
+        POP DE
+        CALL print_embedded     ; DE = past the text: the new IP (compat.asm, 0x0979)
+        PUSH DE
         JP (IY)

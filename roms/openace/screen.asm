@@ -17,14 +17,12 @@ print_a:
         EXX
         PUSH AF
         LD HL,(EXWRCH)
-        LD A,H
-        OR L
+        INC H                   ; (an EXWRCH below 0x0100 counts as none: it leaves A
+        DEC H                   ; as it is for put_char)
         JR Z,.own
         POP AF
         JP (HL)
 .own:
-        POP AF
-        PUSH AF
         CALL put_char
         POP AF
         EXX
@@ -84,8 +82,8 @@ make_room:
 scroll_upper:
         LD HL,SCRPOS
         CALL down32
-        LD BC,(L_HALF)
-        LD HL,-(VIDEO + 32)
+        LD HL,(L_HALF)
+        LD BC,-(VIDEO + 32)
         ADD HL,BC
         LD B,H
         LD C,L
@@ -105,16 +103,7 @@ blank_b:
         RET
 
         CUT
-; print_string: print BC characters from HL through RST 8. Uses AF, BC, HL.
-print_string:
-        LD A,B
-        OR C
-        RET Z
-        LD A,(HL)
-        RST 8
-        INC HL
-        DEC BC
-        JR print_string
+; print_string is in compat.asm, just before the original's string printers at 0x0979.
 
         CUT
 ; print_name: HL = a name-length field: print the name. print_at: HL = the name's first
@@ -257,6 +246,7 @@ insert_char:
         POP AF
         RET
 
+        CUT
 ; remove_cursor: take the cursor character out of the line (after ENTER).
 remove_cursor:
         LD HL,(CURSOR)

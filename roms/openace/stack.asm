@@ -54,6 +54,7 @@ neg_de:
         EX DE,HL
         RET
 
+        CUT
 ; umul: HL:DE = DE * BC (unsigned, HL high). Uses AF.
 umul:
         LD HL,0
@@ -155,49 +156,22 @@ over_tail:                      ; R> SWAP ; (ROT branches here)
 
 ; PICK: written from rom-words.tsv (PICK) and ace-forth.md 10 (ERROR 7 if n <= 0).
         PRIM "PICK", pick_cfa, 0
-        CALL pop_index
-        EX DE,HL
-        JRX fetch_tail           ; push the cell at DE
+        CALL pick_work          ; (compat.asm, at the original's 0x094D)
+        JP (IY)
 
 ; ROLL: written from rom-words.tsv (ROLL) and ace-forth.md 10 (ERROR 7 if n <= 0).
         PRIM "ROLL", roll_cfa, 0
-        CALL pop_index          ; HL = address of the n-th entry, BC = n
-        LD E,(HL)
-        INC HL
-        LD D,(HL)
-        INC HL
-        PUSH HL
-        RST 16                  ; a copy of the entry on top
-        POP HL                  ; the cell above the entry
+        CALL pick_work          ; a copy of the entry on top; BC = n, HL = SPARE
+        SLA C
+        RL B                    ; (no carry: n > 0)
+        SBC HL,BC               ; the cell above the entry
         LD D,H
         LD E,L
         DEC DE
         DEC DE                  ; the entry
-        SLA C
-        RL B                    ; the n cells above it, the copy included,
-        LDIR                    ; move down one cell
-        RST 24                  ; and the top cell, now there twice, is dropped
+        LDIR                    ; the n cells above it, the copy included, move down one
+        RST 24                  ; cell, and the top cell, now there twice, is dropped
         JP (IY)
-
-        CUT
-; pop_index: pop n (ERROR 7 unless n > 0) -> BC = n, HL = address of the n-th entry
-; (SPARE - 2 * n).
-pop_index:
-        CALL pop_bc
-        LD A,B
-        DEC BC
-        OR B                    ; bit 7: n < 0 or n - 1 < 0
-        INC BC
-        RLA
-        JRX C,.bad              ; (no carry from here on)
-        LD HL,(SPARE)
-        SBC HL,BC
-        AND A
-        SBC HL,BC
-        RET
-        CUT
-.bad:   RST 32
-        DB 7
 
 ; ---------------------------------------------------------------------------------------
 ; Memory.
@@ -206,6 +180,7 @@ pop_index:
         PRIM "C@", cfetch_cfa, 0
         RST 24
         LD A,(DE)
+cfetch_a:                       ; shared tail: push the byte A, next word ([lit8-exit])
         LD E,A
         LD D,0
 cfetch_push:                    ; shared tail: push DE, next word (R>)
@@ -228,7 +203,8 @@ fetch_tail:                     ; shared tail: push the cell at DE, next word
 ; !: written from rom-words.tsv (!).
         PRIM "!", store_cfa, 0
         RST 0x28  ; pop_two
-        EX DE,HL
+store_tail:                     ; shared tail: the cell HL at address DE, next word
+        EX DE,HL                ; ([resolve])
         LD (HL),E
         INC HL
         LD (HL),D

@@ -48,6 +48,7 @@ cold_start:                     ; (reached from 0x0000, after its DI)
                                 ; bottom (ace-forth.md 11)
 
 
+        CUT
 ; Initial values of 0x3C24-0x3C50 (ace-forth.md 2 "value after reset", 3).
 init_table:
         DW 0x26E0               ; L_HALF
@@ -263,20 +264,22 @@ abort_code:
         POP AF
         CALL print_udec_a
         LD A,13
-        RST 8
-        JRX quit_code
-
-        CUT
-error_text:
-        DC "ERROR "
-
-; QUIT: written from rom-words.tsv (QUIT): empty the return stack, back to keyboard input.
-        PRIM "QUIT", quit_cfa, 0
+        RST 8                   ; (and on into QUIT's code)
+; QUIT's code, in ABORT's piece (its code field points here): empty the return stack, back
+; to keyboard input (rom-words.tsv QUIT).
 quit_code:
         LD SP,(RAMTOP)
         LD HL,outer_loop
         PUSH HL
         JP (IY)
+
+        CUT
+error_text:
+        DC "ERROR "
+
+; QUIT: written from rom-words.tsv (QUIT); its code is ABORT's tail, quit_code above.
+        HEADER "QUIT", quit_cfa, 0
+        DW quit_code
 
         CUT
 ; empty_data_stack: SPARE := STKBOT + 12 (ace-forth.md 1).

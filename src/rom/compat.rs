@@ -61,6 +61,12 @@ pub const LABELS: &[(&str, &str)] = &[
     ("CLS routine", "clear_upper"),
     ("tape save block", "tape_write_block"),
     ("tape load block", "tape_read_block"),
+    ("PICK's working part", "pick_work"),
+    ("print an embedded string", "print_embedded"),
+    ("print a string", "print_de_bc"),
+    ("AT's working part", "at_addr"),
+    ("[to-machine-code] cell", "to_mcode_cfa"),
+    ("[to-machine-code] code (RET)", "to_mcode_code"),
 ];
 
 /// Internal (headerless) routines of rom-words.tsv the open ROM keeps at the original's
@@ -69,7 +75,8 @@ pub const LABELS: &[(&str, &str)] = &[
 pub const PINNED_INTERNALS: &[(&str, &str)] = &[("[float-literal-compiler]", "fliteral_cfa")];
 
 /// The ROM subroutines machine code may call (ace-forth.md 1: restarts and "other ROM
-/// subroutines"); not rows of rom-words.tsv.
+/// subroutines"; 15: the entry points real programs call, with the cell of the headerless
+/// [to-machine-code] and the RET its code field points at); not rows of rom-words.tsv.
 pub const SUBROUTINES: &[(&str, u16)] = &[
     ("cold start", 0x0000),
     ("RST 8 print A", 0x0008),
@@ -82,6 +89,13 @@ pub const SUBROUTINES: &[(&str, u16)] = &[
     ("CLS routine", 0x0A24),
     ("tape save block", 0x1820),
     ("tape load block", 0x18A7),
+    // ace-forth.md 15: entry points real programs call (Chess, ace-forth's --mcode, z88dk)
+    ("PICK's working part", 0x094D),
+    ("print an embedded string", 0x0979),
+    ("print a string", 0x097F),
+    ("AT's working part", 0x0B28),
+    ("[to-machine-code] cell", 0x1A0E),
+    ("[to-machine-code] code (RET)", 0x18FB),
 ];
 
 /// What an address of the original is.

@@ -12,11 +12,45 @@ use std::path::Path;
 /// Puts a snapshot into the machine: memory, registers, interrupt state. Refuses one that
 /// needs more RAM than the machine has, or whose register block is not trustworthy.
 pub fn load_snapshot(ace: &mut Ace, snap: &AceSnapshot, file: &str) -> anyhow::Result<()> {
+    let open_rom = runs_open_rom(ace);
+    if open_rom && snap.regs.pc != ORIGINAL_PROMPT_PC && saved_in_original_rom_code(snap) {
+        anyhow::bail!(
+            "{file}: the snapshot was saved while the original ROM ran its own code at \
+             PC {pc:#06X}, which the open ROM does not have (only the original's prompt, PC \
+             {prompt:#06X}, can be resumed on it); load it with a dump of the original ROM: \
+             --rom FILE",
+            pc = snap.regs.pc,
+            prompt = ORIGINAL_PROMPT_PC
+        );
+    }
     snapshot_machine::load(ace, snap, file)?;
-    if snap.regs.pc == ORIGINAL_PROMPT_PC && runs_open_rom(ace) {
+    if snap.regs.pc == ORIGINAL_PROMPT_PC && open_rom {
         resume_at_open_rom_prompt(ace);
     }
     Ok(())
+}
+
+/// True when the snapshot's PC is in ROM code and its return stack was not built by the
+/// open ROM: while the open ROM runs anything from its prompt, the bottom cell of the
+/// return stack (RAMTOP - 2) is the outer loop's IP, inside the open ROM's `outer_loop`
+/// thread (QUERY LINE [print-OK] and the branch back: 5 cells). A snapshot the original
+/// ROM ran (in the wild, or saved by aceemu with `--rom`) has the original's interpreter
+/// there instead, and its PC points into code the open ROM does not have at that address.
+fn saved_in_original_rom_code(snap: &AceSnapshot) -> bool {
+    if snap.regs.pc >= 0x2000 {
+        return false; // machine code in RAM: the snapshot's own
+    }
+    let cell = |addr: u16| -> Option<u16> {
+        let at = usize::from(addr.checked_sub(super::ace_snapshot::BASE)?);
+        Some(u16::from_le_bytes([
+            *snap.memory.get(at)?,
+            *snap.memory.get(at + 1)?,
+        ]))
+    };
+    let outer =
+        crate::rom::open::open_rom_symbol("outer_loop").expect("the open ROM has its outer loop");
+    let bottom = cell(0x3C18).and_then(|ramtop| cell(ramtop.wrapping_sub(2)));
+    !matches!(bottom, Some(ip) if (outer..=outer + 10).contains(&ip))
 }
 
 /// PC of a snapshot saved at the original ROM's prompt (ace-hardware.md 8): inside QUERY's

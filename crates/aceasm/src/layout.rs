@@ -290,6 +290,20 @@ fn place_once(
         }
     }
     gaps.retain(|g| g.1 > g.0);
+    if !errors.is_empty() && std::env::var("ACEASM_DEBUG").is_ok() {
+        let mut v: Vec<_> = gaps
+            .iter()
+            .map(|g| format!("{:04X}+{}", g.0, g.1 - g.0))
+            .collect();
+        v.sort();
+        eprintln!(
+            "GAPS {:?} {} {} {}",
+            strategy == Strategy::Fill,
+            largest_gaps_first,
+            shuffle_seed,
+            v.join(" ")
+        );
+    }
     layout.gaps = gaps;
     (layout, errors)
 }
