@@ -28,7 +28,7 @@
 
 ORIGIN          EQU 0x3C51      ; where BLOAD puts the image: over the loader itself
 LOADER_END      EQU 0x3C6E      ; STKBOT after LOAD mz3k: the end of the loader's word PLAY
-TOP             EQU 0x3FE0      ; the end of the game's room: PLAY's Z80 stack lives above it
+TOP             EQU 0x3FD8      ; the end of the game's room: PLAY's and BLOAD's Z80 stack live above it (the open ROM's reaches 0x3FDE)
 
 SCREEN          EQU 0x2400
 CHARS           EQU 0x2C00

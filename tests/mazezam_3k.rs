@@ -16,6 +16,7 @@ use aceemu::tape::image::TapeImage;
 use aceemu::tape::pulse::Block;
 use aceemu::tape::traps::{run_with_traps, RomTapeTraps};
 use aceemu::tape::{Deck, DeckOptions, SharedDeck, TapeSpeed};
+use iz80::Reg16;
 use std::path::Path;
 
 fn committed_tape() -> Vec<Block> {
@@ -37,6 +38,20 @@ struct Ace3k {
 impl Ace3k {
     /// `LOAD mz3k` and `PLAY mz3k` typed into a fresh 3 KB Ace; returns at the title page.
     fn started(speed: TapeSpeed) -> Ace3k {
+        let mut g = Ace3k::loaded(speed);
+        g.ace.type_text("PLAY mz3k\n");
+        assert!(
+            g.until(3000, |g| g.text().contains("MazezaM by Malcolm Tyrrell")),
+            "no title page:\n{}",
+            g.text()
+        );
+        assert!(g.until(50, |g| g.ace.typing_done()));
+        g.frames(2);
+        g
+    }
+
+    /// A fresh 3 KB Ace after `LOAD mz3k`.
+    fn loaded(speed: TapeSpeed) -> Ace3k {
         let options = DeckOptions {
             speed,
             ..DeckOptions::default()
@@ -54,14 +69,6 @@ impl Ace3k {
         g.frames(20);
         g.type_line("LOAD mz3k\n", 3000);
         assert!(g.text().contains("Dict: mz3k"), "{}", g.text());
-        g.ace.type_text("PLAY mz3k\n");
-        assert!(
-            g.until(3000, |g| g.text().contains("MazezaM by Malcolm Tyrrell")),
-            "no title page:\n{}",
-            g.text()
-        );
-        assert!(g.until(50, |g| g.ace.typing_done()));
-        g.frames(2);
         g
     }
 
@@ -259,9 +266,33 @@ fn ten_levels_fit_the_machines_own_ram() {
         assert_eq!(level.exit_row(), titled[i].exit_row());
         assert_eq!(level.meta.title, None);
     }
-    assert!(code.origin >= 0x3C51);
+    assert_eq!(code.origin, 0x3C51, "the image starts over the loader");
     let top = u32::from(code.origin) + u32::from(code.region_size());
-    assert!(top <= 0x4000 - 64, "the game reaches 0x{top:04X}");
+    assert!(top <= 0x4000 - 40, "the game reaches 0x{top:04X}");
+}
+
+/// Through the real tape signal (the ROM's own loader, not a trap): from PLAY until the
+/// game's first instruction, the Z80 stack (PLAY's, then BLOAD's) stays above the game's
+/// room, and the game's first line shows.
+#[test]
+fn the_roms_loader_keeps_its_stack_above_the_game() {
+    let code = tape_3k::assemble().unwrap();
+    let top = code.origin + code.region_size();
+    let mut g = Ace3k::loaded(TapeSpeed::Real);
+    g.ace.type_text("PLAY mz3k\n");
+    let mut lowest = 0xFFFFu16;
+    let limit = g.ace.tstates() + 150_000_000;
+    while g.ace.cpu().immutable_registers().pc() != code.start {
+        g.ace.step();
+        lowest = lowest.min(g.ace.cpu().immutable_registers().get16(Reg16::SP));
+        assert!(g.ace.tstates() < limit, "the game never started:\n{}", g.text());
+    }
+    assert!(
+        lowest >= top,
+        "the stack reached 0x{lowest:04X}, inside the game's room (up to 0x{top:04X})"
+    );
+    eprintln!("lowest SP before the game starts: 0x{lowest:04X} (room ends at 0x{top:04X})");
+    assert!(g.until(100, |g| g.text().contains("MazezaM by Malcolm Tyrrell")));
 }
 
 /// Every built-in level from level 1, solved by the solver's optimal solution (keys Z X
