@@ -3,32 +3,34 @@
 ;
 ; MazezaM was invented by Malcolm Tyrrell; this is an independent implementation written
 ; for aceemu from the rules in the project's fact sheet (mazezam.md) and the screen layout
-; of src/games/mazezam/screen.rs. It is mc/mazezam.asm (the 19 KB port) made to fit:
-; the same code and screen, shorter texts, and its variables in the PAD. Licence: MIT OR
-; Apache-2.0.
+; of src/games/mazezam/screen.rs. It is mc/mazezam.asm (the 19 KB port) cut down to fit:
+; the same rules, keys and screen, less text, no level titles, no move counter, no bar
+; shapes, no walk out, and no way back to Forth. Licence: MIT OR Apache-2.0.
 ;
 ; Where the bytes live (mc/README.md has the map with the measured numbers):
-; - 0x3C51..ORIGIN-1: the loader's three Forth words (PLAY, GO, LEVELS);
-; - ORIGIN..pack-1: this code and its data; pack..TOP-1: the level pack (ace_data form,
-;   src/games/mazezam/ace_data.rs), the built-in one or one BLOADed by LEVELS;
-; - TOP..0x3FFF: Forth's data stack (PLAY ALLOTs up to TOP) and the Z80 stack;
-; - 0x27E0..: the variables, in the PAD (video RAM that is never shown; the ROM's tape
-;   routines use only 0x2701..0x2732 of it, and 0x2700 stays 0);
-; - the video RAM is the game state, as in the 19 KB port; the character RAM holds the
-;   patterns, written and never read back.
+; - ORIGIN (0x3C51)..start-1: over the loader word PLAY, which BLOADs this image over
+;   itself (see thread_tail);
+; - start..pack-1: the game; pack..TOP-1: the level pack (format below);
+; - TOP..0x3FFF: the Z80 stack of PLAY and BLOAD while the image loads;
+; - 0x2740..: the variables, and from 0x2800 down the game's own stack, in the PAD (video
+;   RAM that is never shown; the ROM's tape routines use 0x2701..0x2732 of it only while
+;   a tape is read, and 0x2700 stays 0);
+; - the video RAM is the game state, as in the 19 KB port: a cell holds a block when its
+;   screen code is 4 or 0x84; the character RAM holds patterns 1..4, written once and
+;   never read back.
 ;
 ; It calls nothing inside the ROM, so it runs under the open ROM and the original alike:
-; its own keyboard scan of port 0xFE, its own writes to video RAM (0x2400) and character
-; RAM (0x2C00, patterns 1..4). It is entered by Forth's CALL and goes back to Forth with
-; JP (IY); IX, IY and SP are kept. Frame pacing: HALT waits for the ROM's 50 Hz interrupt.
+; its own keyboard scan of port 0xFE, its own writes to video RAM and character RAM. It
+; never goes back to Forth (Forth's data stack would run over it): IX and IY are left
+; alone for the ROM's interrupt. Frame pacing: HALT waits for the ROM's 50 Hz interrupt.
 ;
 ; Keys: Z X K M or the cursor keys (SHIFT+5 8 6 7) move, R retries (costs a life),
-; Q quits the game; on the title page digits choose the level, ENTER starts, Q goes back
-; to Forth. A key acts once per press (it must be released before it acts again).
+; Q quits the game; on the title page digits choose the level and ENTER starts. A key
+; acts once per press (it must be released before it acts again).
 
 ORIGIN          EQU 0x3C51      ; where BLOAD puts the image: over the loader itself
 LOADER_END      EQU 0x3C6E      ; STKBOT after LOAD mz3k: the end of the loader's word PLAY
-TOP             EQU 0x3FD8      ; the end of the game's room: PLAY's and BLOAD's Z80 stack live above it (the open ROM's reaches 0x3FDE)
+TOP             EQU 0x3FD8      ; the end of the game's room: PLAY and BLOAD use the stack above
 
 SCREEN          EQU 0x2400
 CHARS           EQU 0x2C00

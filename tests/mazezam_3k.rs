@@ -37,9 +37,14 @@ struct Ace3k {
 
 impl Ace3k {
     /// `LOAD mz3k` and `PLAY mz3k` typed into a fresh 3 KB Ace; returns at the title page.
-    fn started(speed: TapeSpeed) -> Ace3k {
-        let mut g = Ace3k::loaded(speed);
-        g.ace.type_text("PLAY mz3k\n");
+    fn started() -> Ace3k {
+        Ace3k::started_from(committed_tape(), "mz3k")
+    }
+
+    /// `LOAD name` and `PLAY name` from `blocks`; returns at the title page.
+    fn started_from(blocks: Vec<Block>, name: &str) -> Ace3k {
+        let mut g = Ace3k::loaded_from(blocks, name, TapeSpeed::Instant);
+        g.ace.type_text(&format!("PLAY {name}\n"));
         assert!(
             g.until(3000, |g| g.text().contains("MazezaM by Malcolm Tyrrell")),
             "no title page:\n{}",
@@ -52,11 +57,16 @@ impl Ace3k {
 
     /// A fresh 3 KB Ace after `LOAD mz3k`.
     fn loaded(speed: TapeSpeed) -> Ace3k {
+        Ace3k::loaded_from(committed_tape(), "mz3k", speed)
+    }
+
+    /// A fresh 3 KB Ace after `LOAD name` from `blocks`.
+    fn loaded_from(blocks: Vec<Block>, name: &str, speed: TapeSpeed) -> Ace3k {
         let options = DeckOptions {
             speed,
             ..DeckOptions::default()
         };
-        let image = TapeImage::from_blocks("mazezam-3k", committed_tape());
+        let image = TapeImage::from_blocks("mazezam-3k", blocks);
         let deck = SharedDeck::new(Deck::new(image, &options).unwrap());
         let mut ace = Ace::new(open_rom(), RamSize::K3).unwrap();
         let traps = if speed == TapeSpeed::Instant {
@@ -67,8 +77,8 @@ impl Ace3k {
         };
         let mut g = Ace3k { ace, deck, traps };
         g.frames(20);
-        g.type_line("LOAD mz3k\n", 3000);
-        assert!(g.text().contains("Dict: mz3k"), "{}", g.text());
+        g.type_line(&format!("LOAD {name}\n"), 3000);
+        assert!(g.text().contains(&format!("Dict: {name}")), "{}", g.text());
         g
     }
 
@@ -285,7 +295,11 @@ fn the_roms_loader_keeps_its_stack_above_the_game() {
     while g.ace.cpu().immutable_registers().pc() != code.start {
         g.ace.step();
         lowest = lowest.min(g.ace.cpu().immutable_registers().get16(Reg16::SP));
-        assert!(g.ace.tstates() < limit, "the game never started:\n{}", g.text());
+        assert!(
+            g.ace.tstates() < limit,
+            "the game never started:\n{}",
+            g.text()
+        );
     }
     assert!(
         lowest >= top,
@@ -301,12 +315,17 @@ fn the_roms_loader_keeps_its_stack_above_the_game() {
 #[test]
 fn every_builtin_level_is_solved_on_a_3k_ace() {
     let levels = tape_3k::builtin_levels().unwrap();
-    let mut g = Ace3k::started(TapeSpeed::Instant);
+    let mut g = Ace3k::started();
     g.choose(1);
     let mut session = Session::new(levels.clone(), 0);
     assert_screen(&g, &expected(&session), "level 1 drawn");
     for (i, level) in levels.iter().enumerate() {
-        let event = play(&mut g, &mut session, &solution(level), &format!("level {}", i + 1));
+        let event = play(
+            &mut g,
+            &mut session,
+            &solution(level),
+            &format!("level {}", i + 1),
+        );
         if i + 1 < levels.len() {
             assert_eq!(event, Event::Solved { next_level: i + 1 });
         } else {
@@ -325,14 +344,25 @@ fn every_builtin_level_is_solved_on_a_3k_ace() {
 #[test]
 fn lives_retry_game_over_and_go() {
     let levels = tape_3k::builtin_levels().unwrap();
-    let mut g = Ace3k::started(TapeSpeed::Instant);
+    let mut g = Ace3k::started();
     g.choose(3);
     let mut session = Session::new(levels.clone(), 2);
     assert_screen(&g, &expected(&session), "level 3 drawn");
-    let wrong = [Direction::Right, Direction::Up, Direction::Right, Direction::Left];
+    let wrong = [
+        Direction::Right,
+        Direction::Up,
+        Direction::Right,
+        Direction::Left,
+    ];
     for lives in (0..START_LIVES).rev() {
         for (i, &d) in wrong.iter().enumerate() {
-            command(&mut g, &mut session, Command::Go(d), i % 2 == 1, "wrong moves");
+            command(
+                &mut g,
+                &mut session,
+                Command::Go(d),
+                i % 2 == 1,
+                "wrong moves",
+            );
         }
         let event = command(&mut g, &mut session, Command::Retry, false, "retry");
         assert_eq!(event, Event::Retried { lives });
@@ -340,10 +370,20 @@ fn lives_retry_game_over_and_go() {
     let event = command(&mut g, &mut session, Command::Retry, false, "last retry");
     assert_eq!(event, Event::GameOver);
     g.key(Key::Enter);
-    assert!(g.until(20, |g| g.text().contains("LEVEL 03")), "{}", g.text());
+    assert!(
+        g.until(20, |g| g.text().contains("LEVEL 03")),
+        "{}",
+        g.text()
+    );
     g.choose(2);
     let mut session = Session::new(levels.clone(), 1);
-    command(&mut g, &mut session, Command::Go(Direction::Right), false, "step in");
+    command(
+        &mut g,
+        &mut session,
+        Command::Go(Direction::Right),
+        false,
+        "step in",
+    );
     let event = command(&mut g, &mut session, Command::Quit, false, "quit");
     assert_eq!(event, Event::GameOver);
     g.key(Key::Enter);
@@ -358,4 +398,56 @@ fn lives_retry_game_over_and_go() {
     assert!(g.text().contains("LEVEL 14"), "{}", g.text());
     g.choose(4);
     assert_screen(&g, &expected(&Session::new(levels, 3)), "level 4 chosen");
+}
+
+/// `aceemu mazezam tape FILE OUT --ace3k`: all of levels/aceemu.mzm do not fit, so it
+/// fails, writes nothing and names the range that fits (levels 1-N, N the built-in
+/// count); a range that fits makes a tape whose game plays those levels.
+#[test]
+fn level_tapes_for_the_3k_game_are_refused_when_too_large_and_play_when_they_fit() {
+    let dir = std::env::temp_dir().join(format!("aceemu-3k-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mzm = Path::new(env!("CARGO_MANIFEST_DIR")).join(pack::PATH);
+    let out = dir.join("big.tap");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_aceemu"))
+        .args(["mazezam", "tape"])
+        .arg(&mzm)
+        .arg(&out)
+        .args(["--name", "big", "--ace3k"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(!run.status.success(), "{err}");
+    assert!(!out.exists(), "a refused tape was written");
+    let n = tape_3k::builtin_levels().unwrap().len();
+    assert!(err.contains(&format!("levels 1-{n} fit")), "{err}");
+
+    // Levels from 11 on: as many as fit.
+    let code = tape_3k::assemble().unwrap();
+    let rest: Vec<Level> = pack::levels()[10..].to_vec();
+    let fit = code.levels_that_fit(&rest);
+    assert!(fit >= 2, "only {fit} levels from 11 fit");
+    let range = format!("11-{}", 10 + fit);
+    let out = dir.join("rest.tap");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_aceemu"))
+        .args(["mazezam", "tape"])
+        .arg(&mzm)
+        .arg(&out)
+        .args(["--name", "rest", "--ace3k", "--levels", &range])
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let blocks = TapeImage::open(&out).unwrap().blocks;
+    let _ = std::fs::remove_dir_all(&dir);
+    let levels: Vec<Level> = rest[..fit].iter().map(tape_3k::as_shown).collect();
+    let mut g = Ace3k::started_from(blocks, "rest");
+    g.choose(1);
+    let mut session = Session::new(levels.clone(), 0);
+    assert_screen(&g, &expected(&session), "level 11 drawn");
+    let event = play(&mut g, &mut session, &solution(&levels[0]), "level 11");
+    assert_eq!(event, Event::Solved { next_level: 1 });
 }

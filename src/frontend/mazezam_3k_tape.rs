@@ -18,13 +18,13 @@
 //! there is no room to show one.
 
 use super::mc_game_tape::{self, fill_in};
+use crate::games::mazezam::{pack, Level};
 use crate::machine::RamSize;
 use crate::rom::open::open_rom;
 use crate::rom::RomImage;
 use crate::tape::from_forth::make_dictionary_tape;
-use crate::tape::tap::Header;
-use crate::games::mazezam::{pack, Level};
 use crate::tape::pulse::Block;
+use crate::tape::tap::Header;
 use anyhow::{bail, Context};
 
 pub use super::mc_game_tape::bytes_file;
@@ -53,7 +53,7 @@ pub fn encode_level(level: &Level) -> anyhow::Result<Vec<u8>> {
     let mut out = vec![0, w as u8, h as u8];
     out.push(level.entrance_row() as u8);
     out.push(level.exit_row() as u8);
-    let mut bits = vec![0u8; (w * h + 7) / 8];
+    let mut bits = vec![0u8; (w * h).div_ceil(8)];
     for (i, _) in level.cells().iter().enumerate().filter(|(_, &b)| b) {
         bits[i / 8] |= 0x80 >> (i % 8);
     }
@@ -171,7 +171,7 @@ pub fn builtin_pack() -> anyhow::Result<Vec<u8>> {
 
 /// The loader's dictionary file: typed into the open ROM on a 3 KB Ace and saved. It must
 /// end exactly at the game's `start` (where STKBOT then points).
-fn loader(code: &Code) -> anyhow::Result<Vec<Block>> {
+fn loader(code: &Code, name: &str) -> anyhow::Result<Vec<Block>> {
     let rom = RomImage::from_bytes(open_rom().to_vec(), "open")?;
     let blocks = make_dictionary_tape(
         rom.bytes(),
@@ -179,7 +179,7 @@ fn loader(code: &Code) -> anyhow::Result<Vec<Block>> {
         RamSize::K3,
         LOADER_PATH,
         &code.loader_source(),
-        NAME,
+        name,
     )?;
     let length = Header::parse(&blocks[0].data).map_or(0, |h| h.length);
     if u32::from(code.origin) + u32::from(length) != u32::from(code.start) {
@@ -196,14 +196,47 @@ fn loader(code: &Code) -> anyhow::Result<Vec<Block>> {
 /// The whole tape with `pack` as the built-in levels: loader dictionary, then the game,
 /// whose `thread_tail` repeats the loader's last eight bytes.
 pub fn make_tape(pack: &[u8]) -> anyhow::Result<Vec<Block>> {
+    make_tape_named(pack, NAME)
+}
+
+/// The same with both files named `name`.
+pub fn make_tape_named(pack: &[u8], name: &str) -> anyhow::Result<Vec<Block>> {
     let code = assemble()?;
     let mut data = code.with_pack(pack)?;
-    let mut blocks = loader(&code)?;
+    let mut blocks = loader(&code, name)?;
     let at = usize::from(code.thread_tail - code.origin);
     let dictionary = &blocks[1].data;
     data[at..at + 8].copy_from_slice(&dictionary[at..at + 8]);
-    blocks.extend(bytes_file(NAME, code.origin, &data)?);
+    blocks.extend(bytes_file(name, code.origin, &data)?);
     Ok(blocks)
+}
+
+/// A level tape for the 3 KB game: the whole game again (loader and image, both named
+/// `name`) with `levels` as its pack, since an unexpanded Ace has no room for a word that
+/// loads levels on their own: `LOAD name` then `PLAY name` (or `PLAY name` after
+/// `LOAD mz3k`). `first` is the 1-based number of `levels[0]` in its file, for messages.
+/// Refused, naming the largest range from `first` that fits, when they do not fit.
+pub fn level_tape(levels: &[Level], first: usize, name: &str) -> anyhow::Result<Vec<Block>> {
+    let code = assemble()?;
+    let fit = code.levels_that_fit(levels);
+    if levels.is_empty() || fit < levels.len() {
+        let last = first + levels.len().max(1) - 1;
+        let size = match encode_pack(levels) {
+            Ok(pack) => format!("take {} bytes", pack.len()),
+            Err(e) => format!("cannot be packed ({e:#})"),
+        };
+        let fits = match fit {
+            0 => format!("not even level {first} fits"),
+            1 => format!("only level {first} fits"),
+            n => format!("levels {first}-{} fit", first + n - 1),
+        };
+        bail!(
+            "levels {first}-{last} {size}; the 3 KB game has room for {} bytes of levels: \
+             {fits}",
+            code.pack_max
+        );
+    }
+    make_tape_named(&encode_pack(levels)?, name)
 }
 
 /// The tape as committed: the built-in pack.
