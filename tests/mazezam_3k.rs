@@ -55,20 +55,25 @@ impl Ace3k {
         g
     }
 
-    /// A fresh 3 KB Ace after `LOAD mz3k`.
-    fn loaded(speed: TapeSpeed) -> Ace3k {
-        Ace3k::loaded_from(committed_tape(), "mz3k", speed)
+    /// A fresh 3 KB Ace on `rom` after `LOAD mz3k` (`speed` must not be instant unless
+    /// `rom` is the open ROM, whose tape routine the traps know).
+    fn loaded(rom: &[u8], speed: TapeSpeed) -> Ace3k {
+        Ace3k::booted(rom, committed_tape(), "mz3k", speed)
     }
 
     /// A fresh 3 KB Ace after `LOAD name` from `blocks`.
     fn loaded_from(blocks: Vec<Block>, name: &str, speed: TapeSpeed) -> Ace3k {
+        Ace3k::booted(open_rom(), blocks, name, speed)
+    }
+
+    fn booted(rom: &[u8], blocks: Vec<Block>, name: &str, speed: TapeSpeed) -> Ace3k {
         let options = DeckOptions {
             speed,
             ..DeckOptions::default()
         };
         let image = TapeImage::from_blocks("mazezam-3k", blocks);
         let deck = SharedDeck::new(Deck::new(image, &options).unwrap());
-        let mut ace = Ace::new(open_rom(), RamSize::K3).unwrap();
+        let mut ace = Ace::new(rom, RamSize::K3).unwrap();
         let traps = if speed == TapeSpeed::Instant {
             Some(RomTapeTraps::from_symbols(open_rom_symbol).unwrap())
         } else {
@@ -283,12 +288,11 @@ fn ten_levels_fit_the_machines_own_ram() {
 
 /// Through the real tape signal (the ROM's own loader, not a trap): from PLAY until the
 /// game's first instruction, the Z80 stack (PLAY's, then BLOAD's) stays above the game's
-/// room, and the game's first line shows.
-#[test]
-fn the_roms_loader_keeps_its_stack_above_the_game() {
+/// room, and the title page shows. Returns the lowest SP seen.
+fn stack_stays_above_the_game(rom: &[u8]) -> u16 {
     let code = tape_3k::assemble().unwrap();
     let top = code.origin + code.region_size();
-    let mut g = Ace3k::loaded(TapeSpeed::Real);
+    let mut g = Ace3k::loaded(rom, TapeSpeed::Real);
     g.ace.type_text("PLAY mz3k\n");
     let mut lowest = 0xFFFFu16;
     let limit = g.ace.tstates() + 150_000_000;
@@ -305,8 +309,38 @@ fn the_roms_loader_keeps_its_stack_above_the_game() {
         lowest >= top,
         "the stack reached 0x{lowest:04X}, inside the game's room (up to 0x{top:04X})"
     );
-    eprintln!("lowest SP before the game starts: 0x{lowest:04X} (room ends at 0x{top:04X})");
     assert!(g.until(100, |g| g.text().contains("MazezaM by Malcolm Tyrrell")));
+    lowest
+}
+
+#[test]
+fn the_open_roms_loader_keeps_its_stack_above_the_game() {
+    let lowest = stack_stays_above_the_game(open_rom());
+    eprintln!("lowest SP before the game starts: 0x{lowest:04X}");
+}
+
+/// The same on the original ROM, if its file is named by ACE_ROM (it is not part of the
+/// project): the image loaded over the loader by the original BLOAD, its stack above the
+/// game, and level 1 solved.
+#[test]
+fn the_tape_plays_under_the_original_rom_given_by_ace_rom() {
+    let Some(path) = std::env::var_os("ACE_ROM") else {
+        eprintln!("skipped: set ACE_ROM to the original ROM's file to run this test");
+        return;
+    };
+    let rom = std::fs::read(&path).expect("the ROM named by ACE_ROM");
+    let lowest = stack_stays_above_the_game(&rom);
+    eprintln!("original ROM: lowest SP before the game starts: 0x{lowest:04X}");
+    let mut g = Ace3k::loaded(&rom, TapeSpeed::Real);
+    g.ace.type_text("PLAY mz3k\n");
+    assert!(g.until(3000, |g| g.text().contains("MazezaM by Malcolm Tyrrell")));
+    assert!(g.until(50, |g| g.ace.typing_done()));
+    g.frames(2);
+    let levels = tape_3k::builtin_levels().unwrap();
+    g.choose(1);
+    let mut session = Session::new(levels.clone(), 0);
+    let event = play(&mut g, &mut session, &solution(&levels[0]), "level 1");
+    assert_eq!(event, Event::Solved { next_level: 1 });
 }
 
 /// Every built-in level from level 1, solved by the solver's optimal solution (keys Z X
