@@ -17,6 +17,7 @@ pub mod help;
 pub mod host_keys;
 pub use acecore::key_player;
 pub mod maze_game;
+pub mod mazezam_3k_tape;
 pub mod mazezam_mc_tape;
 pub mod mc_game_tape;
 pub mod pacing;

@@ -60,6 +60,16 @@ pub const GAMES: &[BundledGame] = &[
         keys: "two digits and ENTER pick a level; Z X K M move, R restart, Q quit",
     },
     BundledGame {
+        name: "mazezam-3k",
+        file: "mazezam-3k.tap",
+        title: "MazezaM for the unexpanded Ace: the whole game in 3 KB (machine code)",
+        tape: include_bytes!("../../tapes/mazezam-3k.tap"),
+        start: "LOAD mz3k\\nPLAY mz3k\\n",
+        caps_lock: false,
+        ram_kb: 3,
+        keys: "two digits and ENTER pick a level (01-10); Z X K M move, R restart, Q quit",
+    },
+    BundledGame {
         name: "sokoban",
         file: "sokoban.tap",
         title: "Sokoban with numbered boxes (Forth)",

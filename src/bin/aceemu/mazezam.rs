@@ -84,6 +84,13 @@ pub enum Command {
         /// Replace OUTPUT if it exists (--overwrite is accepted too).
         #[arg(long, visible_alias = "overwrite")]
         force: bool,
+        /// For the 3 KB game (tapes/mazezam-3k.tap): the whole game with these levels
+        /// (`LOAD name`, `PLAY name`); refused when they do not fit its room.
+        #[arg(long)]
+        ace3k: bool,
+        /// Only these mazezams, e.g. 11-20 or 7 (1 = the first in the file).
+        #[arg(long, value_name = "A-B")]
+        levels: Option<String>,
     },
 }
 
@@ -126,19 +133,49 @@ pub fn run(cmd: Command) -> anyhow::Result<()> {
             output,
             name,
             force,
-        } => tape(&file, &output, name, force),
+            ace3k,
+            levels,
+        } => tape(&file, &output, name, force, ace3k, levels.as_deref()),
     }
 }
 
 /// Writes a level tape (format: `aceemu::games::mazezam::level_tape`). Everything is
 /// checked before the file is created, so a refusal writes nothing.
-fn tape(file: &Path, output: &Path, name: Option<String>, force: bool) -> anyhow::Result<()> {
+fn tape(
+    file: &Path,
+    output: &Path,
+    name: Option<String>,
+    force: bool,
+    ace3k: bool,
+    range: Option<&str>,
+) -> anyhow::Result<()> {
     Format::from_path(output)?;
     aceemu::output_file::refuse_existing(output, force)?;
-    let parsed = load(file)?;
+    let mut parsed = load(file)?;
     let name = name.unwrap_or_else(|| {
         level_tape::default_name(&file.file_stem().unwrap_or_default().to_string_lossy())
     });
+    let first = match range {
+        Some(range) => {
+            let (a, b) = parse_range(range, parsed.levels.len())
+                .with_context(|| format!("--levels {range}: {}", file.display()))?;
+            parsed.levels = parsed.levels[a - 1..b].to_vec();
+            a
+        }
+        None => 1,
+    };
+    if ace3k {
+        use aceemu::frontend::mazezam_3k_tape as tape_3k;
+        let blocks = tape_3k::level_tape(&parsed.levels, first, &name)
+            .with_context(|| format!("{}: for the 3 KB game", file.display()))?;
+        TapeImage::from_blocks(&output.display().to_string(), blocks).save(output, force)?;
+        println!(
+            "{}: MazezaM for the 3 KB Ace with levels {first}-{}; type LOAD {name} then PLAY {name}",
+            output.display(),
+            first + parsed.levels.len() - 1
+        );
+        return Ok(());
+    }
     let blocks = level_tape::blocks(&parsed.levels, &name)
         .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
     let length = blocks[1].data.len() - 1;
@@ -156,6 +193,23 @@ fn tape(file: &Path, output: &Path, name: Option<String>, force: bool) -> anyhow
         }
     );
     Ok(())
+}
+
+/// `A-B` or `A` (1-based, inclusive) within `count` levels.
+fn parse_range(text: &str, count: usize) -> anyhow::Result<(usize, usize)> {
+    let number = |t: &str| {
+        t.trim()
+            .parse::<usize>()
+            .with_context(|| format!("{t:?} is not a level number"))
+    };
+    let (a, b) = match text.split_once('-') {
+        Some((a, b)) => (number(a)?, number(b)?),
+        None => (number(text)?, number(text)?),
+    };
+    if a == 0 || a > b || b > count {
+        bail!("the file holds levels 1-{count}");
+    }
+    Ok((a, b))
 }
 
 /// The Forth game's level buffer (`PKMAX` in forth/mazezam.fth).

@@ -67,6 +67,17 @@ pub enum Command {
         #[arg(long, visible_alias = "overwrite")]
         force: bool,
     },
+    /// Build MazezaM for the unexpanded (3 KB) Ace from mc/mazezam3k.asm, its loader
+    /// mc/mazezam3k-loader.fth and the first levels of levels/aceemu.mzm that fit, e.g.
+    /// `aceemu tape mazezam-3k tapes/mazezam-3k.tap --force`.
+    #[command(name = "mazezam-3k")]
+    Mazezam3k {
+        /// The tape to write: TAP, TZX or WAV by extension.
+        output: PathBuf,
+        /// Replace OUTPUT if it exists (--overwrite is accepted too).
+        #[arg(long, visible_alias = "overwrite")]
+        force: bool,
+    },
 }
 
 /// Tape options of `aceemu run` (flattened into its arguments; the tape file itself is
@@ -135,6 +146,7 @@ pub fn run(cmd: Command) -> anyhow::Result<()> {
             words(&file, rom)
         }
         Command::MazezamMc { output, force } => mazezam_mc(&output, force),
+        Command::Mazezam3k { output, force } => mazezam_3k(&output, force),
         Command::FromForth {
             source,
             output,
@@ -211,6 +223,31 @@ fn mazezam_mc(output: &Path, overwrite: bool) -> anyhow::Result<()> {
         pack.len(),
         mc_tape::NAME,
         mc_tape::NAME
+    );
+    Ok(())
+}
+
+fn mazezam_3k(output: &Path, overwrite: bool) -> anyhow::Result<()> {
+    use aceemu::frontend::mazezam_3k_tape as tape_3k;
+    Format::from_path(output)?;
+    aceemu::output_file::refuse_existing(output, overwrite)?;
+    let code = tape_3k::assemble()?;
+    let levels = tape_3k::builtin_levels()?;
+    let pack = tape_3k::builtin_pack()?;
+    let blocks = tape_3k::make_tape(&pack)?;
+    TapeImage::from_blocks(&output.display().to_string(), blocks).save(output, overwrite)?;
+    println!(
+        "{}: loader `{}`, then {} bytes of game code at {} and a {}-byte pack of levels 1-{} \
+         ({} bytes of room left; LOAD {} then PLAY {} on a 3 KB Ace)",
+        output.display(),
+        tape_3k::NAME,
+        code.bytes.len(),
+        code.origin,
+        pack.len(),
+        levels.len(),
+        usize::from(code.pack_max) - pack.len(),
+        tape_3k::NAME,
+        tape_3k::NAME
     );
     Ok(())
 }

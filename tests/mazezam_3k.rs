@@ -1,0 +1,487 @@
+//! MazezaM for the unexpanded Ace (`tapes/mazezam-3k.tap`) on an emulated 3 KB Ace with
+//! the open ROM: `LOAD mz3k`, `PLAY mz3k`, then played with keys on the matrix and judged
+//! after every key by video RAM against the Rust model (`screen::render` for the picture,
+//! `Session` for lives and level order); and the committed tape checked against its
+//! sources.
+
+use aceemu::frontend::mazezam_3k_tape as tape_3k;
+use aceemu::games::mazezam::screen;
+use aceemu::games::mazezam::{
+    pack, solver, Command, Direction, Event, Goal, Level, Moves, Session, START_LIVES,
+};
+use aceemu::machine::ula::FRAME_TSTATES;
+use aceemu::machine::{Ace, Key, RamSize};
+use aceemu::rom::open::{open_rom, open_rom_symbol};
+use aceemu::tape::image::TapeImage;
+use aceemu::tape::pulse::Block;
+use aceemu::tape::traps::{run_with_traps, RomTapeTraps};
+use aceemu::tape::{Deck, DeckOptions, SharedDeck, TapeSpeed};
+use iz80::Reg16;
+use std::path::Path;
+
+fn committed_tape() -> Vec<Block> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(tape_3k::TAPE_PATH);
+    TapeImage::open(&path).unwrap().blocks
+}
+
+/// Frames a key is held, and left up after it (the game reads the keys once a frame).
+const HOLD: u32 = 3;
+const GAP: u32 = 2;
+
+/// A 3 KB Ace with the tape in its deck.
+struct Ace3k {
+    ace: Ace,
+    deck: SharedDeck,
+    traps: Option<RomTapeTraps>,
+}
+
+impl Ace3k {
+    /// `LOAD mz3k` and `PLAY mz3k` typed into a fresh 3 KB Ace; returns at the title page.
+    fn started() -> Ace3k {
+        Ace3k::started_from(committed_tape(), "mz3k")
+    }
+
+    /// `LOAD name` and `PLAY name` from `blocks`; returns at the title page.
+    fn started_from(blocks: Vec<Block>, name: &str) -> Ace3k {
+        let mut g = Ace3k::loaded_from(blocks, name, TapeSpeed::Instant);
+        g.ace.type_text(&format!("PLAY {name}\n"));
+        assert!(
+            g.until(3000, |g| g.text().contains("MazezaM by Malcolm Tyrrell")),
+            "no title page:\n{}",
+            g.text()
+        );
+        assert!(g.until(50, |g| g.ace.typing_done()));
+        g.frames(2);
+        g
+    }
+
+    /// A fresh 3 KB Ace on `rom` after `LOAD mz3k` (`speed` must not be instant unless
+    /// `rom` is the open ROM, whose tape routine the traps know).
+    fn loaded(rom: &[u8], speed: TapeSpeed) -> Ace3k {
+        Ace3k::booted(rom, committed_tape(), "mz3k", speed)
+    }
+
+    /// A fresh 3 KB Ace after `LOAD name` from `blocks`.
+    fn loaded_from(blocks: Vec<Block>, name: &str, speed: TapeSpeed) -> Ace3k {
+        Ace3k::booted(open_rom(), blocks, name, speed)
+    }
+
+    fn booted(rom: &[u8], blocks: Vec<Block>, name: &str, speed: TapeSpeed) -> Ace3k {
+        let options = DeckOptions {
+            speed,
+            ..DeckOptions::default()
+        };
+        let image = TapeImage::from_blocks("mazezam-3k", blocks);
+        let deck = SharedDeck::new(Deck::new(image, &options).unwrap());
+        let mut ace = Ace::new(rom, RamSize::K3).unwrap();
+        let traps = if speed == TapeSpeed::Instant {
+            Some(RomTapeTraps::from_symbols(open_rom_symbol).unwrap())
+        } else {
+            ace.insert_tape(Box::new(deck.clone()));
+            None
+        };
+        let mut g = Ace3k { ace, deck, traps };
+        g.frames(20);
+        g.type_line(&format!("LOAD {name}\n"), 3000);
+        assert!(g.text().contains(&format!("Dict: {name}")), "{}", g.text());
+        g
+    }
+
+    fn frame(&mut self) {
+        match &self.traps {
+            Some(traps) => {
+                run_with_traps(&mut self.ace, &mut self.deck.deck(), traps, FRAME_TSTATES)
+            }
+            None => self.ace.run_frame(),
+        }
+    }
+
+    fn frames(&mut self, n: u32) {
+        for _ in 0..n {
+            self.frame();
+        }
+    }
+
+    fn until(&mut self, max: u32, done: impl Fn(&Ace3k) -> bool) -> bool {
+        for _ in 0..max {
+            if done(self) {
+                return true;
+            }
+            self.frame();
+        }
+        done(self)
+    }
+
+    fn text(&self) -> String {
+        self.ace.screen_text()
+    }
+
+    fn at_prompt(&self) -> bool {
+        self.ace.peek(0x3C28) & 1 != 0
+    }
+
+    fn type_line(&mut self, text: &str, max: u32) {
+        self.ace.type_text(text);
+        let done = self.until(max, |g| g.ace.typing_done() && g.at_prompt());
+        assert!(done, "{text:?} did not finish:\n{}", self.text());
+    }
+
+    fn key(&mut self, key: Key) {
+        self.ace.press_key(key);
+        self.frames(HOLD);
+        self.ace.release_key(key);
+        self.frames(GAP);
+    }
+
+    /// SHIFT + a digit: the cursor keys.
+    fn shifted(&mut self, key: Key) {
+        self.ace.press_key(Key::Shift);
+        self.frames(1);
+        self.ace.press_key(key);
+        self.frames(HOLD);
+        self.ace.release_key(key);
+        self.frames(1);
+        self.ace.release_key(Key::Shift);
+        self.frames(GAP);
+    }
+
+    fn choose(&mut self, level: usize) {
+        for d in [level / 10 % 10, level % 10] {
+            self.key(digit(d));
+        }
+        self.key(Key::Enter);
+    }
+
+    fn screen(&self) -> [u8; 768] {
+        self.ace.screen_codes()
+    }
+}
+
+fn digit(d: usize) -> Key {
+    use Key::*;
+    [N0, N1, N2, N3, N4, N5, N6, N7, N8, N9][d]
+}
+
+/// The model's screen as the 3 KB game shows it: no move counter, and blocks without bar
+/// shapes (codes 5, 6 and 7 are the single block, 4, in the same video).
+fn expected(session: &Session) -> [u8; 768] {
+    let status = screen::Status {
+        moves: None,
+        ..screen::Status::of_session(session)
+    };
+    let mut screen = screen::render(session.game(), &status).expect("levels fit the screen");
+    for code in screen.iter_mut() {
+        if matches!(*code & 0x7F, 5..=7) {
+            *code = (*code & 0x80) | 4;
+        }
+    }
+    screen
+}
+
+fn assert_screen(g: &Ace3k, want: &[u8; 768], context: &str) {
+    let got = g.screen();
+    if let Some(i) = (0..768).find(|&i| got[i] != want[i]) {
+        panic!(
+            "{context}: screen differs first at line {}, column {} (0x{:02X}, expected \
+             0x{:02X})\ngot:\n{}expected:\n{}",
+            i / 32,
+            i % 32,
+            got[i],
+            want[i],
+            screen::to_text(&got),
+            screen::to_text(want)
+        );
+    }
+}
+
+/// One command to the game and to the model; the screen checked afterwards.
+fn command(g: &mut Ace3k, session: &mut Session, cmd: Command, cursor: bool, ctx: &str) -> Event {
+    match cmd {
+        Command::Go(d) if cursor => g.shifted(match d {
+            Direction::Left => Key::N5,
+            Direction::Right => Key::N8,
+            Direction::Up => Key::N6,
+            Direction::Down => Key::N7,
+        }),
+        Command::Go(d) => g.key(match d {
+            Direction::Left => Key::Z,
+            Direction::Right => Key::X,
+            Direction::Up => Key::K,
+            Direction::Down => Key::M,
+        }),
+        Command::Retry => g.key(Key::R),
+        Command::Quit => g.key(Key::Q),
+    }
+    let event = session.command(cmd);
+    match event {
+        Event::Nothing | Event::Moved(_) | Event::Retried { .. } => {
+            assert_screen(g, &expected(session), ctx)
+        }
+        Event::Solved { .. } => {
+            let want = expected(session);
+            g.until(200, |g| g.screen() == want);
+            assert_screen(g, &want, ctx);
+        }
+        Event::Escaped => assert!(
+            g.until(200, |g| g.text().contains("You have escaped")),
+            "{ctx}: no win screen\n{}",
+            g.text()
+        ),
+        Event::GameOver => assert!(
+            g.until(50, |g| g.text().contains("GAME OVER")),
+            "{ctx}: no GAME OVER\n{}",
+            g.text()
+        ),
+    }
+    event
+}
+
+fn solution(level: &Level) -> Moves {
+    solver::solve(level, Goal::Moves)
+        .unwrap()
+        .solution()
+        .expect("solvable")
+        .clone()
+}
+
+fn play(g: &mut Ace3k, session: &mut Session, moves: &Moves, ctx: &str) -> Event {
+    let mut last = Event::Nothing;
+    for (i, m) in moves.0.iter().enumerate() {
+        let c = format!("{ctx}, move {} ({})", i + 1, m.letter());
+        last = command(g, session, Command::Go(m.direction), i % 3 == 2, &c);
+    }
+    last
+}
+
+/// The committed tape is what the sources build (`aceemu tape mazezam-3k
+/// tapes/mazezam-3k.tap --force` remakes it).
+#[test]
+fn committed_tape_is_built_from_the_sources() {
+    let built = tape_3k::make_builtin_tape().unwrap();
+    assert!(
+        built == committed_tape(),
+        "{} is stale: run `aceemu tape mazezam-3k {} --force`",
+        tape_3k::TAPE_PATH,
+        tape_3k::TAPE_PATH
+    );
+}
+
+/// At least the first ten levels of levels/aceemu.mzm are built in, in order, and the
+/// game, its pack and Forth's stacks stay inside the 1 KB of RAM.
+#[test]
+fn ten_levels_fit_the_machines_own_ram() {
+    let code = tape_3k::assemble().unwrap();
+    let levels = tape_3k::builtin_levels().unwrap();
+    assert!(levels.len() >= 10, "only {} levels fit", levels.len());
+    let titled = pack::levels();
+    for (i, level) in levels.iter().enumerate() {
+        assert_eq!(level.cells(), titled[i].cells(), "level {}", i + 1);
+        assert_eq!(level.width(), titled[i].width());
+        assert_eq!(level.entrance_row(), titled[i].entrance_row());
+        assert_eq!(level.exit_row(), titled[i].exit_row());
+        assert_eq!(level.meta.title, None);
+    }
+    assert_eq!(code.origin, 0x3C51, "the image starts over the loader");
+    let top = u32::from(code.origin) + u32::from(code.region_size());
+    assert!(top <= 0x4000 - 40, "the game reaches 0x{top:04X}");
+}
+
+/// Through the real tape signal (the ROM's own loader, not a trap): from PLAY until the
+/// game's first instruction, the Z80 stack (PLAY's, then BLOAD's) stays above the game's
+/// room, and the title page shows. Returns the lowest SP seen.
+fn stack_stays_above_the_game(rom: &[u8]) -> u16 {
+    let code = tape_3k::assemble().unwrap();
+    let top = code.origin + code.region_size();
+    let mut g = Ace3k::loaded(rom, TapeSpeed::Real);
+    g.ace.type_text("PLAY mz3k\n");
+    let mut lowest = 0xFFFFu16;
+    let limit = g.ace.tstates() + 150_000_000;
+    while g.ace.cpu().immutable_registers().pc() != code.start {
+        g.ace.step();
+        lowest = lowest.min(g.ace.cpu().immutable_registers().get16(Reg16::SP));
+        assert!(
+            g.ace.tstates() < limit,
+            "the game never started:\n{}",
+            g.text()
+        );
+    }
+    assert!(
+        lowest >= top,
+        "the stack reached 0x{lowest:04X}, inside the game's room (up to 0x{top:04X})"
+    );
+    assert!(g.until(100, |g| g.text().contains("MazezaM by Malcolm Tyrrell")));
+    lowest
+}
+
+#[test]
+fn the_open_roms_loader_keeps_its_stack_above_the_game() {
+    let lowest = stack_stays_above_the_game(open_rom());
+    eprintln!("lowest SP before the game starts: 0x{lowest:04X}");
+}
+
+/// The same on the original ROM, if its file is named by ACE_ROM (it is not part of the
+/// project): the image loaded over the loader by the original BLOAD, its stack above the
+/// game, and level 1 solved.
+#[test]
+fn the_tape_plays_under_the_original_rom_given_by_ace_rom() {
+    let Some(path) = std::env::var_os("ACE_ROM") else {
+        eprintln!("skipped: set ACE_ROM to the original ROM's file to run this test");
+        return;
+    };
+    let rom = std::fs::read(&path).expect("the ROM named by ACE_ROM");
+    let lowest = stack_stays_above_the_game(&rom);
+    eprintln!("original ROM: lowest SP before the game starts: 0x{lowest:04X}");
+    let mut g = Ace3k::loaded(&rom, TapeSpeed::Real);
+    g.ace.type_text("PLAY mz3k\n");
+    assert!(g.until(3000, |g| g.text().contains("MazezaM by Malcolm Tyrrell")));
+    assert!(g.until(50, |g| g.ace.typing_done()));
+    g.frames(2);
+    let levels = tape_3k::builtin_levels().unwrap();
+    g.choose(1);
+    let mut session = Session::new(levels.clone(), 0);
+    let event = play(&mut g, &mut session, &solution(&levels[0]), "level 1");
+    assert_eq!(event, Event::Solved { next_level: 1 });
+}
+
+/// Every built-in level from level 1, solved by the solver's optimal solution (keys Z X
+/// K M and cursor keys), the screen checked against the model after every key; after the
+/// last, the win screen, the title page, Q back to Forth, and Forth still works.
+#[test]
+fn every_builtin_level_is_solved_on_a_3k_ace() {
+    let levels = tape_3k::builtin_levels().unwrap();
+    let mut g = Ace3k::started();
+    g.choose(1);
+    let mut session = Session::new(levels.clone(), 0);
+    assert_screen(&g, &expected(&session), "level 1 drawn");
+    for (i, level) in levels.iter().enumerate() {
+        let event = play(
+            &mut g,
+            &mut session,
+            &solution(level),
+            &format!("level {}", i + 1),
+        );
+        if i + 1 < levels.len() {
+            assert_eq!(event, Event::Solved { next_level: i + 1 });
+        } else {
+            assert_eq!(event, Event::Escaped);
+        }
+    }
+    assert_eq!(session.lives(), START_LIVES);
+    g.key(Key::Enter);
+    assert!(g.until(20, |g| g.text().contains("MazezaM by")));
+    assert!(g.text().contains("LEVEL 01"), "{}", g.text());
+}
+
+/// R costs a life; R with no life left is GAME OVER; Q in play is GAME OVER; a key goes
+/// back to the title page; the title page takes the last two digits typed and refuses 00
+/// and a level beyond the last.
+#[test]
+fn lives_retry_game_over_and_go() {
+    let levels = tape_3k::builtin_levels().unwrap();
+    let mut g = Ace3k::started();
+    g.choose(3);
+    let mut session = Session::new(levels.clone(), 2);
+    assert_screen(&g, &expected(&session), "level 3 drawn");
+    let wrong = [
+        Direction::Right,
+        Direction::Up,
+        Direction::Right,
+        Direction::Left,
+    ];
+    for lives in (0..START_LIVES).rev() {
+        for (i, &d) in wrong.iter().enumerate() {
+            command(
+                &mut g,
+                &mut session,
+                Command::Go(d),
+                i % 2 == 1,
+                "wrong moves",
+            );
+        }
+        let event = command(&mut g, &mut session, Command::Retry, false, "retry");
+        assert_eq!(event, Event::Retried { lives });
+    }
+    let event = command(&mut g, &mut session, Command::Retry, false, "last retry");
+    assert_eq!(event, Event::GameOver);
+    g.key(Key::Enter);
+    assert!(
+        g.until(20, |g| g.text().contains("LEVEL 03")),
+        "{}",
+        g.text()
+    );
+    g.choose(2);
+    let mut session = Session::new(levels.clone(), 1);
+    command(
+        &mut g,
+        &mut session,
+        Command::Go(Direction::Right),
+        false,
+        "step in",
+    );
+    let event = command(&mut g, &mut session, Command::Quit, false, "quit");
+    assert_eq!(event, Event::GameOver);
+    g.key(Key::Enter);
+    assert!(g.until(20, |g| g.text().contains("MazezaM by")));
+    g.choose(0);
+    assert!(g.text().contains("LEVEL 00") && g.text().contains("MazezaM by"));
+    g.choose(levels.len() + 1);
+    assert!(g.text().contains("MazezaM by"), "{}", g.text());
+    for d in [7, 1, 4] {
+        g.key(digit(d));
+    }
+    assert!(g.text().contains("LEVEL 14"), "{}", g.text());
+    g.choose(4);
+    assert_screen(&g, &expected(&Session::new(levels, 3)), "level 4 chosen");
+}
+
+/// `aceemu mazezam tape FILE OUT --ace3k`: all of levels/aceemu.mzm do not fit, so it
+/// fails, writes nothing and names the range that fits (levels 1-N, N the built-in
+/// count); a range that fits makes a tape whose game plays those levels.
+#[test]
+fn level_tapes_for_the_3k_game_are_refused_when_too_large_and_play_when_they_fit() {
+    let dir = std::env::temp_dir().join(format!("aceemu-3k-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mzm = Path::new(env!("CARGO_MANIFEST_DIR")).join(pack::PATH);
+    let out = dir.join("big.tap");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_aceemu"))
+        .args(["mazezam", "tape"])
+        .arg(&mzm)
+        .arg(&out)
+        .args(["--name", "big", "--ace3k"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(!run.status.success(), "{err}");
+    assert!(!out.exists(), "a refused tape was written");
+    let n = tape_3k::builtin_levels().unwrap().len();
+    assert!(err.contains(&format!("levels 1-{n} fit")), "{err}");
+
+    // Levels from 11 on: as many as fit.
+    let code = tape_3k::assemble().unwrap();
+    let rest: Vec<Level> = pack::levels()[10..].to_vec();
+    let fit = code.levels_that_fit(&rest);
+    assert!(fit >= 2, "only {fit} levels from 11 fit");
+    let range = format!("11-{}", 10 + fit);
+    let out = dir.join("rest.tap");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_aceemu"))
+        .args(["mazezam", "tape"])
+        .arg(&mzm)
+        .arg(&out)
+        .args(["--name", "rest", "--ace3k", "--levels", &range])
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let blocks = TapeImage::open(&out).unwrap().blocks;
+    let _ = std::fs::remove_dir_all(&dir);
+    let levels: Vec<Level> = rest[..fit].iter().map(tape_3k::as_shown).collect();
+    let mut g = Ace3k::started_from(blocks, "rest");
+    g.choose(1);
+    let mut session = Session::new(levels.clone(), 0);
+    assert_screen(&g, &expected(&session), "level 11 drawn");
+    let event = play(&mut g, &mut session, &solution(&levels[0]), "level 11");
+    assert_eq!(event, Event::Solved { next_level: 1 });
+}
