@@ -103,9 +103,9 @@ pub struct Port {
 }
 
 impl TapePort for Port {
-    fn ear(&mut self, t: u64) -> bool {
+    fn ear(&mut self, t: u64, port: u16) -> bool {
         match &mut self.deck {
-            Some(deck) => deck.ear(t),
+            Some(deck) => deck.ear(t, port),
             None => false,
         }
     }
