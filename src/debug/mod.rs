@@ -1457,21 +1457,30 @@ fn hex_bytes(b: &[u8]) -> String {
         .join(" ")
 }
 
+/// Bytes as text for a memory listing: ASCII as itself, anything else as `.`.
+pub(crate) fn printable(bytes: &[u8]) -> String {
+    bytes
+        .iter()
+        .map(|&b| {
+            if (0x20..0x7F).contains(&b) {
+                b as char
+            } else {
+                '.'
+            }
+        })
+        .collect()
+}
+
 fn hex_dump(addr: u16, bytes: &[u8]) -> String {
     let mut out = String::new();
     for (i, chunk) in bytes.chunks(16).enumerate() {
         let a = addr.wrapping_add((i * 16) as u16);
-        let text: String = chunk
-            .iter()
-            .map(|&b| {
-                if (0x20..0x7F).contains(&b) {
-                    b as char
-                } else {
-                    '.'
-                }
-            })
-            .collect();
-        let _ = writeln!(out, "{a:04X}  {:<47}  {text}", hex_bytes(chunk));
+        let _ = writeln!(
+            out,
+            "{a:04X}  {:<47}  {}",
+            hex_bytes(chunk),
+            printable(chunk)
+        );
     }
     out
 }

@@ -139,17 +139,11 @@ impl Debugger {
             let a = addr.wrapping_add((row * MEMORY_BYTES) as u16);
             let bytes = ace.read_bytes(a, MEMORY_BYTES);
             let hex: Vec<String> = bytes.iter().map(|b| format!("{b:02X}")).collect();
-            let text: String = bytes
-                .iter()
-                .map(|&b| {
-                    if (0x20..0x7F).contains(&b) {
-                        b as char
-                    } else {
-                        '.'
-                    }
-                })
-                .collect();
-            lines.push(format!("{a:04X} {} {text}", hex.join(" ")));
+            lines.push(format!(
+                "{a:04X} {} {}",
+                hex.join(" "),
+                super::printable(&bytes)
+            ));
         }
         lines
     }
