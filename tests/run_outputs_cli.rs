@@ -14,7 +14,19 @@ use std::time::{Duration, Instant};
 fn interrupted_run_writes_its_outputs(signal: libc::c_int, name: &str) {
     let dir = scratch_dir(name);
     let (tap, wav, png) = (dir.join("x.tap"), dir.join("x.wav"), dir.join("x.png"));
-    let child = aceemu_command()
+    let mut command = aceemu_command();
+    // A test run from a background job inherits SIGINT ignored (the shell's rule for
+    // background jobs), and aceemu rightly keeps an ignored signal ignored (as under
+    // nohup): give the child the default action, as a terminal's Ctrl-C would find it.
+    // SAFETY: only async-signal-safe calls between fork and exec.
+    unsafe {
+        std::os::unix::process::CommandExt::pre_exec(&mut command, || {
+            libc::signal(libc::SIGINT, libc::SIG_DFL);
+            libc::signal(libc::SIGTERM, libc::SIG_DFL);
+            Ok(())
+        });
+    }
+    let child = command
         .args(["run", "--headless", "--type", ": X ;\\nSAVE X\\n"])
         .args(["--frames", "100000000", "--save-to"])
         .arg(&tap)
