@@ -3,6 +3,10 @@
 //! after every key by video RAM against the Rust model (`screen::render` for the picture,
 //! `Session` for lives and level order); and the committed tape checked against its
 //! sources.
+//!
+//! | test (original, `ACE_ROM`) | spec facts it relies on | what covers it here |
+//! | --- | --- | --- |
+//! | `the_tape_plays_under_the_original_rom_given_by_ace_rom` | ace-forth.md 2-3: the dictionary at 0x3C51, SPARE = STKBOT + 12 (the data stack PLAY leaves its number on), the return stack from RAMTOP = 0x4000 down; ace-hardware.md 2: the tape work area 0x2701-0x2732; 6: the key matrix the game scans itself; 7: loader rhythm. **Not in the spec:** how deep the original's BLOAD takes the Z80 stack (the game leaves 40 bytes, mc/README.md); this test is the only check of it | `the_open_roms_loader_keeps_its_stack_above_the_game` (the same measurement on the open ROM through the signal); `every_builtin_level_is_solved_on_a_3k_ace` (the play); tests/tape_loader_rhythm.rs |
 
 use aceemu::frontend::mazezam_3k_tape as tape_3k;
 use aceemu::games::mazezam::screen;
