@@ -122,11 +122,17 @@ H, 007f405f5f407f0000ff00ffff00ff0000fe02fafa02fe00
   3 LIVES ! 0 ST ! LOADLV RESET DRAW
   BEGIN GETK DUP ACT DONE ST @ UNTIL GETK DONE ;
 : SHOWSN SN @ 9735 D2 PACK C@ 9741 D2 ;
+: NAMEOK ( a n -- f: n printable non-spaces )
+  1 SWAP 0 DO OVER I + C@ 33 - 94 U< AND LOOP SWAP DROP ;
+: TNAME ( -- a n: name after the last level )
+  PACK C@ LADDR DUP 1+ SWAP C@ DUP 1- 10 U< 0= IF DROP 0 THEN
+  DUP IF OVER OVER NAMEOK 0= IF DROP 0 THEN THEN ;
 : TSCREEN ( the title screen; row 23 still held the last level's title )
   CLS 9952 32 0 DO 8224 OVER I + ! 2 +LOOP DROP 1 12 AT ." MazezaM"
   3 1 AT ." a puzzle by Malcolm Tyrrell"
   4 1 AT ." Jupiter Ace Forth version and"
-  5 1 AT LT @ IF ." levels from a LEVELS tape" ELSE ." built-in levels: aceemu project" THEN
+  5 1 AT LT @ IF TNAME ?DUP IF ." levels from tape " TYPE ELSE DROP ." levels from a LEVELS tape" THEN
+  ELSE ." built-in levels: aceemu project" THEN
   7 1 AT ." Walk in at the left, out at the"
   8 1 AT ." right. Walking into a block"
   9 1 AT ." pushes its whole row."

@@ -3,6 +3,10 @@
 //! after every key by video RAM against the Rust model (`screen::render` for the picture,
 //! `Session` for lives and level order); and the committed tape checked against its
 //! sources.
+//!
+//! | test (original, `ACE_ROM`) | spec facts it relies on | what covers it here |
+//! | --- | --- | --- |
+//! | `the_tape_plays_under_the_original_rom_given_by_ace_rom` | ace-forth.md 2-3: the dictionary at 0x3C51, SPARE = STKBOT + 12 (the data stack PLAY leaves its number on), the return stack from RAMTOP = 0x4000 down; ace-hardware.md 2: the tape work area 0x2701-0x2732; 6: the key matrix the game scans itself; 7: loader rhythm. **Not in the spec:** how deep the original's BLOAD takes the Z80 stack (the game leaves 40 bytes, mc/README.md); this test is the only check of it | `the_open_roms_loader_keeps_its_stack_above_the_game` (the same body on the open ROM: the stack measured through the signal, level 1 played); `every_builtin_level_is_solved_on_a_3k_ace`; tests/tape_loader_rhythm.rs |
 
 use aceemu::frontend::mazezam_3k_tape as tape_3k;
 use aceemu::games::mazezam::screen;
@@ -313,9 +317,27 @@ fn stack_stays_above_the_game(rom: &[u8]) -> u16 {
     lowest
 }
 
+/// On `rom`: the Z80 stack stays above the game while the image loads through the signal,
+/// then (loaded again) level 1 is solved with the model's screen after every key.
+fn loads_and_plays_level_1(rom: &[u8]) -> u16 {
+    let lowest = stack_stays_above_the_game(rom);
+    let mut g = Ace3k::loaded(rom, TapeSpeed::Real);
+    g.ace.type_text("PLAY mz3k\n");
+    assert!(g.until(3000, |g| g.text().contains("MazezaM by Malcolm Tyrrell")));
+    assert!(g.until(50, |g| g.ace.typing_done()));
+    g.frames(2);
+    let levels = tape_3k::builtin_levels().unwrap();
+    g.choose(1);
+    let mut session = Session::new(levels.clone(), 0);
+    let event = play(&mut g, &mut session, &solution(&levels[0]), "level 1");
+    assert_eq!(event, Event::Solved { next_level: 1 });
+    lowest
+}
+
+/// On the open ROM (the control for the test below: the same body).
 #[test]
 fn the_open_roms_loader_keeps_its_stack_above_the_game() {
-    let lowest = stack_stays_above_the_game(open_rom());
+    let lowest = loads_and_plays_level_1(open_rom());
     eprintln!("lowest SP before the game starts: 0x{lowest:04X}");
 }
 
@@ -329,18 +351,8 @@ fn the_tape_plays_under_the_original_rom_given_by_ace_rom() {
         return;
     };
     let rom = std::fs::read(&path).expect("the ROM named by ACE_ROM");
-    let lowest = stack_stays_above_the_game(&rom);
+    let lowest = loads_and_plays_level_1(&rom);
     eprintln!("original ROM: lowest SP before the game starts: 0x{lowest:04X}");
-    let mut g = Ace3k::loaded(&rom, TapeSpeed::Real);
-    g.ace.type_text("PLAY mz3k\n");
-    assert!(g.until(3000, |g| g.text().contains("MazezaM by Malcolm Tyrrell")));
-    assert!(g.until(50, |g| g.ace.typing_done()));
-    g.frames(2);
-    let levels = tape_3k::builtin_levels().unwrap();
-    g.choose(1);
-    let mut session = Session::new(levels.clone(), 0);
-    let event = play(&mut g, &mut session, &solution(&levels[0]), "level 1");
-    assert_eq!(event, Event::Solved { next_level: 1 });
 }
 
 /// Every built-in level from level 1, solved by the solver's optimal solution (keys Z X

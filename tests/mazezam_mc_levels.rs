@@ -1,6 +1,6 @@
 //! Level tapes for the machine-code MazezaM: one bytes file holding an `ace_data` pack,
 //! BLOADed by the loader's `LEVELS name` over the built-in pack. Made here from a
-//! generated .mzm (src/games/mazezam/generator.rs) with the tap writer and `encode_pack`.
+//! generated .mzm (src/games/mazezam/generator.rs) as `aceemu mazezam tape` writes them.
 
 mod mazezam_mc_support;
 
@@ -13,11 +13,10 @@ use aceemu::tape::pulse::Block;
 use aceemu::tape::TapeSpeed;
 use mazezam_mc_support::*;
 
-/// A level tape: one bytes file whose data is exactly the pack.
+/// A level tape as `aceemu mazezam tape` writes it: one bytes file holding the pack, then
+/// the tape's name (which the game, reading by the count byte, never reaches).
 fn level_tape(name: &str, levels: &[Level]) -> Vec<Block> {
-    let pack = encode_pack(levels).unwrap();
-    let code = mc_tape::assemble().unwrap();
-    mc_tape::bytes_file(name, code.pack, &pack).unwrap()
+    aceemu::games::mazezam::level_tape::blocks(levels, name).unwrap()
 }
 
 /// The game's tape with a level tape recorded after it; PLAY, then Q back to Forth, then

@@ -1,6 +1,10 @@
 //! The machine-code MazezaM (`tapes/mazezam-mc.tap`) played on the emulated Ace with the
 //! open ROM, judged after every key by video RAM against the Rust model: the level's
 //! picture from `screen::render`, lives and level order from `Session`.
+//!
+//! | test (original, `ACE_ROM`) | spec facts it relies on | what covers it here |
+//! | --- | --- | --- |
+//! | `the_tape_plays_under_the_original_rom_given_by_ace_rom` | ace-forth.md 12: `LOAD` prints `Dict: mazezam`, `BLOAD` with a length limit; rom-words.tsv: ALLOT, CALL; ace-forth.md 2: STATIN bit 0 = waiting for a line; transcripts.md: `2 3 + .` leaves `2 3 + . 5  OK`; ace-hardware.md 6: key timing, 7: loader rhythm | `the_first_two_levels_play_through_the_signal_and_q_gives_forth_back` (the same body on the open ROM); tests/tape_loader_rhythm.rs; tests/machine_keyboard.rs |
 
 mod mazezam_mc_support;
 
@@ -166,20 +170,17 @@ fn level_choice_by_number() {
     assert_screen(&mc, &expected(&session), "last level drawn");
 }
 
-/// The same tape on the original ROM, if its file is named by ACE_ROM (it is not part of
-/// the project): loaded through the signal (the dictionary file by `LOAD`, the 1,872-byte
-/// code by `BLOAD` in `PLAY`) at `real` and at `fast` speed, the first two levels solved,
-/// Q back to Forth.
-#[test]
-fn the_tape_plays_under_the_original_rom_given_by_ace_rom() {
-    let Some(path) = std::env::var_os("ACE_ROM") else {
-        eprintln!("skipped: set ACE_ROM to the original ROM's file to run this test");
-        return;
-    };
-    let rom = std::fs::read(&path).expect("the ROM named by ACE_ROM");
+/// The committed tape on `rom`, loaded through the signal (the dictionary file by `LOAD`,
+/// the game's code and level pack, one bytes file, by `BLOAD` in `PLAY`) at `real` and at `fast` speed: the first two
+/// levels solved, Q (GAME OVER), ENTER (title page), Q back to Forth, and Forth answers.
+/// The game calls nothing in the ROM (mc/mazezam.asm: its own key scan of port 0xFE and
+/// its own video RAM writes), so what it relies on of the ROM is LOAD, BLOAD and CALL
+/// (ace-forth.md 12, rom-words.tsv), STATIN bit 0 for the prompt (ace-forth.md 2) and the
+/// typing queue's key timing (ace-hardware.md 6, checked in tests/machine_keyboard.rs).
+fn first_two_levels_then_forth(rom: &[u8]) {
     let levels = pack::levels();
     for speed in [TapeSpeed::Real, TapeSpeed::Fast] {
-        let mut mc = Mc::start(Mc::with_rom(&rom, committed_tape(), speed));
+        let mut mc = Mc::start(Mc::with_rom(rom, committed_tape(), speed));
         mc.choose(1);
         let mut session = Session::new(levels.clone(), 0);
         assert_screen(&mc, &expected(&session), "level 1 drawn");
@@ -198,9 +199,27 @@ fn the_tape_plays_under_the_original_rom_given_by_ace_rom() {
         mc.wait_for_prompt(50);
         mc.type_line("2 3 + .\n", 200);
         assert!(
-            mc.text().contains("5"),
+            mc.text().contains("2 3 + . 5  OK"),
             "Forth after Q at {speed:?}:\n{}",
             mc.text()
         );
     }
+}
+
+/// On the open ROM (the control: the same tape, speeds, keys and screens).
+#[test]
+fn the_first_two_levels_play_through_the_signal_and_q_gives_forth_back() {
+    first_two_levels_then_forth(aceemu::rom::open::open_rom());
+}
+
+/// The same on the original ROM, if its file is named by ACE_ROM (it is not part of the
+/// project).
+#[test]
+fn the_tape_plays_under_the_original_rom_given_by_ace_rom() {
+    let Some(path) = std::env::var_os("ACE_ROM") else {
+        eprintln!("skipped: set ACE_ROM to the original ROM's file to run this test");
+        return;
+    };
+    let rom = std::fs::read(&path).expect("the ROM named by ACE_ROM");
+    first_two_levels_then_forth(&rom);
 }

@@ -96,8 +96,13 @@ fn the_tape_is_one_bytes_file_holding_the_pack() {
     let text = std::fs::read_to_string(&mzm).unwrap();
     let parsed = parse_str(&text, "mzm").unwrap();
     let pack = encode_pack(&parsed.levels).unwrap();
-    assert_eq!(usize::from(header.length), pack.len());
+    assert_eq!(usize::from(header.length), pack.len() + 11);
     assert_eq!(&blocks[1].data[..pack.len()], &pack[..]);
+    // Then the tape's name again, its length first (for the game's title page).
+    assert_eq!(
+        &blocks[1].data[pack.len()..pack.len() + 11],
+        b"\x0amy-generat"
+    );
     assert!(blocks.iter().all(Block::checksum_ok));
 
     let named = make_tape(&dir, &mzm, &["--name", "GEN"]);
@@ -126,11 +131,12 @@ fn play_level_tape(speed: TapeSpeed, dir: &Path) -> u64 {
         "{}",
         rig.ace.screen_text()
     );
-    // The title no longer credits the built-in levels.
-    let title = rig.ace.screen_text();
-    assert!(
-        title.contains("levels from a LEVELS tape") && !title.contains("built-in levels"),
-        "{title}"
+    // The title names the tape the levels came from, no longer the built-in levels.
+    assert_eq!(
+        rig.ace.screen_text().lines().nth(5).unwrap().trim_end(),
+        " levels from tape GEN",
+        "{}",
+        rig.ace.screen_text()
     );
     rig.start_level(1);
     // The model plays the levels as the Ace holds them (titles as packed).
@@ -275,5 +281,37 @@ fn a_bytes_file_that_is_not_a_pack_is_reported_and_run_refuses_to_start() {
         rig.wait_for_text("No levels", 500),
         "{}",
         rig.ace.screen_text()
+    );
+}
+
+/// A level tape holding only the pack (as made before the tape's name followed it): the
+/// levels load and the title page says they came from a level tape, without a name.
+#[test]
+fn a_level_tape_without_its_name_after_the_pack_gets_the_generic_title() {
+    use aceemu::tape::pulse::{FLAG_DATA, FLAG_HEADER};
+    use aceemu::tape::tap::with_checksum;
+    let dir = scratch_dir("unnamed");
+    let pack = encode_pack(&generated_levels()[..2]).unwrap();
+    let header = Header::bytes("OLD", DEFAULT_START, pack.len() as u16);
+    let tape = [
+        Block::new(FLAG_HEADER, with_checksum(&header.to_payload())),
+        Block::new(FLAG_DATA, with_checksum(&pack)),
+    ];
+    let mut rig = Rig::load(&tape, TapeSpeed::Instant, &dir);
+    rig.type_line("LEVELS OLD");
+    assert!(
+        rig.wait_for_text("2 levels", 2_000),
+        "{}",
+        rig.ace.screen_text()
+    );
+    rig.type_line("RUN");
+    assert!(
+        rig.wait_for_text("LEVEL 01 OF 02", 2_000),
+        "{}",
+        rig.ace.screen_text()
+    );
+    assert_eq!(
+        rig.ace.screen_text().lines().nth(5).unwrap().trim_end(),
+        " levels from a LEVELS tape"
     );
 }

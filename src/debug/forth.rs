@@ -15,6 +15,9 @@ pub const FLOAT_LITERAL: u16 = 0x1064;
 /// The code fields of DEFINER and COMPILER words.
 pub const DEFINER_CODE: u16 = 0x1085;
 pub const COMPILER_CODE: u16 = 0x1108;
+/// `[to-machine-code]` (rom-words.tsv, ace-forth.md 15): a cell that ends a thread, the
+/// Z80 code right after it running on. The original ROM's own colon words may end this way.
+pub const TO_MACHINE_CODE: u16 = 0x1A0E;
 /// BASE, the number base (one byte).
 pub const BASE: u16 = 0x3C3F;
 
@@ -414,6 +417,13 @@ pub fn see(ace: &Ace, namer: &Namer, w: &Word) -> Result<String, String> {
             lines.push(";".into());
             return Ok(lines.join("\n") + "\n");
         }
+        if cell == TO_MACHINE_CODE {
+            // The thread ends here; what follows is Z80 code, not cells to name.
+            flush(&mut lines, &mut row, indent);
+            lines.push(format!("{}[to-machine-code] ", " ".repeat(indent)));
+            lines.push(format!("(Z80 code at {ip:04X})"));
+            return Ok(lines.join("\n") + "\n");
+        }
         let runtime = ace.peek(cell.wrapping_sub(1)) & 0x80 != 0;
         let name = namer
             .name_of_cfa(ace, cell)
@@ -542,6 +552,39 @@ mod tests {
         assert_eq!(place.map(|p| p.name), Some("LN".to_string()));
         // Past the end of the thread: no caller.
         assert_eq!(namer.thread_containing(&ace, 0x010E), None);
+    }
+
+    /// A ROM colon word whose thread goes on in machine code through `[to-machine-code]`
+    /// (ace-forth.md 15): `see` lists the cells before it and says where the code starts,
+    /// instead of reading the code's bytes as cells until some pair happens to be `;`.
+    #[test]
+    fn see_stops_where_a_thread_goes_on_in_machine_code() {
+        use crate::machine::{testing::TestRom, RamSize};
+        let thread = [
+            0xC3, 0x0E, // 0100 code field: docolon
+            0x00, 0x02, // 0102 X
+            0x0E, 0x1A, // 0104 [to-machine-code]
+            0xE1, 0xE5, 0xE5, 0xFD, 0xE9, // 0106 POP HL, PUSH HL, PUSH HL, JP (IY)
+            0xB6, 0x04, // 010B bytes that read as `;` further on
+        ];
+        let ace = TestRom::new()
+            .at(0x0100, &thread)
+            .at(0x0200, &[0x02, 0x02, 0xFD, 0xE9])
+            .boot(RamSize::K3);
+        let namer = Namer::new(&ace, &[(0x0200, "X".to_string())]);
+        let word = Word {
+            name: "W".into(),
+            nlf: 0x00FF,
+            cfa: 0x0100,
+            start: 0x00FE,
+            end: None,
+            immediate: false,
+        };
+        let listing = see(&ace, &namer, &word).unwrap();
+        assert_eq!(
+            listing,
+            ": W\n X \n [to-machine-code] \n(Z80 code at 0106)\n"
+        );
     }
 
     #[test]

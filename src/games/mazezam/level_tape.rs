@@ -5,11 +5,20 @@
 //!
 //! - One bytes file, as `BSAVE` writes it: a TAP header block of type 0x20 (bytes), then
 //!   its data block.
-//! - The data is exactly an [`ace_data::encode_pack`] pack: one count byte, then per
-//!   mazezam W, H, entrance row, exit row, title length, title, cell bits (format
-//!   documented in [`ace_data`]).
+//! - The data is an [`ace_data::encode_pack`] pack: one count byte, then per mazezam W,
+//!   H, entrance row, exit row, title length, title, cell bits (format documented in
+//!   [`ace_data`]); then the tape's name again: its length (1-10), then its characters.
 //! - The name is 1 to 10 printable characters without spaces (by default the `.mzm`
 //!   file's stem, cut to 10 characters), so it can be typed after `BLOAD` / `LEVELS`.
+//!
+//! Why the name is in the data too: after `LEVELS name` the Forth game's title page names
+//! the tape the levels came from. That is the name the player typed (the ROM loads only a
+//! file whose 10 name characters match exactly), but a Forth word cannot see it: BLOAD
+//! takes it from the input line itself, and the tape work area where the ROM keeps the
+//! headers (0x2701-0x2732, ace-hardware.md 2) has no documented layout. A `.mzm` file has
+//! no title of its own for the whole pack, so the tape's name is the pack's name. Readers
+//! that go by the count byte (the machine-code port) never reach these bytes; a tape made
+//! before they existed shows the title page's generic "levels from a LEVELS tape".
 //! - The header's start address is [`DEFAULT_START`] (0x6000 = 24576). The Ace does not
 //!   allow 0 there; this value only matters to a person who types `0 0 BLOAD name`. Each
 //!   port loads with its own explicit address and a length limit (`addr n BLOAD name`),
@@ -100,7 +109,12 @@ pub fn blocks(levels: &[Level], name: &str) -> Result<Vec<Block>, LevelTapeError
     if name.is_empty() || name.len() > 10 || !name.chars().all(|c| c.is_ascii_graphic()) {
         return Err(LevelTapeError::BadName(name.into()));
     }
-    let bytes = pack_bytes(levels)?;
+    let mut bytes = pack_bytes(levels)?;
+    bytes.push(name.len() as u8);
+    bytes.extend_from_slice(name.as_bytes());
+    if bytes.len() > usize::from(u16::MAX) {
+        return Err(LevelTapeError::TooLong(bytes.len()));
+    }
     let header = Header::bytes(name, DEFAULT_START, bytes.len() as u16);
     Ok(vec![
         Block::new(FLAG_HEADER, with_checksum(&header.to_payload())),
@@ -119,15 +133,19 @@ mod tests {
         level
     }
 
-    /// Hand-worked: 1 level 2x1, entrance/exit row 0, title "Ab", cells ` $` = 01 -> 0x40.
+    /// Hand-worked: 1 level 2x1, entrance/exit row 0, title "Ab", cells ` $` = 01 -> 0x40;
+    /// then the name TINY as 4, T, I, N, Y.
     #[test]
     fn a_tiny_pack_becomes_a_bytes_header_and_its_data() {
         let blocks = blocks(&[tiny(Some("Ab"))], "TINY").unwrap();
         let header = Header::parse(&blocks[0].data).unwrap();
         assert_eq!(header.kind, FileKind::Bytes(0x20));
         assert_eq!(&header.name, b"TINY      ");
-        assert_eq!((header.start, header.length), (0x6000, 9));
-        assert_eq!(blocks[1].data[..9], [1, 2, 1, 0, 0, 2, b'A', b'b', 0x40]);
+        assert_eq!((header.start, header.length), (0x6000, 14));
+        assert_eq!(
+            blocks[1].data[..14],
+            [1, 2, 1, 0, 0, 2, b'A', b'b', 0x40, 4, b'T', b'I', b'N', b'Y']
+        );
         assert!(blocks.iter().all(Block::checksum_ok));
     }
 
