@@ -115,7 +115,6 @@ fn keycnt_at_rest_after_vlist() {
 }
 
 #[test]
-#[ignore = "issue 35 item 5, not done yet: the word scanner keeps W_START..W_END there (see roms/openace/COMPATIBILITY.md)"]
 fn vlist_leaves_3c00_to_3c05_alone() {
     // Round 4: 0x3C00-0x3C05 stay 0 after VLIST.
     let mut ace = fresh();
