@@ -1,6 +1,8 @@
 //! The screens of tests/data/spec/transcripts.md (measured on the original ROM, copied from
 //! shared/spec): a freshly booted 51 K Ace with the open ROM, one line typed, and then all
 //! 768 bytes of video RAM must equal the transcript's (rows not shown are all spaces).
+//! A round-4 transcript may type more than one line ("typed: `A`, then `B`"); it is found by
+//! its first line and the test names every line it types.
 
 mod openrom_support;
 
@@ -24,9 +26,11 @@ fn transcripts() -> Vec<Transcript> {
         let Some(rest) = line.strip_prefix("typed: `") else {
             continue;
         };
+        // the first backquoted line names the transcript (round 4 adds prose and more lines)
         let typed = rest
-            .strip_suffix('`')
-            .expect("typed line ends with `")
+            .split_once('`')
+            .expect("typed line has a closing `")
+            .0
             .to_string();
         assert_eq!(lines.next(), Some("```"), "fence after {typed}");
         let mut screen = [0x20u8; 768];
@@ -99,18 +103,20 @@ fn show(screen: &[u8]) -> String {
 
 /// Boots, types the transcript's line and returns the screen once the ROM waits for input
 /// again (then a few more frames, as the transcripts were taken seconds later).
-fn screen_after(rom: &[u8], typed: &str) -> [u8; 768] {
+fn screen_after(rom: &[u8], lines: &[&str]) -> [u8; 768] {
     let mut ace = Ace::new(rom, RamSize::K51).expect("8 KB image");
     ace.run_frames(50);
-    ace.type_text(typed);
-    ace.type_text("\n");
-    for _ in 0..3000 {
-        ace.run_frame();
-        if ace.typing_done() && waiting_for_input(&ace) {
-            break;
+    for line in lines {
+        ace.type_text(line);
+        ace.type_text("\n");
+        for _ in 0..3000 {
+            ace.run_frame();
+            if ace.typing_done() && waiting_for_input(&ace) {
+                break;
+            }
         }
+        ace.run_frames(10);
     }
-    ace.run_frames(10);
     ace.screen_codes()
 }
 
@@ -120,12 +126,22 @@ fn check(pattern: &str) {
 
 /// The same on a given image.
 fn check_on(rom: &[u8], pattern: &str) {
+    check_lines_on(rom, &[pattern]);
+}
+
+/// A transcript that types several lines (each then ENTER; "" is ENTER alone), found by the
+/// first.
+fn check_lines(lines: &[&str]) {
+    check_lines_on(open_rom(), lines);
+}
+
+fn check_lines_on(rom: &[u8], lines: &[&str]) {
     let all = transcripts();
     let t = all
         .iter()
-        .find(|t| t.typed == pattern)
-        .unwrap_or_else(|| panic!("no transcript {pattern:?}"));
-    let got = screen_after(rom, &t.typed);
+        .find(|t| t.typed == lines[0])
+        .unwrap_or_else(|| panic!("no transcript {:?}", lines[0]));
+    let got = screen_after(rom, lines);
     assert!(
         got == t.screen,
         "typed {:?}\nexpected:\n{}got:\n{}",
@@ -138,7 +154,7 @@ fn check_on(rom: &[u8], pattern: &str) {
 #[test]
 fn the_file_holds_every_transcript_checked_here() {
     let typed: Vec<String> = transcripts().into_iter().map(|t| t.typed).collect();
-    assert_eq!(typed.len(), 42, "{typed:?}");
+    assert_eq!(typed.len(), 47, "{typed:?}");
 }
 
 #[test]
@@ -351,4 +367,30 @@ fn list_string_and_comment_rows() {
 #[test]
 fn list_string_after_five_items() {
     check(": TA 1 2 3 4 5 .\" AB\" 6 ; LIST TA");
+}
+
+// Round 4 (transcripts.md): the screen as the original leaves it. (`0 0 BLOAD autorun` needs
+// its tape: tests/openrom_in_place.rs.)
+
+#[test]
+#[ignore = "issue 35 item 5, not done yet: the open ROM echoes the entered text a row lower (see roms/openace/COMPATIBILITY.md)"]
+fn edit_then_enter_echoes_the_entered_line_on_the_edit_row() {
+    check_lines(&[": B 7 . ; EDIT B", "", "B"]);
+}
+
+#[test]
+#[ignore = "issue 35 item 5, not done yet: needs ROM room (see roms/openace/COMPATIBILITY.md)"]
+fn minus_forty_allot_goes_back_and_minus_forty_one_is_error_1() {
+    check("HERE 200 ALLOT -40 ALLOT HERE SWAP - . -41 ALLOT");
+}
+
+#[test]
+#[ignore = "issue 35 item 5, not done yet: needs ROM room (see roms/openace/COMPATIBILITY.md)"]
+fn minus_one_allot_goes_forward_twenty() {
+    check("HERE -1 ALLOT HERE SWAP - .");
+}
+
+#[test]
+fn ok_ending_in_column_30_leaves_a_blank_row() {
+    check_lines(&["1 DROP 1 DROP 1 DROP 1 DROP", "2 ."]);
 }

@@ -478,7 +478,7 @@ loop_thread:
         INTERNAL enclose_text_cfa
         POP HL
         LD A,(HL)
-        CALL word_bounds        ; HL = W_END, C = the delimiter
+        CALL word_bounds        ; HL = the word's end, C = the delimiter
         DEC HL
         LD A,(HL)
         CP C                    ; the text's last character: its delimiter?

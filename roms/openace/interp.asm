@@ -7,12 +7,13 @@
 ; (unless INVIS) and removes it from the buffer, so an unknown word stays for RETYPE.
 
 ; scan_word: A = delimiter. Find the next word in the input buffer for FIND, NUMBER and
-; LINE without copying it anywhere (W_START, W_LEN, W_END; lookup and the number parsers
+; LINE without copying it anywhere (W_START, W_LEN; lookup and the number parsers
 ; read it in place): the interpreter leaves PAD alone (transcripts.md, `PAD 5 TYPE`).
 scan_word EQU word_bounds
 
 ; word_bounds: A = delimiter. Find the next word of the logical line without taking it:
-; W_START, W_LEN, W_END (past the delimiter that ends it, if any); also DE = W_LEN.
+; W_START, W_LEN; also DE = W_LEN and HL = its end (past the delimiter that ends it, if
+; any).
 ; Uses AF, BC, DE, HL. The line is interpreted in place, as on the original (transcripts.md
 ; Round 4): the words are read up to the end of the screen, not to ENDBUF, so a BLOAD
 ; that rewrites the line being interpreted (0x22E0, the bottom row's mirror) changes what
@@ -43,36 +44,42 @@ word_bounds:
         JR NZ,.scan
         INC HL                  ; the delimiter is consumed with the word
 .ended:
-        LD (W_LEN),DE           ; length in the buffer
-        LD (W_END),HL
+        LD (W_LEN),DE           ; length in the buffer (consume_word finds the end again)
         RET
 
         CUT
 ; consume_word: echo the scanned word and a space (unless INVIS), then remove everything up
-; to W_END from the logical line. Uses AF, BC, DE, HL.
+; to its end (past the delimiter that ended it, if any) from the logical line. Uses AF,
+; BC, DE, HL.
 consume_word:
-        BIT FL_INVIS,(IX+O_FLAGS)
-        JR NZ,.noecho
         LD HL,(W_START)
         LD BC,(W_LEN)
-        LD A,B
-        OR C
-        JR Z,.last              ; an empty word echoes as one 0x00 cell (transcripts.md)
-        CALL print_string       ; HL = the first address after the word
+        PUSH HL
+        ADD HL,BC               ; the cell after the word
         LD A,H                  ; (past the typed text the buffer holds spaces, so the
         CP HIGH(SCREEN_END)     ; delimiter's cell is echoed as it is, but at the screen's
         LD A,' '                ; end, where the cell after is not the buffer's)
-        JR Z,.last
+        JR Z,.end
         LD A,(HL)               ; the delimiter that ended it: ." X" echoes X" (transcripts.md)
+        INC HL                  ; (taken with the word)
+.end:   EX (SP),HL              ; HL = W_START, the word's end on the stack
+        BIT FL_INVIS,(IX+O_FLAGS)
+        JR NZ,.noecho
+        LD D,A
+        LD A,B
+        OR C
+        JR Z,.last              ; an empty word echoes as one 0x00 cell (transcripts.md)
+        CALL print_string
+        LD A,D
 .last:  RST 8
 .noecho:
+        POP DE                  ; the word's end
         LD HL,(ENDBUF)
-        LD DE,(W_END)
         AND A
         SBC HL,DE               ; the bytes after the word in the typed line (borrow: a
         LD B,H                  ; word past its end, in a line a BLOAD rewrote: nothing
         LD C,L                  ; moves, the word is only blanked below)
-        EX DE,HL                ; HL = W_END
+        EX DE,HL                ; HL = the word's end
         LD DE,(INSCRN)
         INC DE                  ; DE = line start (INC and LD keep the flags)
         JR C,.moved

@@ -24,9 +24,10 @@ rst0:   DI                      ; cold start (the byte here must not be 0xFC: RA
         ORG 0x0008
 rst8:   JRX print_a             ; print the character in A
 
-; The prompt's text (interp.asm, outer loop).
+; The prompt's text (interp.asm, outer loop). The space after OK is the original's: an OK
+; ending in column 30 or 31 is followed by an empty row (transcripts.md Round 4).
 ok_text:
-        DC " OK\r"
+        DC " OK \r"
 
         ORG 0x0010
 ; push_de (RST 16): push DE onto the data stack; it grows upwards, SPARE is one past the

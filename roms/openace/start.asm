@@ -53,7 +53,7 @@ cold_start:                     ; (reached from 0x0000, after its DI)
 init_table:
         DW 0x26E0               ; L_HALF
         DB 0                    ; KEYCOD
-        DB 0                    ; KEYCNT
+        DB 0x30                 ; KEYCNT (at rest after power-on, transcripts.md Round 4)
         DB 0                    ; STATIN
         DW 0                    ; EXWRCH
         DW 0, 0                 ; FRAMES
@@ -101,10 +101,8 @@ key_debounce:
         JR NZ,.one              ; exactly one key
         OR A
         JR NZ,.block            ; 2 or more block like a second key
-        LD (HL),A               ; no key: (A = 0)
-        INC HL
-        LD (HL),A
-        RET
+        LD (HL),A               ; no key: (A = 0). KEYCNT keeps its count, as the
+        RET                     ; original's does (0x03 at rest after a typed line, Round 4)
 .one:
         LD A,(HL)
         CP C

@@ -84,10 +84,13 @@ KBD_PORT        EQU 0xFE
 ; Header flag
 IMMEDIATE       EQU 0x40
 
-; Open-ROM scratch inside FP_WS (the open ROM has no floating point yet; when it gets
-; floats these move). Used by the word scanner (interp.asm).
-W_START         EQU 0x3C00      ; address of the last scanned word in the input buffer
-W_LEN           EQU 0x3C02      ; its length
-W_END           EQU 0x3C04      ; first address after the word and its delimiter
-W_NUM           EQU 0x3C06      ; scratch for NUMBER / CONVERT
+; Open-ROM scratch of the word scanner (interp.asm), in the floats' ACC (FP_WS + 14..17):
+; F* and F/ use it only while they run, never while a word is being scanned (the float
+; literal parser uses FA, below it), and the tape relocation's table (RM_*) only after
+; LOAD or REDEFINE took its name. Not in 0x3C00-0x3C05, which the original leaves alone at
+; the prompt (they stay 0 after `VLIST`, transcripts.md Round 4), nor in LISTWS (LIST's,
+; and the words of an EDIT page are scanned while LIST waits).
+W_START         EQU 0x3C0E      ; address of the last scanned word in the input buffer
+W_LEN           EQU 0x3C10      ; its length
+W_NUM           EQU 0x3C06      ; FORGET's cut (FORGET runs no floats)
 PAD_END         EQU 0x27FF      ; <# starts here (HLD), digits go below
