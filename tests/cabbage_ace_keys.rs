@@ -106,7 +106,7 @@ fn assert_same_screen(name: &str, how: &str, g: &AceGame, cycles: &[Cycle]) {
         engine.step(if c.key == 0 { None } else { Some(c.key) });
     }
     assert!(
-        g.screen() == ace::screen(&engine),
+        g.screen() == ace::screen(&engine, d),
         "{name} ({how}): the screen differs from the Rust engine's after the same cycles:\n{}",
         g.ace.screen_text()
     );
