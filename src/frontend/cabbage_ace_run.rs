@@ -51,6 +51,8 @@ impl AceRun {
             ..d.clone()
         };
         let code = cabbage_tape::assemble()?;
+        // Whether the game fits, said plainly before the tape is made.
+        code.game_file(&d)?;
         let blocks = cabbage_tape::make_tape(&[(NAME.to_string(), d.clone())])?;
         let options = DeckOptions {
             speed: TapeSpeed::Instant,

@@ -153,7 +153,7 @@ fn run_script(
     if ace {
         use aceemu::frontend::cabbage_ace_run::AceRun;
         let mut run = AceRun::start(&d).with_context(|| {
-            format!("{}: the engine on the Ace cannot run this game", file.display())
+            format!("{}: the engine on the Ace cannot hold it", file.display())
         })?;
         if initial {
             writeln!(out, "{}--- cycle 0", run.text())?;
@@ -203,7 +203,11 @@ fn tape(file: &Path, also: &[PathBuf], output: &Path, force: bool) -> anyhow::Re
                 f.display()
             );
         }
-        games.push((name, load(f)?));
+        let d = load(f)?;
+        cabbage_tape::assemble()?
+            .game_file(&d)
+            .with_context(|| format!("{}: the engine on the Ace cannot hold it", f.display()))?;
+        games.push((name, d));
         files.push(f);
     }
     let blocks = cabbage_tape::make_tape(&games)?;
