@@ -205,7 +205,11 @@ fn a_map_a_line_short_plays_on_the_ace_as_in_rust() {
     let tape = make_tape(&[("short".to_string(), d.clone())]).unwrap();
     let mut engine = Engine::new(&d);
     let mut g = AceGame::started(tape, "short");
-    assert_eq!(show(&g.screen()), show(&ace::screen(&engine, &d)), "first map");
+    assert_eq!(
+        show(&g.screen()),
+        show(&ace::screen(&engine, &d)),
+        "first map"
+    );
     for (i, key) in parse_keys("..x...").unwrap().into_iter().enumerate() {
         g.cycle(key);
         engine.step(key);
@@ -269,7 +273,11 @@ fn the_end_tile_stops_the_game_until_enter_or_break() {
     g.ace.press_key(Key::Enter);
     g.frames(3);
     g.ace.release_key(Key::Enter);
-    assert!(g.until(30, |g| g.screen() == first), "{}", g.ace.screen_text());
+    assert!(
+        g.until(30, |g| g.screen() == first),
+        "{}",
+        g.ace.screen_text()
+    );
     assert!(g.until(30, |g| g.cycles() == 1), "the game runs again");
     // To the end again, then BREAK: Forth's line editor waits for a line.
     let mut engine = Engine::new(d);

@@ -68,7 +68,11 @@ fn every_rule_file_runs_the_same_on_the_ace_as_in_rust() {
         assert_eq!(marks, 151, "{path}: cycles 0 to 150");
         let first = rust.split("--- cycle 0\n").next().unwrap();
         let last = rust.rsplit("--- cycle 149\n").next().unwrap();
-        assert_ne!(first, last.replace("--- cycle 150\n", ""), "{path}: the map changes");
+        assert_ne!(
+            first,
+            last.replace("--- cycle 150\n", ""),
+            "{path}: the map changes"
+        );
         if rust != ace {
             let (r, a) = rust
                 .split("--- cycle ")
@@ -128,7 +132,11 @@ fn too_many_rules_for_the_ace_are_refused_naming_the_file_and_the_room() {
     let mut rules = Vec::new();
     for i in 0..400 {
         let c = char::from(b'A' + (i % 26) as u8);
-        rules.push(rule(&format!("{c}{c}{c}{c}@{c}{c}{c}{c}"), "aaaa.aaaa", 'x'));
+        rules.push(rule(
+            &format!("{c}{c}{c}{c}@{c}{c}{c}{c}"),
+            "aaaa.aaaa",
+            'x',
+        ));
     }
     let text = format!("{}\n\n\n4 3\n###\n#@.\n###\n", rules.join("\n"));
     let path = temp_file("many.rules", &text);

@@ -219,7 +219,11 @@ fn an_end_line_after_the_map_names_the_end_tile() {
     assert_eq!(r.description.unwrap().end_tile, Some(b'W'));
     assert_eq!(read(good().as_bytes()).description.unwrap().end_tile, None);
     // Line 7 is the map's last.
-    assert_eq!(errors(&with("\nend W\nend X\n")), [(10, 1)], "a second end line");
+    assert_eq!(
+        errors(&with("\nend W\nend X\n")),
+        [(10, 1)],
+        "a second end line"
+    );
     assert_eq!(errors(&with("end\n")), [(8, 1)], "no tile");
     assert_eq!(errors(&with("end  \n")), [(8, 1)], "a space is no tile");
     assert_eq!(errors(&with("#####\n")), [(8, 1)], "a map line too many");

@@ -58,7 +58,10 @@ impl AceRun {
             speed: TapeSpeed::Instant,
             ..DeckOptions::default()
         };
-        let mut deck = Deck::new(TapeImage::from_blocks("cabbage run --ace", blocks), &options)?;
+        let mut deck = Deck::new(
+            TapeImage::from_blocks("cabbage run --ace", blocks),
+            &options,
+        )?;
         let traps = RomTapeTraps::from_symbols(open_rom_symbol)
             .context("the open ROM's tape entry points")?;
         let mut ace = Ace::new(open_rom(), RamSize::K19)?;

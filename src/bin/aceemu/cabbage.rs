@@ -152,9 +152,8 @@ fn run_script(
     let mut out = std::io::stdout().lock();
     if ace {
         use aceemu::frontend::cabbage_ace_run::AceRun;
-        let mut run = AceRun::start(&d).with_context(|| {
-            format!("{}: the engine on the Ace cannot hold it", file.display())
-        })?;
+        let mut run = AceRun::start(&d)
+            .with_context(|| format!("{}: the engine on the Ace cannot hold it", file.display()))?;
         if initial {
             writeln!(out, "{}--- cycle 0", run.text())?;
         }

@@ -179,19 +179,15 @@ pub fn read(bytes: &[u8]) -> Read {
         None => None,
     };
     let description = match (list_a, list_b) {
-        (Some(list_a), Some(list_b)) => {
-            read_map(&lines, next, &mut r).map(|(stride, y, map, map_line, end_tile)| {
-                Description {
-                    list_a,
-                    list_b,
-                    stride,
-                    lines: y,
-                    map,
-                    map_line,
-                    end_tile,
-                }
-            })
-        }
+        (Some(list_a), Some(list_b)) => read_map(&lines, next, &mut r).map(|m| Description {
+            list_a,
+            list_b,
+            stride: m.stride,
+            lines: m.lines,
+            map: m.map,
+            map_line: m.map_line,
+            end_tile: m.end_tile,
+        }),
         _ => None,
     };
     let (diagnostics, error_count) = r.finish();
@@ -275,12 +271,17 @@ fn read_rules(lines: &[Line], next: &mut usize, name: &str, r: &mut Reader) -> O
     }
 }
 
+/// What follows the rule lists: `X Y`, the map and the `end` line.
+struct MapPart {
+    stride: usize,
+    lines: usize,
+    map: Vec<u8>,
+    map_line: usize,
+    end_tile: Option<u8>,
+}
+
 /// Reads `X Y` and the map from line index `start`.
-fn read_map(
-    lines: &[Line],
-    mut start: usize,
-    r: &mut Reader,
-) -> Option<(usize, usize, Vec<u8>, usize, Option<u8>)> {
+fn read_map(lines: &[Line], mut start: usize, r: &mut Reader) -> Option<MapPart> {
     while lines.get(start).is_some_and(|l| is_blank(l.bytes)) {
         let l = &lines[start];
         r.warning(
@@ -355,7 +356,13 @@ fn read_map(
         };
         r.warning(at, 1, format!("the map has {} lines; Y = {y}: {which} read as NUL bytes, as the original reads them (its one read of X * Y bytes comes short)", body.len()));
         map.resize(x * y, 0);
-        return Some((x, y, map, map_line, None));
+        return Some(MapPart {
+            stride: x,
+            lines: y,
+            map,
+            map_line,
+            end_tile: None,
+        });
     }
     let end_tile = read_trailer(&body[y..], body[y - 1].number, y, r);
     if let Some(tile) = end_tile {
@@ -363,7 +370,13 @@ fn read_map(
             r.warning(map_line, 1, format!("the end tile `{}` is already on the first map: the game is over before it starts", char::from(tile)));
         }
     }
-    Some((x, y, map, map_line, end_tile))
+    Some(MapPart {
+        stride: x,
+        lines: y,
+        map,
+        map_line,
+        end_tile,
+    })
 }
 
 /// The lines after the map, which the original never reads: empty lines, and at most one
@@ -375,9 +388,11 @@ fn read_trailer(after: &[Line], map_end: usize, y: usize, r: &mut Reader) -> Opt
             [b'e', b'n', b'd', b' ', c] if c.is_ascii_graphic() && end_tile.is_none() => {
                 end_tile = Some(*c)
             }
-            [b'e', b'n', b'd', b' ', c] if c.is_ascii_graphic() => {
-                r.error(line.number, 1, "a second `end` line: a game has one end tile")
-            }
+            [b'e', b'n', b'd', b' ', c] if c.is_ascii_graphic() => r.error(
+                line.number,
+                1,
+                "a second `end` line: a game has one end tile",
+            ),
             [b'e', b'n', b'd', ..] => r.error(
                 line.number,
                 1,
