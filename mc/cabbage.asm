@@ -20,6 +20,10 @@
 ;   game+14 the table page P: page P holds the high bytes, page P+1 the low bytes, of
 ;           each centre character's rule chain (list A at c, list B at c + 128; high
 ;           byte 0 = no rule).
+;   game+15 the end tile (0: none): when a cycle leaves it on the map the game is
+;           finished: the bottom line says so, moves are no longer taken, ENTER starts
+;           the game again from its first map, BREAK goes back to Forth.
+;   game+16 the key line: 32 screen codes for the bottom line while playing.
 ; A chain lists the rules of one centre, last written first; each rule is
 ;   key (0x80 any key), skip (bytes after this one up to the next rule), matches
 ;   (count, then offset/character pairs), writes (count, pairs, the centre's first);
@@ -29,9 +33,11 @@ ORIGIN          EQU 0x3D00
 REGION          EQU 8192        ; code + game: what PLAY reserves and BLOAD may load
 
 SCREEN          EQU 0x2400
+STATUS          EQU SCREEN + 23 * 32    ; the bottom line: keys, or the end
 SCRPOS          EQU 0x3C1C
 INSCRN          EQU 0x3C1E
 KEYCOD          EQU 0x3C26
+ENTER           EQU 0x0D
 WAIT_FRAMES     EQU 7
 ANY_KEY         EQU 0x80
 END_CHAIN       EQU 0xFF
@@ -45,6 +51,8 @@ G_INIT          EQU game + 8
 G_SIZE          EQU game + 10
 G_LAST          EQU game + 12
 G_PAGE          EQU game + 14
+G_END_TILE      EQU game + 15
+G_KEYS          EQU game + 16
 
         ORG ORIGIN
 
@@ -61,6 +69,10 @@ start:
         LD (cycles),HL
         CALL clear
         CALL draw
+        LD HL,G_KEYS
+        LD DE,STATUS
+        LD BC,32
+        LDIR
         CALL all_up
         XOR A
         LD (last),A
@@ -75,7 +87,33 @@ cycle_run:                      ; (benchmarks time from here to cycle_done)
         INC HL
         LD (cycles),HL
 cycle_done:
-        JR cycle
+        LD A,(G_END_TILE)
+        OR A
+        JR Z,cycle
+        LD HL,(G_MAP)
+        LD BC,(G_SIZE)
+        CPIR
+        JR NZ,cycle
+        ; fall into finished
+
+; finished: the end tile is on the map. The bottom line says so in inverse video; keys
+; are no longer taken as moves; ENTER (pressed after this point) starts again.
+finished:
+        LD HL,end_text
+        LD DE,STATUS
+        LD B,32
+.text:  LD A,(HL)
+        OR 0x80
+        LD (DE),A
+        INC HL
+        INC DE
+        DJNZ .text
+        LD A,(KEYCOD)           ; a key held as the game ends does not count
+        LD (last),A
+.wait:  CALL wait_key
+        CP ENTER
+        JP Z,start
+        JR .wait
 
 ; Pass A: list A in reading order. With a key it starts at line 2 column 1, without at
 ; line 1 column 1; the first line is visited whole (newline position included), the
@@ -308,6 +346,8 @@ to_forth:
         LD (SCRPOS),HL
         LD SP,(saved_sp)
         JP (IY)
+
+end_text:       DB "THE END  ENTER:again BREAK:Forth"
 
 saved_sp:       DW 0
 cell:           DW 0

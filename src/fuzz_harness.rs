@@ -111,6 +111,7 @@ pub fn cabbage(data: &[u8]) {
     }
     assert_eq!(engine.raw().len(), d.map.len());
     let _ = ace::compile(&d, 0x4000, 0x3000);
+    let _ = ace::screen(&engine, &d);
 }
 
 /// Sokoban XSB (with the Plus numbers): read; what is read is written and read back the

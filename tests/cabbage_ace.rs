@@ -27,7 +27,8 @@ fn show(screen: &[u8; 768]) -> String {
         .collect()
 }
 
-/// Plays `script` on both; returns the Rust engine's map at the end.
+/// Plays `script` on both, up to the end of the script or of the game (the end tile on
+/// the map: the Ace then takes no more cycles); returns the Rust engine's map at the end.
 fn same_screens(name: &str, script: &str) -> String {
     let games = bundled_games().unwrap();
     let (_, d) = games.iter().find(|(n, _)| n == name).unwrap();
@@ -35,19 +36,22 @@ fn same_screens(name: &str, script: &str) -> String {
     let mut g = AceGame::started(bundled_tape(), name);
     assert_eq!(
         show(&g.screen()),
-        show(&ace::screen(&engine)),
+        show(&ace::screen(&engine, d)),
         "{name}: the first map"
     );
     for (i, key) in parse_keys(script).unwrap().into_iter().enumerate() {
+        if ace::finished(&engine, d) {
+            break;
+        }
         g.cycle(key);
         engine.step(key);
         assert_eq!(
             show(&g.screen()),
-            show(&ace::screen(&engine)),
+            show(&ace::screen(&engine, d)),
             "{name}: cycle {} (key {key:?})",
             i + 1
         );
-        assert_eq!(g.screen(), ace::screen(&engine));
+        assert_eq!(g.screen(), ace::screen(&engine, d));
     }
     engine.text()
 }
@@ -139,7 +143,7 @@ fn visited_cells_and_writes_outside_the_map_as_in_rust() {
         engine.step(key);
         assert_eq!(
             show(&g.screen()),
-            show(&ace::screen(&engine)),
+            show(&ace::screen(&engine, &d)),
             "cycle {} ({key:?})",
             i + 1
         );
@@ -162,7 +166,7 @@ fn visited_cells_and_writes_outside_the_map_as_in_rust() {
 fn break_goes_back_to_forth_and_go_starts_the_game_again() {
     use aceemu::machine::Key;
     let games = bundled_games().unwrap();
-    let first = ace::screen(&Engine::new(&games[0].1));
+    let first = ace::screen(&Engine::new(&games[0].1), &games[0].1);
     let mut g = AceGame::started(bundled_tape(), "mazezam");
     g.cycle(Some(b'x'));
     assert_ne!(g.screen(), first, "the player entered");
@@ -201,15 +205,95 @@ fn a_map_a_line_short_plays_on_the_ace_as_in_rust() {
     let tape = make_tape(&[("short".to_string(), d.clone())]).unwrap();
     let mut engine = Engine::new(&d);
     let mut g = AceGame::started(tape, "short");
-    assert_eq!(show(&g.screen()), show(&ace::screen(&engine)), "first map");
+    assert_eq!(
+        show(&g.screen()),
+        show(&ace::screen(&engine, &d)),
+        "first map"
+    );
     for (i, key) in parse_keys("..x...").unwrap().into_iter().enumerate() {
         g.cycle(key);
         engine.step(key);
         assert_eq!(
             show(&g.screen()),
-            show(&ace::screen(&engine)),
+            show(&ace::screen(&engine, &d)),
             "cycle {} ({key:?})",
             i + 1
         );
     }
+}
+
+/// The bottom line of the first screen, as the Ace shows it (issue 36: the game's keys).
+#[test]
+fn the_bottom_line_names_the_keys_in_the_order_of_the_file() {
+    let g = AceGame::started(bundled_tape(), "mazezam");
+    let screen = g.screen();
+    // rules/mazezam.rules names k first (list A), then z, x, m.
+    assert_eq!(&screen[23 * 32..], b"keys k z x m         BREAK:Forth");
+}
+
+/// Tron ends when the light cycle crashes (`end X`): the Ace shows the end in inverse
+/// video on the bottom line, takes no more moves, and ENTER starts the game again; BREAK
+/// from the end goes back to Forth.
+#[test]
+fn the_end_tile_stops_the_game_until_enter_or_break() {
+    use aceemu::machine::Key;
+    let games = bundled_games().unwrap();
+    let (_, d) = games.iter().find(|(n, _)| n == "tron").unwrap();
+    assert_eq!(d.end_tile, Some(b'X'));
+    let first = ace::screen(&Engine::new(d), d);
+    let mut g = AceGame::started(bundled_tape(), "tron");
+    let mut engine = Engine::new(d);
+    // The cycle rides on without keys until it hits the wall.
+    for n in 0.. {
+        assert!(n < 200, "no crash in 200 cycles");
+        if ace::finished(&engine, d) {
+            break;
+        }
+        g.cycle(None);
+        engine.step(None);
+    }
+    let end = g.screen();
+    assert_eq!(show(&end), show(&ace::screen(&engine, d)));
+    let inverse: Vec<u8> = b"THE END  ENTER:again BREAK:Forth"
+        .iter()
+        .map(|c| c | 0x80)
+        .collect();
+    assert_eq!(&end[23 * 32..], &inverse[..], "the end, in inverse video");
+    // Moves are not taken: no cycle runs, the screen stays.
+    let cycles = g.cycles();
+    for key in [Key::K, Key::M, Key::Z] {
+        g.ace.press_key(key);
+        g.frames(10);
+        g.ace.release_key(key);
+        g.frames(10);
+    }
+    assert_eq!(g.cycles(), cycles, "no cycle after the end");
+    assert_eq!(g.screen(), end);
+    // ENTER: the first map again, and the game runs.
+    g.ace.press_key(Key::Enter);
+    g.frames(3);
+    g.ace.release_key(Key::Enter);
+    assert!(
+        g.until(30, |g| g.screen() == first),
+        "{}",
+        g.ace.screen_text()
+    );
+    assert!(g.until(30, |g| g.cycles() == 1), "the game runs again");
+    // To the end again, then BREAK: Forth's line editor waits for a line.
+    let mut engine = Engine::new(d);
+    while !ace::finished(&engine, d) {
+        engine.step(None);
+    }
+    assert!(g.until(2000, |g| g.screen()[23 * 32] == b'T' | 0x80));
+    g.ace.press_key(Key::Shift);
+    g.frames(1);
+    g.ace.press_key(Key::Space);
+    g.frames(3);
+    g.ace.release_key(Key::Space);
+    g.ace.release_key(Key::Shift);
+    assert!(
+        g.until(50, |g| g.ace.peek(0x3C28) & 1 != 0),
+        "{}",
+        g.ace.screen_text()
+    );
 }

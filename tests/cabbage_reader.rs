@@ -208,3 +208,33 @@ fn a_map_a_line_short_reads_the_last_line_as_nul_bytes() {
     engine.step(Some(b'x'));
     assert_eq!(engine.text(), "#####\n#..@#\n#####\n\0\0\0\0\0\n");
 }
+
+/// The extension `end C` after the map (which the original never reads) names the tile
+/// that finishes the game; anything else after the map stays an error.
+#[test]
+fn an_end_line_after_the_map_names_the_end_tile() {
+    let with = |trailer: &str| format!("{}{trailer}", good());
+    let r = read(with("\nend W\n").as_bytes());
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    assert_eq!(r.description.unwrap().end_tile, Some(b'W'));
+    assert_eq!(read(good().as_bytes()).description.unwrap().end_tile, None);
+    // Line 7 is the map's last.
+    assert_eq!(
+        errors(&with("\nend W\nend X\n")),
+        [(10, 1)],
+        "a second end line"
+    );
+    assert_eq!(errors(&with("end\n")), [(8, 1)], "no tile");
+    assert_eq!(errors(&with("end  \n")), [(8, 1)], "a space is no tile");
+    assert_eq!(errors(&with("#####\n")), [(8, 1)], "a map line too many");
+    let r = read(with("end #\n").as_bytes());
+    let d = r.description.expect("only a warning");
+    assert_eq!(d.end_tile, Some(b'#'));
+    assert!(
+        r.diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Warning && d.message.contains("already")),
+        "{:?}",
+        r.diagnostics
+    );
+}

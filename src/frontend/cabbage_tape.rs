@@ -66,6 +66,8 @@ pub struct Code {
     pub cycle_done: u16,
     /// The key of the cycle under way or last run (0: none).
     pub key: u16,
+    /// The routine that waits for a cycle's key (`cabbage run --ace` skips it).
+    pub wait_key: u16,
 }
 
 impl Code {
@@ -88,6 +90,7 @@ pub fn assemble() -> anyhow::Result<Code> {
         cycles: program.address("cycles")?,
         cycle_run: program.address("cycle_run")?,
         key: program.address("key")?,
+        wait_key: program.address("wait_key")?,
         cycle_done: program.address("cycle_done")?,
         origin: program.origin,
         game: program.end,

@@ -5,6 +5,7 @@
 #[cfg(feature = "audio")]
 pub mod audio;
 pub mod bench;
+pub mod cabbage_ace_run;
 pub mod cabbage_tape;
 pub mod debug_prompt;
 #[cfg(feature = "window")]

@@ -20,7 +20,8 @@ pub enum Command {
         /// Extension: milliseconds a cycle waits for a key (the original: 131).
         #[arg(long, default_value_t = play::ORIGINAL_CYCLE_MS)]
         cycle_ms: u64,
-        /// Extension: stop when this tile appears on the map (an end-of-game marker).
+        /// Extension: stop when this tile appears on the map (an end-of-game marker)
+        /// [default: the file's `end C` line, if it has one].
         #[arg(long)]
         end_tile: Option<char>,
     },
@@ -38,6 +39,10 @@ pub enum Command {
         /// Also print the starting map, as cycle 0.
         #[arg(long)]
         initial: bool,
+        /// Run the cycles on the engine on the emulated Ace (mc/cabbage.asm) instead of
+        /// the Rust engine: the same output, to cross-check the two.
+        #[arg(long)]
+        ace: bool,
     },
     /// Write a tape for the CABBAGE engine on the Ace: the loader `cabbage`, then the game
     /// (engine and rules) named after FILE; on the Ace `LOAD cabbage`, `PLAY name`.
@@ -65,14 +70,17 @@ pub fn run(cmd: Command) -> anyhow::Result<()> {
                 Some(c) if !c.is_ascii() => bail!("--end-tile must be a character below 0x80"),
                 other => other.map(|c| c as u8),
             };
-            play::run(&file, &load(&file)?, cycle_ms, end)
+            let d = load(&file)?;
+            let end = end.or(d.end_tile);
+            play::run(&file, &d, cycle_ms, end)
         }
         Command::Run {
             file,
             keys,
             cycles,
             initial,
-        } => run_script(&file, &keys, cycles, initial),
+            ace,
+        } => run_script(&file, &keys, cycles, initial, ace),
         Command::Tape {
             file,
             output,
@@ -112,8 +120,12 @@ fn check(file: &Path) -> anyhow::Result<()> {
     .iter()
     .filter(|d| d.severity == Severity::Warning)
     .count();
+    let end = match d.end_tile {
+        Some(t) => format!("; end tile `{}`", char::from(t)),
+        None => String::new(),
+    };
     println!(
-        "{}: {} in list A, {} in list B; map {}x{} (X = {}, Y = {}); {}",
+        "{}: {} in list A, {} in list B; map {}x{} (X = {}, Y = {}){end}; {}",
         file.display(),
         count(d.list_a.len(), "rule"),
         d.list_b.len(),
@@ -126,18 +138,39 @@ fn check(file: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn run_script(file: &Path, script: &str, cycles: Option<u64>, initial: bool) -> anyhow::Result<()> {
+fn run_script(
+    file: &Path,
+    script: &str,
+    cycles: Option<u64>,
+    initial: bool,
+    ace: bool,
+) -> anyhow::Result<()> {
     let keys = parse_keys(script).context("--keys")?;
     let d = load(file)?;
-    let mut engine = Engine::new(&d);
     let cycles = cycles.unwrap_or(keys.len() as u64);
+    let key = |n: u64| keys.get(n as usize).copied().flatten();
     let mut out = std::io::stdout().lock();
+    if ace {
+        use aceemu::frontend::cabbage_ace_run::AceRun;
+        let mut run = AceRun::start(&d)
+            .with_context(|| format!("{}: the engine on the Ace cannot hold it", file.display()))?;
+        if initial {
+            writeln!(out, "{}--- cycle 0", run.text())?;
+        }
+        for n in 0..cycles {
+            run.step(key(n))
+                .with_context(|| format!("{}", file.display()))?;
+            writeln!(out, "{}--- cycle {}", run.text(), n + 1)?;
+        }
+        out.flush()?;
+        return Ok(());
+    }
+    let mut engine = Engine::new(&d);
     if initial {
         writeln!(out, "{}--- cycle 0", engine.text())?;
     }
     for n in 0..cycles {
-        let key = keys.get(n as usize).copied().flatten();
-        engine.step(key);
+        engine.step(key(n));
         writeln!(out, "{}--- cycle {}", engine.text(), n + 1)?;
     }
     out.flush()?;
@@ -169,7 +202,11 @@ fn tape(file: &Path, also: &[PathBuf], output: &Path, force: bool) -> anyhow::Re
                 f.display()
             );
         }
-        games.push((name, load(f)?));
+        let d = load(f)?;
+        cabbage_tape::assemble()?
+            .game_file(&d)
+            .with_context(|| format!("{}: the engine on the Ace cannot hold it", f.display()))?;
+        games.push((name, d));
         files.push(f);
     }
     let blocks = cabbage_tape::make_tape(&games)?;

@@ -1,7 +1,8 @@
 //! The engine on the Ace (`mc/cabbage.asm`): a description compiled into the tables the
 //! machine code walks, and the screen the Ace should show for an engine's map.
 //!
-//! The layout is documented at the top of `mc/cabbage.asm`: a 16-byte header, two table
+//! The layout is documented at the top of `mc/cabbage.asm`: a 48-byte header (the end
+//! tile and the bottom line's key text among it), two table
 //! pages (high and low bytes of each centre's rule chain; list A at the character, list B
 //! at the character + 128), the chains, the initial map, and the working map between two
 //! guards of newline bytes, which no rule character can equal, so that a neighbour above
@@ -21,14 +22,34 @@ const ANY_KEY: u8 = 0x80;
 const NEVER_KEY: u8 = 0xFE;
 const END_CHAIN: u8 = 0xFF;
 const GUARD: u8 = b'\n';
-const HEADER: usize = 16;
+const HEADER: usize = 48;
+/// The screen line the key line (while playing) and the end message take.
+pub const STATUS_LINE: usize = 23;
+/// The bottom line once the end tile is on the map (shown in inverse video).
+pub const END_TEXT: &[u8; 32] = b"THE END  ENTER:again BREAK:Forth";
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum AceError {
-    #[error("the map is {width}x{lines}; the Ace draws at most {MAX_WIDTH}x{MAX_LINES}")]
+    #[error(
+        "the map is {width} columns by {lines} lines; the Ace's screen shows at most \
+         {MAX_WIDTH} columns by {MAX_LINES} lines of map (its last two lines are the \
+         game's)"
+    )]
     TooLarge { width: usize, lines: usize },
-    #[error("the game needs {need} bytes at 0x{base:04X}; the engine has room for {room}")]
-    NoRoom { need: usize, base: u16, room: usize },
+    #[error(
+        "the game takes {need} bytes ({rules} rules in {chains} bytes of chains, the map \
+         twice in {maps} bytes, tables and header {fixed}); the engine's region leaves \
+         {room} (at 0x{base:04X})"
+    )]
+    NoRoom {
+        need: usize,
+        rules: usize,
+        chains: usize,
+        maps: usize,
+        fixed: usize,
+        base: u16,
+        room: usize,
+    },
 }
 
 /// The game's bytes, to be loaded at `base` (the engine's `game` label); `room` is what
@@ -64,8 +85,13 @@ pub fn compile(d: &Description, base: u16, room: usize) -> Result<Vec<u8>, AceEr
     let map = init + d.map.len() + guard;
     let end = map + d.map.len() + guard;
     if end > base_usize + room || end > 0x10000 {
+        let maps = 2 * (d.map.len() + guard);
         return Err(AceError::NoRoom {
             need: end - base_usize,
+            rules: d.list_a.len() + d.list_b.len(),
+            chains: chains.len(),
+            maps,
+            fixed: end - base_usize - chains.len() - maps,
             base,
             room,
         });
@@ -85,6 +111,8 @@ pub fn compile(d: &Description, base: u16, room: usize) -> Result<Vec<u8>, AceEr
         out.extend_from_slice(&(word as u16).to_le_bytes());
     }
     out.push((tables >> 8) as u8);
+    out.push(d.end_tile.unwrap_or(0));
+    out.extend_from_slice(&key_line(d));
     out.resize(tables - base_usize, 0);
     out.extend(pointers.iter().map(|p| (p >> 8) as u8));
     out.extend(pointers.iter().map(|p| *p as u8));
@@ -131,14 +159,69 @@ fn encode_rule(rule: &Rule, offsets: &[i8; 8], out: &mut Vec<u8>) {
     }
 }
 
-/// The 32x24 screen codes the Ace shows for the engine's map: the visible map at the top
-/// left (line ends not drawn), spaces everywhere else.
-pub fn screen(engine: &Engine) -> [u8; 768] {
+/// The keys a game's rules wait for, each once, in the order the file first names them
+/// (list A, then list B).
+pub fn game_keys(d: &Description) -> Vec<u8> {
+    let mut keys = Vec::new();
+    for rule in d.list_a.iter().chain(&d.list_b) {
+        if rule.key != WILDCARD && rule.key != 0 && !keys.contains(&rule.key) {
+            keys.push(rule.key);
+        }
+    }
+    keys
+}
+
+/// The bottom line while playing: `keys z x k m`, then how to leave (`BREAK:Forth`) at
+/// the right when there is room. Space is named; a key that is no printable
+/// character shows as `?`. Keys beyond the line end in `...`.
+pub fn key_line(d: &Description) -> [u8; 32] {
+    const LEAVE: &[u8] = b"BREAK:Forth";
+    let mut text = b"keys".to_vec();
+    for key in game_keys(d) {
+        text.push(b' ');
+        match key {
+            b' ' => text.extend_from_slice(b"SPACE"),
+            k if k.is_ascii_graphic() => text.push(k),
+            _ => text.push(b'?'),
+        }
+    }
+    if game_keys(d).is_empty() {
+        text.extend_from_slice(b": none");
+    }
+    let mut line = [b' '; 32];
+    if text.len() > 32 {
+        text.truncate(29);
+        text.extend_from_slice(b"...");
+    }
+    line[..text.len()].copy_from_slice(&text);
+    if text.len() + 2 + LEAVE.len() <= 32 {
+        line[32 - LEAVE.len()..].copy_from_slice(LEAVE);
+    }
+    line
+}
+
+/// Whether the game is finished: its end tile is on the map.
+pub fn finished(engine: &Engine, d: &Description) -> bool {
+    d.end_tile.is_some_and(|t| engine.raw().contains(&t))
+}
+
+/// The 32x24 screen codes the Ace shows for the engine's map of game `d`: the visible map
+/// at the top left (line ends not drawn), the key line at the bottom (or, once the end
+/// tile is on the map, [`END_TEXT`] in inverse video), spaces everywhere else.
+pub fn screen(engine: &Engine, d: &Description) -> [u8; 768] {
     let mut s = [b' '; 768];
     for line in 0..engine.lines().min(24) {
         let row = engine.row(line);
         let n = row.len().min(32);
         s[line * 32..line * 32 + n].copy_from_slice(&row[..n]);
+    }
+    let status = &mut s[STATUS_LINE * 32..STATUS_LINE * 32 + 32];
+    if finished(engine, d) {
+        for (cell, &c) in status.iter_mut().zip(END_TEXT) {
+            *cell = c | 0x80;
+        }
+    } else {
+        status.copy_from_slice(&key_line(d));
     }
     s
 }
@@ -167,6 +250,8 @@ mod tests {
         assert_eq!((g[0], g[1]), (5, 3));
         let page = usize::from(g[14]) << 8;
         assert_eq!(page, 0x4100, "the first page boundary after the header");
+        assert_eq!(g[15], 0, "no end tile");
+        assert_eq!(&g[16..48], b"keys x z             BREAK:Forth");
         // `@` (0x40) has one rule in each list: list A at 0x40, list B at 0xC0.
         let chain =
             |i: usize| usize::from(g[page - base + i]) << 8 | usize::from(g[page + 256 - base + i]);
@@ -189,6 +274,34 @@ mod tests {
         assert_eq!(&g[map - base..map - base + 15], &d.map[..]);
         assert_eq!(&g[map - base - 7..map - base], &[b'\n'; 7], "guard before");
         assert_eq!(g.len(), map + 15 + 7 - base, "guard after, then the end");
+    }
+
+    #[test]
+    fn the_end_tile_follows_the_page_byte() {
+        let d = Description {
+            end_tile: Some(b'W'),
+            ..description("#@.#", 3)
+        };
+        assert_eq!(compile(&d, 0x4012, 4096).unwrap()[15], b'W');
+    }
+
+    #[test]
+    fn the_key_line_names_each_key_once_in_file_order() {
+        let mut text = String::new();
+        for key in ["m", "*", " ", "m", "A", "\u{1}"] {
+            text += &format!("@****.***.****@***{key}\n");
+        }
+        text += "\n\n4 3\n#@.\n#..\n...\n";
+        let d = read(text.as_bytes()).description.unwrap();
+        assert_eq!(game_keys(&d), [b'm', b' ', b'A', 1]);
+        assert_eq!(&key_line(&d), b"keys m SPACE A ?     BREAK:Forth");
+        let mut text = String::new();
+        for key in b'a'..=b'p' {
+            text += &format!("@****.***.****@***{}\n", char::from(key));
+        }
+        text += "\n\n4 3\n#@.\n#..\n...\n";
+        let d = read(text.as_bytes()).description.unwrap();
+        assert_eq!(&key_line(&d), b"keys a b c d e f g h i j k l ...");
     }
 
     #[test]

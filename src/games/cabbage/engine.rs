@@ -131,12 +131,7 @@ impl Engine {
     /// The visible map, each line followed by a newline (what the original draws, as
     /// long as no rule wrote over a newline byte).
     pub fn text(&self) -> String {
-        let mut out = String::with_capacity(self.map.len());
-        for line in 0..self.lines {
-            out.extend(self.row(line).iter().map(|&b| char::from(b)));
-            out.push('\n');
-        }
-        out
+        map_text(&self.map, self.stride)
     }
 
     /// The first anomalies met (at most 100) and how many there were in all.
@@ -167,6 +162,20 @@ impl Engine {
             self.visit(o, key, true);
         }
         for o in pass_b(self.stride, self.lines) {
+            self.visit(o, key, false);
+        }
+    }
+
+    /// One cycle as the engine ran it before issue 36: the visited cells gathered into two
+    /// lists first, then walked. The same maps as [`Engine::step`]; kept only so that
+    /// `benches/cabbage.rs` can time the two ways in one run.
+    #[doc(hidden)]
+    pub fn step_gathering_cells(&mut self, key: Option<u8>) {
+        self.cycle += 1;
+        for o in self.pass_a_cells(key.is_some()) {
+            self.visit(o, key, true);
+        }
+        for o in self.pass_b_cells() {
             self.visit(o, key, false);
         }
     }
@@ -254,6 +263,18 @@ impl Engine {
             });
         }
     }
+}
+
+/// The visible part of a raw map of `stride` bytes a line (newline positions included),
+/// each line followed by a newline: what [`Engine::text`] prints, for any copy of a map
+/// (the engine on the Ace keeps its own).
+pub fn map_text(raw: &[u8], stride: usize) -> String {
+    let mut out = String::with_capacity(raw.len());
+    for line in raw.chunks(stride) {
+        out.extend(line[..stride - 1].iter().map(|&b| char::from(b)));
+        out.push('\n');
+    }
+    out
 }
 
 /// The map offsets pass A visits, in order, for a map of `lines` lines of `x` bytes (see

@@ -25,6 +25,6 @@ pub mod keys;
 pub mod reader;
 pub mod rule;
 
-pub use engine::{Anomaly, AnomalyKind, Engine};
+pub use engine::{map_text, Anomaly, AnomalyKind, Engine};
 pub use reader::{read, Description, Diagnostic, Read, Severity, MAX_SHOWN};
 pub use rule::{Rule, WILDCARD};

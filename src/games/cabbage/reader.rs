@@ -55,6 +55,9 @@ pub struct Description {
     pub map: Vec<u8>,
     /// The line of the file the map starts on.
     pub map_line: usize,
+    /// Extension: the tile whose appearance finishes the game (an `end C` line after the
+    /// map, which the original never reads); None: the game never ends.
+    pub end_tile: Option<u8>,
 }
 
 impl Description {
@@ -176,16 +179,15 @@ pub fn read(bytes: &[u8]) -> Read {
         None => None,
     };
     let description = match (list_a, list_b) {
-        (Some(list_a), Some(list_b)) => {
-            read_map(&lines, next, &mut r).map(|(stride, y, map, map_line)| Description {
-                list_a,
-                list_b,
-                stride,
-                lines: y,
-                map,
-                map_line,
-            })
-        }
+        (Some(list_a), Some(list_b)) => read_map(&lines, next, &mut r).map(|m| Description {
+            list_a,
+            list_b,
+            stride: m.stride,
+            lines: m.lines,
+            map: m.map,
+            map_line: m.map_line,
+            end_tile: m.end_tile,
+        }),
         _ => None,
     };
     let (diagnostics, error_count) = r.finish();
@@ -269,12 +271,17 @@ fn read_rules(lines: &[Line], next: &mut usize, name: &str, r: &mut Reader) -> O
     }
 }
 
+/// What follows the rule lists: `X Y`, the map and the `end` line.
+struct MapPart {
+    stride: usize,
+    lines: usize,
+    map: Vec<u8>,
+    map_line: usize,
+    end_tile: Option<u8>,
+}
+
 /// Reads `X Y` and the map from line index `start`.
-fn read_map(
-    lines: &[Line],
-    mut start: usize,
-    r: &mut Reader,
-) -> Option<(usize, usize, Vec<u8>, usize)> {
+fn read_map(lines: &[Line], mut start: usize, r: &mut Reader) -> Option<MapPart> {
     while lines.get(start).is_some_and(|l| is_blank(l.bytes)) {
         let l = &lines[start];
         r.warning(
@@ -349,19 +356,59 @@ fn read_map(
         };
         r.warning(at, 1, format!("the map has {} lines; Y = {y}: {which} read as NUL bytes, as the original reads them (its one read of X * Y bytes comes short)", body.len()));
         map.resize(x * y, 0);
-        return Some((x, y, map, map_line));
+        return Some(MapPart {
+            stride: x,
+            lines: y,
+            map,
+            map_line,
+            end_tile: None,
+        });
     }
-    if let Some(extra) = body[y..].iter().find(|l| !l.bytes.is_empty()) {
-        r.error(
-            extra.number,
-            1,
-            format!(
-                "text after the map: Y = {y} says the map ended on line {}",
-                body[y - 1].number
+    let end_tile = read_trailer(&body[y..], body[y - 1].number, y, r);
+    if let Some(tile) = end_tile {
+        if map.contains(&tile) {
+            r.warning(map_line, 1, format!("the end tile `{}` is already on the first map: the game is over before it starts", char::from(tile)));
+        }
+    }
+    Some(MapPart {
+        stride: x,
+        lines: y,
+        map,
+        map_line,
+        end_tile,
+    })
+}
+
+/// The lines after the map, which the original never reads: empty lines, and at most one
+/// `end C` (the extension naming the end tile C, a printable character).
+fn read_trailer(after: &[Line], map_end: usize, y: usize, r: &mut Reader) -> Option<u8> {
+    let mut end_tile = None;
+    for line in after.iter().filter(|l| !l.bytes.is_empty()) {
+        match line.bytes {
+            [b'e', b'n', b'd', b' ', c] if c.is_ascii_graphic() && end_tile.is_none() => {
+                end_tile = Some(*c)
+            }
+            [b'e', b'n', b'd', b' ', c] if c.is_ascii_graphic() => r.error(
+                line.number,
+                1,
+                "a second `end` line: a game has one end tile",
             ),
-        );
+            [b'e', b'n', b'd', ..] => r.error(
+                line.number,
+                1,
+                "`end` takes one printable character, the end tile: `end X`",
+            ),
+            _ => r.error(
+                line.number,
+                1,
+                format!(
+                    "text after the map: Y = {y} says the map ended on line {map_end} (after \
+                     the map only an `end C` line may come, naming the end tile)"
+                ),
+            ),
+        }
     }
-    Some((x, y, map, map_line))
+    end_tile
 }
 
 /// The line is `X Y` (two decimal numbers, spaces or tabs around them), which no rule
