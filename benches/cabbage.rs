@@ -2,8 +2,8 @@
 //! rule file, and what gathering the visited cells into two lists a cycle (as the engine
 //! did before issue 36) would add, measured in the same run.
 
-use aceemu::frontend::cabbage_tape::bundled_games;
 use aceemu::games::cabbage::Engine;
+use aceemu::workflows::cabbage_tape::bundled_games;
 use std::hint::black_box;
 use std::time::Instant;
 

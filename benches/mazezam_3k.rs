@@ -7,7 +7,7 @@
 //! Run with `cargo bench --bench mazezam_3k`. It reports emulated time, which does not
 //! depend on the computer; the last line gives the wall time for comparison.
 
-use aceemu::frontend::mazezam_3k_tape as tape_3k;
+use aceemu::workflows::mazezam_3k_tape as tape_3k;
 use aceemu::games::mazezam::{solver, Direction, Goal};
 use aceemu::machine::ula::FRAME_TSTATES;
 use aceemu::machine::{Ace, Key, RamSize};

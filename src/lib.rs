@@ -14,3 +14,4 @@ pub mod output_file;
 pub mod plural;
 pub mod rom;
 pub mod tape;
+pub mod workflows;

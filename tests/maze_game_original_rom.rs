@@ -4,13 +4,13 @@
 //! repository: set `ACE_ROM=path/to/ace.rom` to run these tests; without it they say so
 //! and pass.
 
-use aceemu::frontend::maze_game::MazeGame;
 use aceemu::games::maze::compare::compare_images;
 use aceemu::games::maze::{Maze, Size};
 use aceemu::machine::RamSize;
 use aceemu::rom::RomImage;
-use aceemu::tape::from_forth::make_dictionary_tape;
 use aceemu::tape::image::{Format, TapeImage};
+use aceemu::workflows::from_forth::make_dictionary_tape;
+use aceemu::workflows::maze_game::MazeGame;
 use std::path::Path;
 
 /// The original ROM named by ACE_ROM, or None (with a note) when it is not set.

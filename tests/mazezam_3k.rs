@@ -4,7 +4,7 @@
 //! `Session` for lives and level order); and the committed tape checked against its
 //! sources.
 
-use aceemu::frontend::mazezam_3k_tape as tape_3k;
+use aceemu::workflows::mazezam_3k_tape as tape_3k;
 use aceemu::games::mazezam::screen;
 use aceemu::games::mazezam::{
     pack, solver, Command, Direction, Event, Goal, Level, Moves, Session, START_LIVES,

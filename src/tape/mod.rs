@@ -7,8 +7,6 @@
 //! * [`deck`]: the cassette deck the machine plays and records: acecore's [`player`] and
 //!   a [`recorder`], with the `real`, `fast` and `instant` ([`traps`]) speeds; [`listen`]:
 //!   when it presses play by itself; [`mod@attach`]: the front end's glue.
-//! * [`from_forth`]: a dictionary tape made by typing a Forth source into the Ace and
-//!   saving it.
 //! * [`dict`]: the words in a dictionary file; [`ace_snapshot`], [`snapshot_machine`] and
 //!   [`snapshot_glue`]: `.ace` snapshots.
 //! * [`bundled`]: the games whose tapes are built into aceemu (`aceemu play`).
@@ -18,7 +16,6 @@ pub mod attach;
 pub mod bundled;
 pub mod deck;
 pub mod dict;
-pub mod from_forth;
 pub mod image;
 pub mod input;
 pub mod recorder;

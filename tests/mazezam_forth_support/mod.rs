@@ -33,7 +33,7 @@ pub fn source() -> String {
 /// The game's dictionary tape as `rom` builds it from the source on a 19 K Ace (what
 /// `aceemu tape from-forth forth/mazezam.fth OUT --ram 19` writes).
 pub fn build_game_tape(rom: &RomImage) -> Vec<Block> {
-    aceemu::tape::from_forth::make_dictionary_tape(
+    aceemu::workflows::from_forth::make_dictionary_tape(
         rom.bytes(),
         &rom.sha256_hex(),
         RamSize::K19,

@@ -3,7 +3,7 @@
 //! (`Session` for lives and levels, `screen::render` for the picture).
 #![allow(dead_code)]
 
-use aceemu::frontend::mazezam_mc_tape as mc_tape;
+use aceemu::workflows::mazezam_mc_tape as mc_tape;
 use aceemu::games::mazezam::screen;
 use aceemu::games::mazezam::{solver, Command, Direction, Event, Goal, Level, Moves, Session};
 use aceemu::machine::ula::FRAME_TSTATES;

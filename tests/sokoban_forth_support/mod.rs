@@ -32,7 +32,7 @@ pub fn source() -> String {
 /// (what `aceemu tape from-forth forth/sokoban.fth OUT --ram 19` writes).
 pub fn build_game_tape() -> Vec<Block> {
     let rom = RomImage::from_bytes(open_rom().to_vec(), "open").unwrap();
-    aceemu::tape::from_forth::make_dictionary_tape(
+    aceemu::workflows::from_forth::make_dictionary_tape(
         rom.bytes(),
         &rom.sha256_hex(),
         RamSize::K19,

@@ -152,8 +152,8 @@ fn run_script(file: &Path, script: &str, cycles: Option<u64>, initial: bool) -> 
 }
 
 fn tape(file: &Path, also: &[PathBuf], output: &Path, force: bool) -> anyhow::Result<()> {
-    use aceemu::frontend::cabbage_tape;
     use aceemu::tape::image::{Format, TapeImage};
+    use aceemu::workflows::cabbage_tape;
     Format::from_path(output)?;
     aceemu::output_file::refuse_existing(output, force)?;
     let mut games = Vec::new();

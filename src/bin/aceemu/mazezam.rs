@@ -165,7 +165,7 @@ fn tape(
         None => 1,
     };
     if ace3k {
-        use aceemu::frontend::mazezam_3k_tape as tape_3k;
+        use aceemu::workflows::mazezam_3k_tape as tape_3k;
         let blocks = tape_3k::level_tape(&parsed.levels, first, &name)
             .with_context(|| format!("{}: for the 3 KB game", file.display()))?;
         TapeImage::from_blocks(&output.display().to_string(), blocks).save(output, force)?;

@@ -5,12 +5,12 @@
 //! files it loads.
 //!
 //! Building the loader boots an emulated Ace (the tape holds what the ROM itself compiled),
-//! so this sits above the machine, like `tape::from_forth` which it uses.
+//! so this sits above the machine, like [`super::from_forth`] which it uses.
 
 use crate::machine::RamSize;
 use crate::rom::open::open_rom;
 use crate::rom::RomImage;
-use crate::tape::from_forth::make_dictionary_tape;
+use crate::workflows::from_forth::make_dictionary_tape;
 use crate::tape::pulse::{Block, FLAG_DATA, FLAG_HEADER};
 use crate::tape::tap::{with_checksum, Header};
 use aceasm::Assembly;

@@ -22,7 +22,7 @@ use crate::games::mazezam::{pack, Level};
 use crate::machine::RamSize;
 use crate::rom::open::open_rom;
 use crate::rom::RomImage;
-use crate::tape::from_forth::make_dictionary_tape;
+use crate::workflows::from_forth::make_dictionary_tape;
 use crate::tape::pulse::Block;
 use crate::tape::tap::Header;
 use anyhow::{bail, Context};
