@@ -13,11 +13,11 @@
 
 pub mod ace_snapshot;
 pub mod format;
+pub mod instant;
 pub mod listen;
 pub mod player;
 pub mod pulse;
 pub mod snapshot_machine;
 pub mod tap;
-pub mod instant;
 pub mod tzx;
 pub mod wav;
