@@ -1,5 +1,5 @@
 //! A tape file of any supported format, as blocks and as the signal to play: acecore's
-//! [`image`](acecore::tape::format) with the file's name, read from a path and written back.
+//! [`format`](acecore::tape::format) with the file's name, read from a path and written back.
 
 use super::pulse::{self, Block, Signal};
 use super::{tap, tzx, wav};

@@ -8,14 +8,16 @@
 //! as the ROM does it, through MIC, and is recorded from the signal).
 //!
 //! The work inside the machine (the two register contracts, [`Contract`]) is acecore's
-//! [`traps`](acecore::tape::instant), shared with the web page.
+//! [`instant`](acecore::tape::instant), shared with the web page.
 
 use super::deck::Deck;
 use crate::machine::Ace;
 
-pub use acecore::tape::instant::{load_block, original_load_block, GuestAccess, ORIGINAL_LOAD_BLOCK};
+pub use acecore::tape::instant::{
+    load_block, original_load_block, GuestAccess, ORIGINAL_LOAD_BLOCK,
+};
 
-/// Which register contract a ROM's block routines follow (acecore's `tape::traps`).
+/// Which register contract a ROM's block routines follow (acecore's `tape::instant`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Contract {
     /// The open ROM's: A = flag, B = 0 load / 1 compare.
