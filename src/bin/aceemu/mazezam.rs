@@ -13,16 +13,14 @@ use std::path::{Path, PathBuf};
 
 mod play;
 
+use crate::level_game::{print_valid_count, LevelChoice};
+
 #[derive(clap::Subcommand)]
 pub enum Command {
     /// Validate a .mzm file and list its mazezams (size, title, author).
     Check { file: PathBuf },
     /// Solve mazezams optimally: fewest moves, or fewest pushes with --pushes.
     Solve {
-        file: PathBuf,
-        /// Only this mazezam (1 = the first in the file).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
-        level: Option<u32>,
         /// Minimise pushes (then moves) instead of moves.
         #[arg(long)]
         pushes: bool,
@@ -30,6 +28,8 @@ pub enum Command {
         /// for very large mazezams, so a search stays within about 2 GB of memory].
         #[arg(long)]
         max_states: Option<usize>,
+        #[command(flatten)]
+        choice: LevelChoice,
     },
     /// Generate a random solvable mazezam and print it in .mzm form.
     Generate {
@@ -65,12 +65,7 @@ pub enum Command {
         force: bool,
     },
     /// Play in the terminal: arrow keys (or Z X K M) move, R retries (costs a life), Q quits.
-    Play {
-        file: PathBuf,
-        /// Start at this mazezam (1 = the first in the file).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
-        level: Option<u32>,
-    },
+    Play(LevelChoice),
     /// Write a .mzm file's mazezams as a level tape for the Ace ports (one bytes file holding
     /// the compact pack; load it in the Forth game with `LEVELS name`).
     Tape {
@@ -98,11 +93,10 @@ pub fn run(cmd: Command) -> anyhow::Result<()> {
     match cmd {
         Command::Check { file } => check(&file),
         Command::Solve {
-            file,
-            level,
             pushes,
             max_states,
-        } => solve(&file, level, pushes, max_states),
+            choice,
+        } => solve(&choice, pushes, max_states),
         Command::Generate {
             seed,
             width,
@@ -123,9 +117,9 @@ pub fn run(cmd: Command) -> anyhow::Result<()> {
             };
             generate(seed, &params, title, author, output.as_deref(), force)
         }
-        Command::Play { file, level } => {
-            let parsed = load(&file)?;
-            let start = pick(&parsed, &file, level)?;
+        Command::Play(choice) => {
+            let parsed = load(&choice.file)?;
+            let start = choice.pick(parsed.levels.len(), "mazezam")?;
             play::run(parsed.levels, start.unwrap_or(0))
         }
         Command::Tape {
@@ -244,20 +238,6 @@ fn load(file: &Path) -> anyhow::Result<Parsed> {
     Ok(parsed)
 }
 
-/// The 0-based index asked for with --level, checked against the file.
-fn pick(parsed: &Parsed, file: &Path, level: Option<u32>) -> anyhow::Result<Option<usize>> {
-    let Some(n) = level else { return Ok(None) };
-    let count = parsed.levels.len();
-    if n as usize > count {
-        bail!(
-            "{}: --level {n} asked for, but the file has {count} mazezam{}",
-            file.display(),
-            if count == 1 { "" } else { "s" }
-        );
-    }
-    Ok(Some(n as usize - 1))
-}
-
 fn describe(level: &Level) -> String {
     let title = level.meta.title.as_deref().unwrap_or("(untitled)");
     format!("{}x{} \"{title}\"", level.width(), level.height())
@@ -278,23 +258,14 @@ fn check(file: &Path) -> anyhow::Result<()> {
             describe(level)
         );
     }
-    let n = parsed.levels.len();
-    println!(
-        "{}: {n} valid mazezam{}",
-        file.display(),
-        if n == 1 { "" } else { "s" }
-    );
+    print_valid_count(file, parsed.levels.len(), "mazezam");
     Ok(())
 }
 
-fn solve(
-    file: &Path,
-    level: Option<u32>,
-    pushes: bool,
-    max_states: Option<usize>,
-) -> anyhow::Result<()> {
+fn solve(choice: &LevelChoice, pushes: bool, max_states: Option<usize>) -> anyhow::Result<()> {
+    let file = choice.file.as_path();
     let parsed = load(file)?;
-    let only = pick(&parsed, file, level)?;
+    let only = choice.pick(parsed.levels.len(), "mazezam")?;
     let goal = if pushes { Goal::Pushes } else { Goal::Moves };
     let mut failed = 0;
     for (i, level) in parsed.levels.iter().enumerate() {
