@@ -125,20 +125,10 @@ fn solve_reports_a_state_limit_as_a_failure() {
 
 #[test]
 fn generate_is_reproducible_and_records_the_optimal_solution() {
-    let args = [
-        "mazezam",
-        "generate",
-        "--seed",
-        "7",
-        "--width",
-        "6",
-        "--height",
-        "3",
-        "--min-moves",
-        "20",
-        "--title",
-        "Test Room",
-    ];
+    let mut args: Vec<&str> = "mazezam generate --seed 7 --width 6 --height 3 --min-moves 20"
+        .split(' ')
+        .collect();
+    args.extend(["--title", "Test Room"]);
     let stdout = repeatable_stdout(&args);
 
     let dir = scratch_dir("generate");

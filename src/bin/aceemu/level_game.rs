@@ -29,6 +29,36 @@ impl LevelChoice {
     }
 }
 
+/// Where `generate` puts its level: standard output, or a new file.
+#[derive(clap::Args)]
+pub struct GeneratedOutput {
+    /// Write to this file instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Replace the output file if it exists.
+    #[arg(long)]
+    pub force: bool,
+}
+
+impl GeneratedOutput {
+    /// Refuses an existing file (without --force) before any work is done.
+    pub fn refuse_existing(&self) -> anyhow::Result<()> {
+        match &self.output {
+            Some(path) => aceemu::output_file::refuse_existing(path, self.force),
+            None => Ok(()),
+        }
+    }
+
+    /// Writes `text` where asked.
+    pub fn write(&self, text: &str) -> anyhow::Result<()> {
+        match &self.output {
+            None => print!("{text}"),
+            Some(path) => aceemu::output_file::write_new(path, text.as_bytes(), self.force)?,
+        }
+        Ok(())
+    }
+}
+
 /// The last line of `check`: "FILE: N valid NOUNs".
 pub fn print_valid_count(file: &Path, n: usize, noun: &str) {
     println!(

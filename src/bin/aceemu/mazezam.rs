@@ -8,12 +8,11 @@ use aceemu::games::mazezam::solver::{self, Goal, Verdict};
 use aceemu::games::mazezam::{Level, MAX_TITLE_CHARS};
 use aceemu::tape::image::{Format, TapeImage};
 use anyhow::{bail, Context};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 mod play;
 
-use crate::level_game::{print_valid_count, LevelChoice};
+use crate::level_game::{print_valid_count, GeneratedOutput, LevelChoice};
 
 #[derive(clap::Subcommand)]
 pub enum Command {
@@ -57,12 +56,8 @@ pub enum Command {
         /// The author to write.
         #[arg(long)]
         author: Option<String>,
-        /// Write to this file instead of standard output.
-        #[arg(long, value_name = "FILE")]
-        output: Option<PathBuf>,
-        /// Replace the output file if it exists.
-        #[arg(long)]
-        force: bool,
+        #[command(flatten)]
+        output: GeneratedOutput,
     },
     /// Play in the terminal: arrow keys (or Z X K M) move, R retries (costs a life), Q quits.
     Play(LevelChoice),
@@ -107,7 +102,6 @@ pub fn run(cmd: Command) -> anyhow::Result<()> {
             title,
             author,
             output,
-            force,
         } => {
             let params = Params {
                 min_moves,
@@ -115,7 +109,7 @@ pub fn run(cmd: Command) -> anyhow::Result<()> {
                 climb_steps: climb,
                 ..Params::new(usize::from(width), usize::from(height))
             };
-            generate(seed, &params, title, author, output.as_deref(), force)
+            generate(seed, &params, title, author, &output)
         }
         Command::Play(choice) => {
             let parsed = load(&choice.file)?;
@@ -317,12 +311,9 @@ fn generate(
     params: &Params,
     title: Option<String>,
     author: Option<String>,
-    output: Option<&Path>,
-    force: bool,
+    output: &GeneratedOutput,
 ) -> anyhow::Result<()> {
-    if let Some(path) = output {
-        aceemu::output_file::refuse_existing(path, force)?;
-    }
+    output.refuse_existing()?;
     let title = title.unwrap_or_else(|| format!("Seed {seed}"));
     let chars = title.chars().count();
     if chars > MAX_TITLE_CHARS {
@@ -352,17 +343,7 @@ fn generate(
         .meta
         .extra
         .push(("Solution(Moves)".into(), generated.solution.to_string()));
-    let text = format::write(&[level]);
-    match output {
-        None => print!("{text}"),
-        Some(path) => {
-            let mut out = aceemu::output_file::create(path, force)?;
-            out.write_all(text.as_bytes())
-                .with_context(|| format!("writing {}", path.display()))?;
-            out.commit()?;
-        }
-    }
-    Ok(())
+    output.write(&format::write(&[level]))
 }
 
 /// The `;;Comment:` of a generated level: its optimal length, rating, and the command

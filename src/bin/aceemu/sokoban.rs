@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 mod play;
 
-use crate::level_game::{print_valid_count, LevelChoice};
+use crate::level_game::{print_valid_count, GeneratedOutput, LevelChoice};
 
 /// Default limit of the optimal search: a few seconds of CPU; the fast search takes over
 /// past it.
@@ -76,12 +76,8 @@ pub enum Command {
         /// The title to write.
         #[arg(long)]
         title: Option<String>,
-        /// Write to this file instead of standard output.
-        #[arg(long, value_name = "FILE")]
-        output: Option<PathBuf>,
-        /// Replace the output file if it exists.
-        #[arg(long)]
-        force: bool,
+        #[command(flatten)]
+        output: GeneratedOutput,
     },
     /// Write a file's levels as a level tape for the Ace game (load it there with
     /// `LEVELS name`).
@@ -136,7 +132,6 @@ pub fn run(cmd: Command) -> anyhow::Result<()> {
             max_states,
             title,
             output,
-            force,
         } => {
             if numbered > boxes || numbered > 9 {
                 bail!("--numbered {numbered}: at most --boxes ({boxes}) and at most 9");
@@ -152,7 +147,7 @@ pub fn run(cmd: Command) -> anyhow::Result<()> {
                 farthest,
                 ..Params::default()
             };
-            generate(seed, &params, title, output.as_deref(), force)
+            generate(seed, &params, title, &output)
         }
         Command::Tape {
             file,
@@ -452,12 +447,9 @@ fn generate(
     seed: u64,
     params: &Params,
     title: Option<String>,
-    output: Option<&Path>,
-    force: bool,
+    output: &GeneratedOutput,
 ) -> anyhow::Result<()> {
-    if let Some(path) = output {
-        aceemu::output_file::refuse_existing(path, force)?;
-    }
+    output.refuse_existing()?;
     let Some(made) = generator::generate(seed, params) else {
         bail!(
             "no level with a non-trivial solution in {} attempts (try another seed, or more --attempts)",
@@ -502,10 +494,5 @@ fn generate(
         ),
         format!("Solution: {}", made.solution),
     ];
-    let text = format::write_level(&level);
-    match output {
-        None => print!("{text}"),
-        Some(path) => aceemu::output_file::write_new(path, text.as_bytes(), force)?,
-    }
-    Ok(())
+    output.write(&format::write_level(&level))
 }
