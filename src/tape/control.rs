@@ -1,5 +1,5 @@
 //! What a front end may ask of a cassette deck, and how it advances the machine a frame
-//! at a time: the deck implements these ([`super::attach`]) and the front ends
+//! at a time: the deck implements these ([`attach`](mod@super::attach)) and the front ends
 //! (`crate::frontend`, one floor up) call them, so the arrow points down.
 
 use crate::machine::Ace;

@@ -2,7 +2,7 @@
 //! the common currency: every format becomes or comes from the signal of [`pulse`].
 //!
 //! * [`pulse`]: blocks ⇄ signal in Ace T-states (encoder, tolerant decoder).
-//! * [`tap`], [`tzx`], [`wav`]: the file formats; [`format`]: any of them, as blocks and
+//! * [`tap`], [`tzx`], [`wav`]: the file formats; [`format`](mod@format): any of them, as blocks and
 //!   signal.
 //! * [`ace_snapshot`]: `.ace` snapshots; [`snapshot_machine`]: them into and out of the
 //!   machine.
