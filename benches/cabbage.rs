@@ -8,8 +8,8 @@
 //! engine's before/after only.
 
 use aceemu::frontend::bench::process_cpu_time;
-use aceemu::frontend::cabbage_tape::bundled_games;
 use aceemu::games::cabbage::{Description, Engine};
+use aceemu::workflows::cabbage_tape::bundled_games;
 use std::hint::black_box;
 use std::time::Duration;
 

@@ -10,12 +10,12 @@
 #[path = "../tests/cabbage_ace_support/mod.rs"]
 mod support;
 
-use aceemu::frontend::cabbage_tape::{bundled_games, make_tape};
 use aceemu::games::cabbage::keys::parse_keys;
 use aceemu::games::cabbage::Description;
 use aceemu::games::mazezam::pack;
 use aceemu::machine::ula::FRAME_TSTATES;
 use aceemu::machine::Key;
+use aceemu::workflows::cabbage_tape::{bundled_games, make_tape};
 use support::AceGame;
 
 /// Keys for each game: moves and idle cycles, as in play.

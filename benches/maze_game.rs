@@ -8,9 +8,9 @@
 //! stack), so the figures do not depend on the host; the wall time per run is printed too.
 //! Run with `cargo bench --bench maze_game`.
 
-use aceemu::frontend::maze_game::MazeGame;
 use aceemu::machine::RamSize;
 use aceemu::rom::open::open_rom;
+use aceemu::workflows::maze_game::MazeGame;
 use std::path::Path;
 use std::time::Instant;
 

@@ -1,173 +1,25 @@
 //! MazezaM for the unexpanded Ace (`tapes/mazezam-3k.tap`) on an emulated 3 KB Ace: how
 //! much of a 50 Hz frame the game's work takes per move and per level drawn, measured by
-//! playing the optimal solution of every built-in level. "Busy" T-states are those the CPU spends outside
-//! HALT (the ROM's interrupt routine included); the idle figure, measured on the title
-//! page, is subtracted to leave the game's own work. A frame is 64,896 T.
+//! playing the optimal solution of every built-in level (see `mazezam_ports` for how).
 //!
 //! Run with `cargo bench --bench mazezam_3k`. It reports emulated time, which does not
 //! depend on the computer; the last line gives the wall time for comparison.
 
-use aceemu::frontend::mazezam_3k_tape as tape_3k;
-use aceemu::games::mazezam::{solver, Direction, Goal};
-use aceemu::machine::ula::FRAME_TSTATES;
-use aceemu::machine::{Ace, Key, RamSize};
-use aceemu::rom::open::{open_rom, open_rom_symbol};
-use aceemu::tape::image::TapeImage;
-use aceemu::tape::traps::{run_with_traps, RomTapeTraps};
-use aceemu::tape::{Deck, DeckOptions, TapeSpeed};
-use std::path::Path;
-use std::time::Instant;
+mod mazezam_ports;
 
-/// Frames a key is held, then left up (as a person typing briskly).
-const HOLD: u32 = 3;
-const GAP: u32 = 2;
-
-/// Runs one frame step by step; returns the T-states the CPU was not halted.
-fn busy_frame(ace: &mut Ace) -> u64 {
-    let frame = ace.frame_count();
-    let mut busy = 0;
-    while ace.frame_count() == frame {
-        let halted = ace.is_halted();
-        let t = ace.step();
-        if !halted {
-            busy += t;
-        }
-    }
-    busy
-}
-
-/// Presses `key` (with SHIFT if asked) as a person does; returns the busy T-states of all
-/// the frames it took, and the frames.
-fn press(ace: &mut Ace, key: Key) -> (u64, u32) {
-    let mut busy = 0;
-    ace.press_key(key);
-    for _ in 0..HOLD {
-        busy += busy_frame(ace);
-    }
-    ace.release_key(key);
-    for _ in 0..GAP {
-        busy += busy_frame(ace);
-    }
-    (busy, HOLD + GAP)
-}
-
-fn key_for(d: Direction) -> Key {
-    match d {
-        Direction::Left => Key::Z,
-        Direction::Right => Key::X,
-        Direction::Up => Key::K,
-        Direction::Down => Key::M,
-    }
-}
-
-fn frames(t: f64) -> f64 {
-    t / FRAME_TSTATES as f64
-}
+use aceemu::machine::RamSize;
+use aceemu::workflows::mazezam_3k_tape as tape_3k;
 
 fn main() {
-    let wall = Instant::now();
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(tape_3k::TAPE_PATH);
-    let image = TapeImage::open(&path).expect(tape_3k::TAPE_PATH);
-    let options = DeckOptions {
-        speed: TapeSpeed::Instant,
-        ..DeckOptions::default()
-    };
-    let mut deck = Deck::new(image, &options).unwrap();
-    let traps = RomTapeTraps::from_symbols(open_rom_symbol).unwrap();
-    let mut ace = Ace::new(open_rom(), RamSize::K3).unwrap();
-    ace.type_text("LOAD mz3k\nPLAY mz3k\n");
-    for _ in 0..2000 {
-        run_with_traps(&mut ace, &mut deck, &traps, FRAME_TSTATES);
-        if ace.typing_done() && ace.screen_text().contains("MazezaM by") {
-            break;
-        }
-    }
-    assert!(ace.screen_text().contains("MazezaM by"), "no title page");
-    // Line the emulation up with frame starts again (the traps run by T-states).
-    busy_frame(&mut ace);
-
-    let idle_frames = 50;
-    let idle =
-        (0..idle_frames).map(|_| busy_frame(&mut ace)).sum::<u64>() as f64 / f64::from(idle_frames);
-    press(&mut ace, Key::N0);
-    press(&mut ace, Key::N1);
-    let (busy, n) = press(&mut ace, Key::Enter);
-    let first_draw = busy as f64 - idle * f64::from(n);
-
-    let levels = tape_3k::builtin_levels().unwrap();
-    let (mut moves, mut solves) = (Vec::new(), Vec::new());
-    for (i, level) in levels.iter().enumerate() {
-        let solution = solver::solve(level, Goal::Moves).unwrap();
-        let solution = solution.solution().unwrap();
-        for (j, m) in solution.0.iter().enumerate() {
-            let (busy, n) = press(&mut ace, key_for(m.direction));
-            if j + 1 < solution.len() {
-                moves.push((busy as f64 - idle * f64::from(n), m.push));
-                continue;
-            }
-            // The solving move: the next level (or the win screen).
-            let (mut busy, mut n) = (busy, n);
-            let want = if i + 1 < levels.len() {
-                format!("LEVEL {:02}", i + 2)
-            } else {
-                "You have escaped".to_string()
-            };
-            while !ace.screen_text().contains(&want) && n < 500 {
-                busy += busy_frame(&mut ace);
-                n += 1;
-            }
-            assert!(
-                ace.screen_text().contains(&want),
-                "level {} not solved",
-                i + 1
-            );
-            solves.push((busy as f64 - idle * f64::from(n), n));
-        }
-    }
-
-    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
-    let max = |v: &[f64]| v.iter().cloned().fold(0.0, f64::max);
-    let steps: Vec<f64> = moves.iter().filter(|m| !m.1).map(|m| m.0).collect();
-    let pushes: Vec<f64> = moves.iter().filter(|m| m.1).map(|m| m.0).collect();
-    let solve_t: Vec<f64> = solves.iter().map(|s| s.0).collect();
-    let solve_frames: Vec<f64> = solves.iter().map(|s| f64::from(s.1)).collect();
-    println!(
-        "MazezaM in 3 KB, {} levels, {} moves",
-        levels.len(),
-        moves.len() + solves.len()
-    );
-    println!(
-        "idle (title page, ROM interrupt + key scan): {idle:.0} T per frame = {:.3} frame",
-        frames(idle)
-    );
-    println!(
-        "step:  mean {:.0} T = {:.4} frame, max {:.0} T ({} steps)",
-        mean(&steps),
-        frames(mean(&steps)),
-        max(&steps),
-        steps.len()
-    );
-    println!(
-        "push:  mean {:.0} T = {:.4} frame, max {:.0} T ({} pushes)",
-        mean(&pushes),
-        frames(mean(&pushes)),
-        max(&pushes),
-        pushes.len()
-    );
-    println!(
-        "level 1 drawn from the title page: {:.0} T = {:.2} frame",
-        first_draw,
-        frames(first_draw)
-    );
-    println!(
-        "solving move + next level drawn: mean {:.0} T = {:.2} frame of work, \
-         max {:.0} T = {:.2} frame; {:.1} frames from the key to the next level on screen \
-         (mean, key held {HOLD} + up {GAP} included)",
-        mean(&solve_t),
-        frames(mean(&solve_t)),
-        max(&solve_t),
-        frames(max(&solve_t)),
-        mean(&solve_frames)
-    );
-    println!("wall time {:.2} s", wall.elapsed().as_secs_f64());
+    mazezam_ports::run(mazezam_ports::Port {
+        what: "MazezaM in 3 KB",
+        tape: tape_3k::TAPE_PATH,
+        ram: RamSize::K3,
+        load: "LOAD mz3k\nPLAY mz3k\n",
+        title_page: "MazezaM by",
+        levels: tape_3k::builtin_levels().unwrap(),
+        // No titles in 3 KB: the status line's level number.
+        level_shown: |_, next| format!("LEVEL {:02}", next + 1),
+        after_solving: "next level drawn",
+    });
 }

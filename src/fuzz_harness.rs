@@ -164,7 +164,7 @@ pub fn forth_tape(data: &[u8]) {
     let source: String = text.lines().take(3).collect::<Vec<_>>().join("\n");
     let rom = crate::rom::open::open_rom();
     let sha = crate::rom::default_rom().sha256_hex();
-    let _ = crate::tape::from_forth::make_dictionary_tape(
+    let _ = crate::workflows::from_forth::make_dictionary_tape(
         &rom[..],
         &sha,
         RamSize::K19,
@@ -220,7 +220,7 @@ pub fn debug_command(data: &[u8]) {
 /// assembled once; the Forth loader, which does not depend on the rule file, is left out
 /// (typing it costs seconds an input).
 pub fn cabbage_tape(data: &[u8]) {
-    use crate::frontend::cabbage_tape::{assemble, description, Code};
+    use crate::workflows::cabbage_tape::{assemble, description, Code};
     static CODE: std::sync::OnceLock<Code> = std::sync::OnceLock::new();
     let Ok(d) = description("fuzz.rules", data) else {
         return;

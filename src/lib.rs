@@ -1,7 +1,11 @@
 //! aceemu: a Jupiter Ace emulator with its own open ROM and bundled games.
 //!
-//! The machine (`machine`) knows nothing of windows or sound devices; file formats
-//! (`tape`, `rom`) live apart from it; the front ends (`frontend`) and the CLI sit on top.
+//! Floors, top to bottom, each using only those below it: the CLI (`src/bin`); the front
+//! ends ([`frontend`]: window, sound, headless runner); [`workflows`] (jobs that boot a
+//! machine: tape builders, game drivers, the Forth timings); the debugger's core
+//! ([`debug`]); the games' reference models ([`games`]); the deck ([`tape`]); ROM images
+//! ([`rom`]); and the machine itself (`acecore`, re-exported as [`machine`]), which knows
+//! nothing of windows or sound devices.
 
 pub mod debug;
 pub mod frontend;
@@ -14,3 +18,4 @@ pub mod output_file;
 pub mod plural;
 pub mod rom;
 pub mod tape;
+pub mod workflows;

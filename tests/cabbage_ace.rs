@@ -4,8 +4,8 @@
 mod cabbage_ace_support;
 mod cabbage_support;
 
-use aceemu::frontend::cabbage_tape::{bundled_games, BUNDLED};
 use aceemu::games::cabbage::{ace, keys::parse_keys, AnomalyKind, Engine};
+use aceemu::workflows::cabbage_tape::{bundled_games, BUNDLED};
 use cabbage_ace_support::{bundled_tape, AceGame};
 use cabbage_support::rule;
 
@@ -95,8 +95,8 @@ fn every_bundled_file_is_tested_here() {
 
 #[test]
 fn the_committed_tape_is_built_from_the_sources() {
-    use aceemu::frontend::cabbage_tape::TAPE_PATH;
     use aceemu::tape::image::TapeImage;
+    use aceemu::workflows::cabbage_tape::TAPE_PATH;
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(TAPE_PATH);
     let committed = TapeImage::open(&path).unwrap().blocks;
     assert!(
@@ -108,8 +108,8 @@ fn the_committed_tape_is_built_from_the_sources() {
 
 #[test]
 fn visited_cells_and_writes_outside_the_map_as_in_rust() {
-    use aceemu::frontend::cabbage_tape::make_tape;
     use aceemu::games::cabbage::read;
+    use aceemu::workflows::cabbage_tape::make_tape;
     // Every visit turns a digit into the next one (9 into 0), in both lists, so the map
     // counts the visits of each cell. An `e` in the last column writes a `Z` over the
     // line end on its right (list B); a `Z` on a line end is a centre in pass A and writes up-left and
@@ -192,8 +192,8 @@ fn break_goes_back_to_forth_and_go_starts_the_game_again() {
 
 #[test]
 fn a_map_a_line_short_plays_on_the_ace_as_in_rust() {
-    use aceemu::frontend::cabbage_tape::make_tape;
     use aceemu::games::cabbage::read;
+    use aceemu::workflows::cabbage_tape::make_tape;
     // Y = 5 with four lines given: line 5 is NUL bytes, as the original reads it. A rule
     // in list B moves `@` down onto `.`; the NUL line below stops it.
     let a = rule("****@.***", "****.@***", 'x');

@@ -8,12 +8,12 @@
 
 mod cabbage_ace_support;
 
-use aceemu::frontend::cabbage_tape::{self, bundled_games};
 use aceemu::frontend::key_player::{KeyPlayer, Stroke};
 use aceemu::games::cabbage::Description;
 use aceemu::games::cabbage::{ace, Engine};
 use aceemu::machine::Key;
 use aceemu::tape::pulse::Block;
+use aceemu::workflows::cabbage_tape::{self, bundled_games};
 use cabbage_ace_support::AceGame;
 
 /// The engine waits up to 7 frames for a key; a key typed ahead must be taken within the

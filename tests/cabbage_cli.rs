@@ -113,7 +113,7 @@ fn tape_refuses_two_games_of_one_name() {
     );
     assert!(!out.exists(), "no tape written");
     // The library refuses it too (the tape maker's other callers).
-    use aceemu::frontend::cabbage_tape::{bundled_games, make_tape};
+    use aceemu::workflows::cabbage_tape::{bundled_games, make_tape};
     let games = bundled_games().unwrap();
     let twice = vec![games[0].clone(), games[0].clone()];
     let e = make_tape(&twice).unwrap_err().to_string();

@@ -6,9 +6,9 @@
 use aceemu::machine::{Ace, RamSize};
 use aceemu::rom::open::open_rom;
 use aceemu::rom::RomImage;
-use aceemu::tape::from_forth::{make_dictionary_tape, typed_lines};
 use aceemu::tape::image::TapeImage;
 use aceemu::tape::tap::Header;
+use aceemu::workflows::from_forth::{make_dictionary_tape, typed_lines};
 use std::path::Path;
 
 fn root() -> &'static Path {

@@ -9,13 +9,13 @@
 //! machine's typing queue and gets the same checks.
 
 use aceemu::frontend::host_keys::WindowInput;
-use aceemu::frontend::maze_game::MazeGame;
 use aceemu::games::maze::compare::{compare_images, compare_vars};
 use aceemu::games::maze::{Maze, Size};
 use aceemu::machine::keyboard::{line_editor_waiting, STATIN};
 use aceemu::machine::{Ace, RamSize};
 use aceemu::rom::open::open_rom;
 use aceemu::tape::deck::{DeckOptions, TapeSpeed};
+use aceemu::workflows::maze_game::MazeGame;
 use minifb::{InputCallback, Key as HostKey};
 use std::path::{Path, PathBuf};
 

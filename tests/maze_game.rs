@@ -10,11 +10,11 @@
 //! differs, the per-row hashes in `tests/data/maze-game-rows.json` (made from the model,
 //! see `maze_game_rows_file_is_what_the_model_makes`) say which row of which phase.
 
-use aceemu::frontend::maze_game::MazeGame;
 use aceemu::games::maze::compare::{compare_images, compare_vars};
 use aceemu::games::maze::{Maze, Size};
 use aceemu::machine::RamSize;
 use aceemu::rom::open::open_rom;
+use aceemu::workflows::maze_game::MazeGame;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};

@@ -4,10 +4,10 @@
 
 mod common;
 
-use aceemu::frontend::maze_game::MazeGame;
 use aceemu::games::maze::{Maze, Size};
 use aceemu::machine::RamSize;
 use aceemu::rom::open::open_rom;
+use aceemu::workflows::maze_game::MazeGame;
 use common::cli::{aceemu, dumped_bytes, text};
 use std::path::{Path, PathBuf};
 

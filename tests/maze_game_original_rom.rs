@@ -9,13 +9,13 @@
 //! | --- | --- | --- |
 //! | `the_maze_source_typed_into_the_original_rom_makes_a_tape_whose_mazes_are_the_models` | rom-words.tsv: the words maze.fth uses; ace-forth.md 2: STATIN, STKBOT; 10: `ERROR n`; 12: SAVE/LOAD; maze-algorithm.md: the mazes | `the_maze_source_typed_into_the_open_rom_makes_a_tape_whose_mazes_are_the_models` (the same body) |
 
-use aceemu::frontend::maze_game::MazeGame;
 use aceemu::games::maze::compare::compare_images;
 use aceemu::games::maze::{Maze, Size};
 use aceemu::machine::RamSize;
 use aceemu::rom::RomImage;
-use aceemu::tape::from_forth::make_dictionary_tape;
 use aceemu::tape::image::{Format, TapeImage};
+use aceemu::workflows::from_forth::make_dictionary_tape;
+use aceemu::workflows::maze_game::MazeGame;
 use std::path::Path;
 
 /// The original ROM named by ACE_ROM, or None (with a note) when it is not set.

@@ -8,19 +8,18 @@
 //! | --- | --- | --- |
 //! | `the_tape_plays_under_the_original_rom_given_by_ace_rom` | ace-forth.md 2-3: the dictionary at 0x3C51, SPARE = STKBOT + 12 (the data stack PLAY leaves its number on), the return stack from RAMTOP = 0x4000 down; ace-hardware.md 2: the tape work area 0x2701-0x2732; 6: the key matrix the game scans itself; 7: loader rhythm. **Not in the spec:** how deep the original's BLOAD takes the Z80 stack (the game leaves 40 bytes, mc/README.md); this test is the only check of it | `the_open_roms_loader_keeps_its_stack_above_the_game` (the same body on the open ROM: the stack measured through the signal, level 1 played); `every_builtin_level_is_solved_on_a_3k_ace`; tests/tape_loader_rhythm.rs |
 
-use aceemu::frontend::mazezam_3k_tape as tape_3k;
+mod mazezam_mc_support;
+
 use aceemu::games::mazezam::screen;
-use aceemu::games::mazezam::{
-    pack, solver, Command, Direction, Event, Goal, Level, Moves, Session, START_LIVES,
-};
-use aceemu::machine::ula::FRAME_TSTATES;
-use aceemu::machine::{Ace, Key, RamSize};
-use aceemu::rom::open::{open_rom, open_rom_symbol};
+use aceemu::games::mazezam::{pack, Command, Direction, Event, Level, Moves, Session, START_LIVES};
+use aceemu::machine::{Key, RamSize};
+use aceemu::rom::open::open_rom;
 use aceemu::tape::image::TapeImage;
 use aceemu::tape::pulse::Block;
-use aceemu::tape::traps::{run_with_traps, RomTapeTraps};
-use aceemu::tape::{Deck, DeckOptions, SharedDeck, TapeSpeed};
+use aceemu::tape::TapeSpeed;
+use aceemu::workflows::mazezam_3k_tape as tape_3k;
 use iz80::Reg16;
+use mazezam_mc_support::{assert_screen, command, digit, play_keys, solution, Mc, Port};
 use std::path::Path;
 
 fn committed_tape() -> Vec<Block> {
@@ -28,142 +27,34 @@ fn committed_tape() -> Vec<Block> {
     TapeImage::open(&path).unwrap().blocks
 }
 
-/// Frames a key is held, and left up after it (the game reads the keys once a frame).
-const HOLD: u32 = 3;
-const GAP: u32 = 2;
+/// The 3 KB port for the machine-code MazezaM's rig (tests/mazezam_mc_support).
+const PORT_3K: Port = Port {
+    ram: RamSize::K3,
+    title: "MazezaM by Malcolm Tyrrell",
+    expected,
+};
 
-/// A 3 KB Ace with the tape in its deck.
-struct Ace3k {
-    ace: Ace,
-    deck: SharedDeck,
-    traps: Option<RomTapeTraps>,
+/// `LOAD mz3k` and `PLAY mz3k` typed into a fresh 3 KB Ace; returns at the title page.
+fn started() -> Mc {
+    started_from(committed_tape(), "mz3k")
 }
 
-impl Ace3k {
-    /// `LOAD mz3k` and `PLAY mz3k` typed into a fresh 3 KB Ace; returns at the title page.
-    fn started() -> Ace3k {
-        Ace3k::started_from(committed_tape(), "mz3k")
-    }
-
-    /// `LOAD name` and `PLAY name` from `blocks`; returns at the title page.
-    fn started_from(blocks: Vec<Block>, name: &str) -> Ace3k {
-        let mut g = Ace3k::loaded_from(blocks, name, TapeSpeed::Instant);
-        g.ace.type_text(&format!("PLAY {name}\n"));
-        assert!(
-            g.until(3000, |g| g.text().contains("MazezaM by Malcolm Tyrrell")),
-            "no title page:\n{}",
-            g.text()
-        );
-        assert!(g.until(50, |g| g.ace.typing_done()));
-        g.frames(2);
-        g
-    }
-
-    /// A fresh 3 KB Ace on `rom` after `LOAD mz3k` (`speed` must not be instant unless
-    /// `rom` is the open ROM, whose tape routine the traps know).
-    fn loaded(rom: &[u8], speed: TapeSpeed) -> Ace3k {
-        Ace3k::booted(rom, committed_tape(), "mz3k", speed)
-    }
-
-    /// A fresh 3 KB Ace after `LOAD name` from `blocks`.
-    fn loaded_from(blocks: Vec<Block>, name: &str, speed: TapeSpeed) -> Ace3k {
-        Ace3k::booted(open_rom(), blocks, name, speed)
-    }
-
-    fn booted(rom: &[u8], blocks: Vec<Block>, name: &str, speed: TapeSpeed) -> Ace3k {
-        let options = DeckOptions {
-            speed,
-            ..DeckOptions::default()
-        };
-        let image = TapeImage::from_blocks("mazezam-3k", blocks);
-        let deck = SharedDeck::new(Deck::new(image, &options).unwrap());
-        let mut ace = Ace::new(rom, RamSize::K3).unwrap();
-        let traps = if speed == TapeSpeed::Instant {
-            Some(RomTapeTraps::from_symbols(open_rom_symbol).unwrap())
-        } else {
-            ace.insert_tape(Box::new(deck.clone()));
-            None
-        };
-        let mut g = Ace3k { ace, deck, traps };
-        g.frames(20);
-        g.type_line(&format!("LOAD {name}\n"), 3000);
-        assert!(g.text().contains(&format!("Dict: {name}")), "{}", g.text());
-        g
-    }
-
-    fn frame(&mut self) {
-        match &self.traps {
-            Some(traps) => {
-                run_with_traps(&mut self.ace, &mut self.deck.deck(), traps, FRAME_TSTATES)
-            }
-            None => self.ace.run_frame(),
-        }
-    }
-
-    fn frames(&mut self, n: u32) {
-        for _ in 0..n {
-            self.frame();
-        }
-    }
-
-    fn until(&mut self, max: u32, done: impl Fn(&Ace3k) -> bool) -> bool {
-        for _ in 0..max {
-            if done(self) {
-                return true;
-            }
-            self.frame();
-        }
-        done(self)
-    }
-
-    fn text(&self) -> String {
-        self.ace.screen_text()
-    }
-
-    fn at_prompt(&self) -> bool {
-        self.ace.peek(0x3C28) & 1 != 0
-    }
-
-    fn type_line(&mut self, text: &str, max: u32) {
-        self.ace.type_text(text);
-        let done = self.until(max, |g| g.ace.typing_done() && g.at_prompt());
-        assert!(done, "{text:?} did not finish:\n{}", self.text());
-    }
-
-    fn key(&mut self, key: Key) {
-        self.ace.press_key(key);
-        self.frames(HOLD);
-        self.ace.release_key(key);
-        self.frames(GAP);
-    }
-
-    /// SHIFT + a digit: the cursor keys.
-    fn shifted(&mut self, key: Key) {
-        self.ace.press_key(Key::Shift);
-        self.frames(1);
-        self.ace.press_key(key);
-        self.frames(HOLD);
-        self.ace.release_key(key);
-        self.frames(1);
-        self.ace.release_key(Key::Shift);
-        self.frames(GAP);
-    }
-
-    fn choose(&mut self, level: usize) {
-        for d in [level / 10 % 10, level % 10] {
-            self.key(digit(d));
-        }
-        self.key(Key::Enter);
-    }
-
-    fn screen(&self) -> [u8; 768] {
-        self.ace.screen_codes()
-    }
+/// `LOAD name` and `PLAY name` from `blocks`; returns at the title page.
+fn started_from(blocks: Vec<Block>, name: &str) -> Mc {
+    Mc::for_port(&PORT_3K, open_rom(), blocks, TapeSpeed::Instant).start_named(name)
 }
 
-fn digit(d: usize) -> Key {
-    use Key::*;
-    [N0, N1, N2, N3, N4, N5, N6, N7, N8, N9][d]
+/// A fresh 3 KB Ace on `rom` after `LOAD mz3k` (`speed` must not be instant unless
+/// `rom` is the open ROM, whose tape routine the traps know).
+fn loaded(rom: &[u8], speed: TapeSpeed) -> Mc {
+    let mut g = Mc::for_port(&PORT_3K, rom, committed_tape(), speed);
+    g.load("mz3k");
+    g
+}
+
+/// The solutions typed with a cursor key every third move.
+fn play(g: &mut Mc, session: &mut Session, moves: &Moves, ctx: &str) -> Event {
+    play_keys(g, session, moves, ctx, |i| i % 3 == 2)
 }
 
 /// The model's screen as the 3 KB game shows it: no move counter, and blocks without bar
@@ -180,81 +71,6 @@ fn expected(session: &Session) -> [u8; 768] {
         }
     }
     screen
-}
-
-fn assert_screen(g: &Ace3k, want: &[u8; 768], context: &str) {
-    let got = g.screen();
-    if let Some(i) = (0..768).find(|&i| got[i] != want[i]) {
-        panic!(
-            "{context}: screen differs first at line {}, column {} (0x{:02X}, expected \
-             0x{:02X})\ngot:\n{}expected:\n{}",
-            i / 32,
-            i % 32,
-            got[i],
-            want[i],
-            screen::to_text(&got),
-            screen::to_text(want)
-        );
-    }
-}
-
-/// One command to the game and to the model; the screen checked afterwards.
-fn command(g: &mut Ace3k, session: &mut Session, cmd: Command, cursor: bool, ctx: &str) -> Event {
-    match cmd {
-        Command::Go(d) if cursor => g.shifted(match d {
-            Direction::Left => Key::N5,
-            Direction::Right => Key::N8,
-            Direction::Up => Key::N6,
-            Direction::Down => Key::N7,
-        }),
-        Command::Go(d) => g.key(match d {
-            Direction::Left => Key::Z,
-            Direction::Right => Key::X,
-            Direction::Up => Key::K,
-            Direction::Down => Key::M,
-        }),
-        Command::Retry => g.key(Key::R),
-        Command::Quit => g.key(Key::Q),
-    }
-    let event = session.command(cmd);
-    match event {
-        Event::Nothing | Event::Moved(_) | Event::Retried { .. } => {
-            assert_screen(g, &expected(session), ctx)
-        }
-        Event::Solved { .. } => {
-            let want = expected(session);
-            g.until(200, |g| g.screen() == want);
-            assert_screen(g, &want, ctx);
-        }
-        Event::Escaped => assert!(
-            g.until(200, |g| g.text().contains("You have escaped")),
-            "{ctx}: no win screen\n{}",
-            g.text()
-        ),
-        Event::GameOver => assert!(
-            g.until(50, |g| g.text().contains("GAME OVER")),
-            "{ctx}: no GAME OVER\n{}",
-            g.text()
-        ),
-    }
-    event
-}
-
-fn solution(level: &Level) -> Moves {
-    solver::solve(level, Goal::Moves)
-        .unwrap()
-        .solution()
-        .expect("solvable")
-        .clone()
-}
-
-fn play(g: &mut Ace3k, session: &mut Session, moves: &Moves, ctx: &str) -> Event {
-    let mut last = Event::Nothing;
-    for (i, m) in moves.0.iter().enumerate() {
-        let c = format!("{ctx}, move {} ({})", i + 1, m.letter());
-        last = command(g, session, Command::Go(m.direction), i % 3 == 2, &c);
-    }
-    last
 }
 
 /// The committed tape is what the sources build (`aceemu tape mazezam-3k
@@ -296,7 +112,7 @@ fn ten_levels_fit_the_machines_own_ram() {
 fn stack_stays_above_the_game(rom: &[u8]) -> u16 {
     let code = tape_3k::assemble().unwrap();
     let top = code.origin + code.region_size();
-    let mut g = Ace3k::loaded(rom, TapeSpeed::Real);
+    let mut g = loaded(rom, TapeSpeed::Real);
     g.ace.type_text("PLAY mz3k\n");
     let mut lowest = 0xFFFFu16;
     let limit = g.ace.tstates() + 150_000_000;
@@ -321,7 +137,7 @@ fn stack_stays_above_the_game(rom: &[u8]) -> u16 {
 /// then (loaded again) level 1 is solved with the model's screen after every key.
 fn loads_and_plays_level_1(rom: &[u8]) -> u16 {
     let lowest = stack_stays_above_the_game(rom);
-    let mut g = Ace3k::loaded(rom, TapeSpeed::Real);
+    let mut g = loaded(rom, TapeSpeed::Real);
     g.ace.type_text("PLAY mz3k\n");
     assert!(g.until(3000, |g| g.text().contains("MazezaM by Malcolm Tyrrell")));
     assert!(g.until(50, |g| g.ace.typing_done()));
@@ -361,7 +177,7 @@ fn the_tape_plays_under_the_original_rom_given_by_ace_rom() {
 #[test]
 fn every_builtin_level_is_solved_on_a_3k_ace() {
     let levels = tape_3k::builtin_levels().unwrap();
-    let mut g = Ace3k::started();
+    let mut g = started();
     g.choose(1);
     let mut session = Session::new(levels.clone(), 0);
     assert_screen(&g, &expected(&session), "level 1 drawn");
@@ -390,7 +206,7 @@ fn every_builtin_level_is_solved_on_a_3k_ace() {
 #[test]
 fn lives_retry_game_over_and_go() {
     let levels = tape_3k::builtin_levels().unwrap();
-    let mut g = Ace3k::started();
+    let mut g = started();
     g.choose(3);
     let mut session = Session::new(levels.clone(), 2);
     assert_screen(&g, &expected(&session), "level 3 drawn");
@@ -490,7 +306,7 @@ fn level_tapes_for_the_3k_game_are_refused_when_too_large_and_play_when_they_fit
     let blocks = TapeImage::open(&out).unwrap().blocks;
     let _ = std::fs::remove_dir_all(&dir);
     let levels: Vec<Level> = rest[..fit].iter().map(tape_3k::as_shown).collect();
-    let mut g = Ace3k::started_from(blocks, "rest");
+    let mut g = started_from(blocks, "rest");
     g.choose(1);
     let mut session = Session::new(levels.clone(), 0);
     assert_screen(&g, &expected(&session), "level 11 drawn");

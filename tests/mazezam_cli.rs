@@ -6,7 +6,7 @@ mod common;
 use aceemu::games::mazezam::format::parse_file;
 use aceemu::games::mazezam::solver::{solve, Goal};
 use aceemu::games::mazezam::Game;
-use common::cli::{aceemu, scratch_dir, text};
+use common::cli::{aceemu, repeatable_stdout, scratch_dir, success_stdout, text, write_file};
 
 const TWO_LEVELS: &str = "\
 ;;Author: aceemu project
@@ -30,28 +30,18 @@ const TWO_LEVELS: &str = "\
 #######
 ";
 
-fn write_file(dir: &std::path::Path, name: &str, contents: &str) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, contents).unwrap();
-    path.to_str().unwrap().to_string()
-}
-
 #[test]
 fn check_lists_size_title_and_author() {
     let dir = scratch_dir("check");
     let file = write_file(&dir, "two.mzm", TWO_LEVELS);
-    let out = aceemu(&["mazezam", "check", &file]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let stdout = text(&out.stdout);
-    assert!(
-        stdout.contains("5x2 \"First Shove\" by aceemu project"),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains("7x3 \"Three Lanes\" by aceemu project"),
-        "{stdout}"
-    );
-    assert!(stdout.contains("3 valid mazezams"), "{stdout}");
+    let stdout = success_stdout(&["mazezam", "check", &file]);
+    for line in [
+        "5x2 \"First Shove\" by aceemu project",
+        "7x3 \"Three Lanes\" by aceemu project",
+        "3 valid mazezams",
+    ] {
+        assert!(stdout.contains(line), "{stdout}");
+    }
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -80,9 +70,7 @@ fn check_reports_every_error_with_file_line_and_column() {
 fn solve_prints_optimal_lengths_and_the_solution_string() {
     let dir = scratch_dir("solve");
     let file = write_file(&dir, "two.mzm", TWO_LEVELS);
-    let out = aceemu(&["mazezam", "solve", &file]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let stdout = text(&out.stdout);
+    let stdout = success_stdout(&["mazezam", "solve", &file]);
     assert!(stdout.contains("18 moves, 5 pushes"), "{stdout}");
     assert!(stdout.contains("45 moves, 12 pushes"), "{stdout}");
     assert!(stdout.contains("unsolvable"), "{stdout}");
@@ -137,28 +125,15 @@ fn solve_reports_a_state_limit_as_a_failure() {
 
 #[test]
 fn generate_is_reproducible_and_records_the_optimal_solution() {
-    let args = [
-        "mazezam",
-        "generate",
-        "--seed",
-        "7",
-        "--width",
-        "6",
-        "--height",
-        "3",
-        "--min-moves",
-        "20",
-        "--title",
-        "Test Room",
-    ];
-    let a = aceemu(&args);
-    let b = aceemu(&args);
-    assert!(a.status.success(), "{}", text(&a.stderr));
-    assert_eq!(a.stdout, b.stdout);
+    let mut args: Vec<&str> = "mazezam generate --seed 7 --width 6 --height 3 --min-moves 20"
+        .split(' ')
+        .collect();
+    args.extend(["--title", "Test Room"]);
+    let stdout = repeatable_stdout(&args);
 
     let dir = scratch_dir("generate");
     let file = dir.join("g.mzm");
-    std::fs::write(&file, &a.stdout).unwrap();
+    std::fs::write(&file, &stdout).unwrap();
     let parsed = parse_file(&file).unwrap();
     let level = &parsed.levels[0];
     assert_eq!((level.width(), level.height()), (6, 3));

@@ -8,46 +8,22 @@ mod common;
 mod mazezam_forth_support;
 
 use aceemu::games::mazezam::ace_data::encode_pack;
-use aceemu::games::mazezam::forth_pack::hex_lines;
 use aceemu::games::mazezam::{pack, Command, Direction, Event, Session};
 use aceemu::machine::keyboard::Key;
 use aceemu::rom::open::open_rom;
 use aceemu::rom::RomImage;
 use aceemu::tape::deck::TapeSpeed;
-use aceemu::tape::tap::DICT_START;
 use common::cli::scratch_dir;
 use mazezam_forth_support::*;
 
 #[test]
 fn committed_tape_is_what_the_source_builds_and_holds_the_pack() {
-    let source = source();
     let rom = RomImage::from_bytes(open_rom().to_vec(), "open").unwrap();
     let made = build_game_tape(&rom);
-    assert!(
-        game_blocks() == made,
-        "tapes/mazezam.tap is out of date: run `aceemu tape from-forth forth/mazezam.fth \
-         tapes/mazezam.tap --ram 19 --force` and commit it"
-    );
-
-    // The source's `H,` lines after CREATE PACK are the generator's lines for the pack.
     let bytes = encode_pack(&pack::levels()).unwrap();
-    let lines: Vec<&str> = source
-        .lines()
-        .skip_while(|l| l.trim() != "CREATE PACK")
-        .skip(1)
-        .take_while(|l| l.starts_with("H, "))
-        .collect();
-    let want = hex_lines(&bytes);
-    assert!(
-        lines == want,
-        "the pack lines of forth/mazezam.fth are not levels/aceemu.mzm's; they should be:\n{}",
-        want.join("\n")
-    );
-
-    // The bytes the dictionary holds at PACK are the pack, and the buffer after it is clear.
-    let pack_at = usize::from(word_address(&made, "PACK") - DICT_START);
+    let pack_at = GAME.assert_tape_holds_pack(&made, &bytes);
+    // The buffer after the pack is clear.
     let image = &made[1].data;
-    assert_eq!(&image[pack_at..pack_at + bytes.len()], &bytes[..]);
     assert!(image[pack_at + bytes.len()..pack_at + 2048]
         .iter()
         .all(|&b| b == 0));

@@ -4,13 +4,13 @@
 
 mod mazezam_mc_support;
 
-use aceemu::frontend::mazezam_mc_tape as mc_tape;
 use aceemu::games::mazezam::ace_data::encode_pack;
 use aceemu::games::mazezam::generator::{generate, Params};
 use aceemu::games::mazezam::{format, Event, Level, Session, START_LIVES};
 use aceemu::machine::Key;
 use aceemu::tape::pulse::Block;
 use aceemu::tape::TapeSpeed;
+use aceemu::workflows::mazezam_mc_tape as mc_tape;
 use mazezam_mc_support::*;
 
 /// A level tape as `aceemu mazezam tape` writes it: one bytes file holding the pack, then

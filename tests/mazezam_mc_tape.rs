@@ -5,10 +5,10 @@
 mod common;
 mod mazezam_mc_support;
 
-use aceemu::frontend::mazezam_mc_tape as mc_tape;
 use aceemu::games::mazezam::ace_data::decode_pack;
 use aceemu::games::mazezam::pack;
 use aceemu::tape::tap::{FileKind, Header};
+use aceemu::workflows::mazezam_mc_tape as mc_tape;
 use mazezam_mc_support::*;
 
 #[test]

@@ -6,25 +6,17 @@ mod common;
 use aceemu::games::sokoban::format::parse_str;
 use aceemu::games::sokoban::{pack, Game, Moves};
 use aceemu::tape::image::TapeImage;
-use common::cli::{aceemu, scratch_dir, text};
+use common::cli::{aceemu, repeatable_stdout, scratch_dir, success_stdout, text, write_file};
 
 const SPEC: &str = "Examples from the spec\n\n#######\n#.$@$.#\n#######\nTitle: Straight\n\
                     boxorder 1 2\ngoalorder 1 2\n\n#######\n#.$@$.#\n#######\nTitle: Crossed\n\
                     boxorder 1 2\ngoalorder 2 1\n";
 
-fn write_file(dir: &std::path::Path, name: &str, contents: &str) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, contents).unwrap();
-    path.to_str().unwrap().to_string()
-}
-
 #[test]
 fn check_lists_the_levels_and_reports_errors_with_file_line_and_column() {
     let dir = scratch_dir("check");
     let good = write_file(&dir, "spec.xsb", SPEC);
-    let out = aceemu(&["sokoban", "check", &good]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let stdout = text(&out.stdout);
+    let stdout = success_stdout(&["sokoban", "check", &good]);
     assert!(
         stdout.contains("  1  7x3 \"Straight\", 2 boxes, numbered"),
         "{stdout}"
@@ -77,11 +69,8 @@ fn generate_is_repeatable_and_its_solution_wins() {
         "--attempts",
         "4",
     ];
-    let a = aceemu(&args);
-    let b = aceemu(&args);
-    assert!(a.status.success(), "{}", text(&a.stderr));
-    assert_eq!(a.stdout, b.stdout);
-    let level = parse_str(&text(&a.stdout), "generated")
+    let stdout = repeatable_stdout(&args);
+    let level = parse_str(&text(&stdout), "generated")
         .unwrap()
         .levels
         .remove(0);
@@ -95,7 +84,7 @@ fn generate_is_repeatable_and_its_solution_wins() {
     with_output.extend(["--output", &out_arg]);
     let c = aceemu(&with_output);
     assert!(c.status.success(), "{}", text(&c.stderr));
-    assert_eq!(std::fs::read(&out).unwrap(), a.stdout);
+    assert_eq!(std::fs::read(&out).unwrap(), stdout);
     assert!(
         !aceemu(&with_output).status.success(),
         "an existing file is kept"
@@ -242,9 +231,7 @@ fn solve_prints_the_ace_keys_and_says_which_search_found_it() {
     assert!(stdout.contains("optimal (fewest pushes)"), "{stdout}");
     // LrR: left, right, right are Z X X on the Ace.
     assert!(stdout.contains("     keys: zxx"), "{stdout}");
-    let out = aceemu(&["sokoban", "solve", &file, "--level", "1", "--fast"]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let stdout = text(&out.stdout);
+    let stdout = success_stdout(&["sokoban", "solve", &file, "--level", "1", "--fast"]);
     assert!(
         stdout.contains("fast search, not necessarily optimal"),
         "{stdout}"

@@ -112,13 +112,13 @@ impl TapeControl {
 
 impl TapeControl {
     /// The frame runner for a front end: frames with tape traps in `instant` mode.
-    pub fn into_runner(mut self) -> crate::frontend::FrameRunner {
+    pub fn into_runner(mut self) -> super::control::FrameRunner {
         Box::new(move |ace: &mut Ace| self.run_frame(ace))
     }
 }
 
 /// The window's tape buttons (F6 play/stop, F7 rewind) and title-bar status.
-impl crate::frontend::DeckControl for SharedDeck {
+impl super::control::DeckControl for SharedDeck {
     fn status(&self) -> String {
         let deck = self.0.borrow();
         let pos = deck.position();

@@ -1,12 +1,12 @@
 //! A tape file of any supported format, as blocks and as the signal to play: acecore's
-//! [`image`](acecore::tape::image) with the file's name, read from a path and written back.
+//! [`format`](acecore::tape::format) with the file's name, read from a path and written back.
 
 use super::pulse::{self, Block, Signal};
 use super::{tap, tzx, wav};
 use anyhow::{bail, Context};
 use std::path::Path;
 
-pub use acecore::tape::image::Format;
+pub use acecore::tape::format::Format;
 
 /// The largest file of `format` that is read (see [`super::input`]).
 pub fn max_file_bytes(format: Format) -> u64 {
@@ -55,7 +55,7 @@ impl TapeImage {
         let format = Format::from_path(path)?;
         let bytes = read_file(path, format)?;
         let name = path.display().to_string();
-        let tape = acecore::tape::image::read_blocks(&bytes, &name, format)?;
+        let tape = acecore::tape::format::read_blocks(&bytes, &name, format)?;
         Ok(TapeImage {
             name,
             blocks: tape.blocks,
@@ -67,7 +67,7 @@ impl TapeImage {
 
     /// Reads a tape from memory.
     pub fn from_bytes(bytes: &[u8], name: &str, format: Format) -> anyhow::Result<TapeImage> {
-        let tape = acecore::tape::image::read(bytes, name, format)?;
+        let tape = acecore::tape::format::read(bytes, name, format)?;
         Ok(TapeImage {
             name: name.into(),
             blocks: tape.blocks,

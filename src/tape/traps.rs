@@ -8,14 +8,16 @@
 //! as the ROM does it, through MIC, and is recorded from the signal).
 //!
 //! The work inside the machine (the two register contracts, [`Contract`]) is acecore's
-//! [`traps`](acecore::tape::traps), shared with the web page.
+//! [`instant`](acecore::tape::instant), shared with the web page.
 
 use super::deck::Deck;
 use crate::machine::Ace;
 
-pub use acecore::tape::traps::{load_block, original_load_block, GuestAccess, ORIGINAL_LOAD_BLOCK};
+pub use acecore::tape::instant::{
+    load_block, original_load_block, GuestAccess, ORIGINAL_LOAD_BLOCK,
+};
 
-/// Which register contract a ROM's block routines follow (acecore's `tape::traps`).
+/// Which register contract a ROM's block routines follow (acecore's `tape::instant`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Contract {
     /// The open ROM's: A = flag, B = 0 load / 1 compare.
@@ -95,7 +97,7 @@ impl RomTapeTraps {
                 Contract::Original => original_load_block(guest, deck),
             }
         } else if Some(pc) == self.save_block {
-            deck.record_block(acecore::tape::traps::save_block(guest));
+            deck.record_block(acecore::tape::instant::save_block(guest));
             true
         } else {
             false
@@ -123,5 +125,5 @@ pub fn run_trapping(
     tstates: u64,
     handle: impl FnMut(&mut Ace, u16) -> bool,
 ) {
-    acecore::tape::traps::run_trapping(ace, &traps.addresses(), tstates, handle);
+    acecore::tape::instant::run_trapping(ace, &traps.addresses(), tstates, handle);
 }

@@ -2,7 +2,6 @@
 //! sources) the way a person does: `LOAD cabbage`, `PLAY name`, keys on the matrix.
 #![allow(dead_code)]
 
-use aceemu::frontend::cabbage_tape::{self, Code};
 use aceemu::machine::ula::FRAME_TSTATES;
 use aceemu::machine::{Ace, Key, RamSize};
 use aceemu::rom::open::{open_rom, open_rom_symbol};
@@ -10,6 +9,7 @@ use aceemu::tape::image::TapeImage;
 use aceemu::tape::pulse::Block;
 use aceemu::tape::traps::{run_with_traps, RomTapeTraps};
 use aceemu::tape::{Deck, DeckOptions, SharedDeck, TapeSpeed};
+use aceemu::workflows::cabbage_tape::{self, Code};
 
 pub struct AceGame {
     pub ace: Ace,

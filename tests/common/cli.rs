@@ -74,3 +74,27 @@ pub fn dumped_bytes(stdout: &str) -> Vec<u8> {
         })
         .collect()
 }
+
+/// Writes `contents` to `dir/name` and gives the path as an argument.
+pub fn write_file(dir: &std::path::Path, name: &str, contents: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// Runs `aceemu ARGS…`, which must succeed (its stderr is the message if not); its stdout.
+pub fn success_stdout(args: &[&str]) -> String {
+    let out = aceemu(args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    text(&out.stdout)
+}
+
+/// Runs `aceemu ARGS…` twice, which must succeed and print the same both times (a seeded
+/// generator is repeatable); that stdout.
+pub fn repeatable_stdout(args: &[&str]) -> Vec<u8> {
+    let a = aceemu(args);
+    let b = aceemu(args);
+    assert!(a.status.success(), "{}", text(&a.stderr));
+    assert_eq!(a.stdout, b.stdout);
+    a.stdout
+}

@@ -3,7 +3,6 @@
 //! (`Session` for lives and levels, `screen::render` for the picture).
 #![allow(dead_code)]
 
-use aceemu::frontend::mazezam_mc_tape as mc_tape;
 use aceemu::games::mazezam::screen;
 use aceemu::games::mazezam::{solver, Command, Direction, Event, Goal, Level, Moves, Session};
 use aceemu::machine::ula::FRAME_TSTATES;
@@ -13,6 +12,7 @@ use aceemu::tape::image::TapeImage;
 use aceemu::tape::pulse::Block;
 use aceemu::tape::traps::{run_with_traps, RomTapeTraps};
 use aceemu::tape::{Deck, DeckOptions, SharedDeck, TapeSpeed};
+use aceemu::workflows::mazezam_mc_tape as mc_tape;
 use std::path::Path;
 
 pub fn root() -> &'static Path {
@@ -30,10 +30,28 @@ pub fn committed_tape() -> Vec<Block> {
 const HOLD: u32 = 3;
 const GAP: u32 = 2;
 
+/// A machine-code MazezaM: the 19 KB port ([`MC`]) or the 3 KB one (tests/mazezam_3k.rs),
+/// which differ in the machine's RAM, their title page and the screen they draw.
+pub struct Port {
+    pub ram: RamSize,
+    /// Text on the title page.
+    pub title: &'static str,
+    /// What the screen must show while a session is being played.
+    pub expected: fn(&Session) -> [u8; 768],
+}
+
+/// The 19 KB port, `tapes/mazezam-mc.tap`.
+pub const MC: Port = Port {
+    ram: RamSize::K19,
+    title: "invented by Malcolm Tyrrell",
+    expected,
+};
+
 pub struct Mc {
     pub ace: Ace,
     deck: SharedDeck,
     traps: Option<RomTapeTraps>,
+    port: &'static Port,
 }
 
 impl Mc {
@@ -44,6 +62,11 @@ impl Mc {
 
     /// The same on another ROM (`speed` must not be instant: its tape routine is unknown).
     pub fn with_rom(rom: &[u8], blocks: Vec<Block>, speed: TapeSpeed) -> Mc {
+        Mc::for_port(&MC, rom, blocks, speed)
+    }
+
+    /// A fresh Ace for `port` on `rom` with `blocks` in the deck.
+    pub fn for_port(port: &'static Port, rom: &[u8], blocks: Vec<Block>, speed: TapeSpeed) -> Mc {
         let options = DeckOptions {
             speed,
             ..DeckOptions::default()
@@ -51,14 +74,19 @@ impl Mc {
         let deck = SharedDeck::new(
             Deck::new(TapeImage::from_blocks("mazezam-mc", blocks), &options).unwrap(),
         );
-        let mut ace = Ace::new(rom, RamSize::K19).unwrap();
+        let mut ace = Ace::new(rom, port.ram).unwrap();
         let traps = if speed == TapeSpeed::Instant {
             Some(RomTapeTraps::from_symbols(open_rom_symbol).unwrap())
         } else {
             ace.insert_tape(Box::new(deck.clone()));
             None
         };
-        Mc { ace, deck, traps }
+        Mc {
+            ace,
+            deck,
+            traps,
+            port,
+        }
     }
 
     /// `LOAD mazezam` and `PLAY mazezam` typed into a fresh Ace; returns at the title page.
@@ -67,20 +95,37 @@ impl Mc {
     }
 
     /// `LOAD mazezam` and `PLAY mazezam` typed into `mc`; returns at the title page.
-    pub fn start(mut mc: Mc) -> Mc {
-        mc.frames(20);
-        mc.type_line("LOAD mazezam\n", 3000);
-        assert!(mc.text().contains("Dict: mazezam"), "{}", mc.text());
-        mc.type_text("PLAY mazezam\n");
+    pub fn start(mc: Mc) -> Mc {
+        mc.start_named("mazezam")
+    }
+
+    /// `LOAD name` typed into a fresh Ace.
+    pub fn load(&mut self, name: &str) {
+        self.frames(20);
+        self.type_line(&format!("LOAD {name}\n"), 3000);
+        let dict = format!("Dict: {name}");
+        assert!(self.text().contains(&dict), "{}", self.text());
+    }
+
+    /// `LOAD name` and `PLAY name` typed into a fresh Ace; returns at the title page.
+    pub fn start_named(mut self, name: &str) -> Mc {
+        self.load(name);
+        self.type_text(&format!("PLAY {name}\n"));
+        self.wait_for_title();
+        self
+    }
+
+    /// Runs until the title page shows and the keys typed are all let go.
+    pub fn wait_for_title(&mut self) {
+        let title = self.port.title;
         assert!(
-            mc.until(3000, |mc| mc.text().contains("invented by Malcolm Tyrrell")),
+            self.until(3000, |mc| mc.text().contains(title)),
             "no title page:\n{}",
-            mc.text()
+            self.text()
         );
         // ENTER may still be down (the typing queue holds keys for 4 frames).
-        assert!(mc.until(50, |mc| mc.ace.typing_done()));
-        mc.frames(2);
-        mc
+        assert!(self.until(50, |mc| mc.ace.typing_done()));
+        self.frames(2);
     }
 
     pub fn frame(&mut self) {
@@ -244,6 +289,7 @@ pub fn command(
         Command::Quit => mc.key(Key::Q),
     }
     let event = session.command(cmd);
+    let expected = mc.port.expected;
     match event {
         Event::Nothing | Event::Moved(_) | Event::Retried { .. } => {
             assert_screen(mc, &expected(session), context)
@@ -278,10 +324,21 @@ pub fn solution(level: &Level) -> Moves {
 
 /// Plays `moves` on the game and the model, checking the screen after each.
 pub fn play(mc: &mut Mc, session: &mut Session, moves: &Moves, context: &str) -> Event {
+    play_keys(mc, session, moves, context, |_| false)
+}
+
+/// The same, with move `i` made by its cursor key where `cursor(i)`.
+pub fn play_keys(
+    mc: &mut Mc,
+    session: &mut Session,
+    moves: &Moves,
+    context: &str,
+    cursor: fn(usize) -> bool,
+) -> Event {
     let mut last = Event::Nothing;
     for (i, m) in moves.0.iter().enumerate() {
         let ctx = format!("{context}, move {} ({})", i + 1, m.letter());
-        last = command(mc, session, Command::Go(m.direction), false, &ctx);
+        last = command(mc, session, Command::Go(m.direction), cursor(i), &ctx);
     }
     last
 }

@@ -1,13 +1,13 @@
 //! Files the page hands over: tapes (TAP, TZX, WAV) as blocks and signal, `.ace`
-//! snapshots into the machine, and the instant loader's trap: acecore's `tape::image`,
-//! `tape::snapshot_machine` and `tape::traps`, which aceemu uses too.
+//! snapshots into the machine, and the instant loader's trap: acecore's `tape::format`,
+//! `tape::snapshot_machine` and `tape::instant`, which aceemu uses too.
 
 use crate::deck::SharedDeck;
 use acecore::machine::ula::FRAME_TSTATES;
 use acecore::machine::Ace;
-use acecore::tape::image::{self, Format};
+use acecore::tape::format::{self, Format};
 use acecore::tape::pulse::{self, Block, Signal};
-use acecore::tape::{snapshot_machine, traps};
+use acecore::tape::{instant, snapshot_machine};
 
 /// Largest TAP or TZX file the page reads: the command line's limit (80 times the Ace's
 /// whole RAM saved; its signal takes some 130 bytes of the page's memory a byte).
@@ -60,7 +60,7 @@ pub fn tape_from_bytes(bytes: &[u8], name: &str) -> Result<(Vec<Block>, Signal),
     if let Some(why) = refusal(name, bytes.len() as u64) {
         return Err(why);
     }
-    let tape = image::read_blocks(bytes, name, format).map_err(|e| e.to_string())?;
+    let tape = format::read_blocks(bytes, name, format).map_err(|e| e.to_string())?;
     if !tape.blocks.iter().any(|b| b.is_header() && b.checksum_ok()) {
         let problems = tape.warnings.len() + tape.warnings_not_kept;
         return Err(format!(
@@ -121,11 +121,11 @@ pub fn load_snapshot(ace: &mut Ace, bytes: &[u8], name: &str) -> Result<(), Stri
 /// own routine runs on. The deck is borrowed only for a trap: between traps the machine
 /// plays it.
 pub fn run_frame_loading_instantly(ace: &mut Ace, deck: &SharedDeck) {
-    traps::run_trapping(
+    instant::run_trapping(
         ace,
-        &[traps::ORIGINAL_LOAD_BLOCK],
+        &[instant::ORIGINAL_LOAD_BLOCK],
         FRAME_TSTATES,
-        |ace, _| traps::original_load_block(ace, &mut deck.0.borrow_mut()),
+        |ace, _| instant::original_load_block(ace, &mut deck.0.borrow_mut()),
     );
 }
 

@@ -1,7 +1,8 @@
 //! `aceemu bench`: emulation speed against real time and against the bare Z80 core, by CPU
 //! time; headless idle frames per second; optionally the window's CPU use at 1x.
 
-use aceemu::frontend::{bench, forth_speed};
+use aceemu::frontend::bench;
+use aceemu::workflows::forth_speed;
 use std::path::PathBuf;
 use std::time::Duration;
 

@@ -151,7 +151,7 @@ fn run_script(
     let key = |n: u64| keys.get(n as usize).copied().flatten();
     let mut out = std::io::stdout().lock();
     if ace {
-        use aceemu::frontend::cabbage_ace_run::AceRun;
+        use aceemu::workflows::cabbage_ace_run::AceRun;
         let mut run = AceRun::start(&d)
             .with_context(|| format!("{}: the engine on the Ace cannot hold it", file.display()))?;
         if initial {
@@ -185,8 +185,8 @@ fn run_script(
 }
 
 fn tape(file: &Path, also: &[PathBuf], output: &Path, force: bool) -> anyhow::Result<()> {
-    use aceemu::frontend::cabbage_tape;
     use aceemu::tape::image::{Format, TapeImage};
+    use aceemu::workflows::cabbage_tape;
     Format::from_path(output)?;
     aceemu::output_file::refuse_existing(output, force)?;
     let mut games = Vec::new();

@@ -4,6 +4,7 @@
 mod asm;
 mod bench;
 mod cabbage;
+mod level_game;
 mod maze;
 mod mazezam;
 mod play;

@@ -8,10 +8,11 @@ use aceemu::games::mazezam::solver::{self, Goal, Verdict};
 use aceemu::games::mazezam::{Level, MAX_TITLE_CHARS};
 use aceemu::tape::image::{Format, TapeImage};
 use anyhow::{bail, Context};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 mod play;
+
+use crate::level_game::{print_valid_count, GeneratedOutput, LevelChoice};
 
 #[derive(clap::Subcommand)]
 pub enum Command {
@@ -19,10 +20,6 @@ pub enum Command {
     Check { file: PathBuf },
     /// Solve mazezams optimally: fewest moves, or fewest pushes with --pushes.
     Solve {
-        file: PathBuf,
-        /// Only this mazezam (1 = the first in the file).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
-        level: Option<u32>,
         /// Minimise pushes (then moves) instead of moves.
         #[arg(long)]
         pushes: bool,
@@ -30,6 +27,8 @@ pub enum Command {
         /// for very large mazezams, so a search stays within about 2 GB of memory].
         #[arg(long)]
         max_states: Option<usize>,
+        #[command(flatten)]
+        choice: LevelChoice,
     },
     /// Generate a random solvable mazezam and print it in .mzm form.
     Generate {
@@ -57,20 +56,11 @@ pub enum Command {
         /// The author to write.
         #[arg(long)]
         author: Option<String>,
-        /// Write to this file instead of standard output.
-        #[arg(long, value_name = "FILE")]
-        output: Option<PathBuf>,
-        /// Replace the output file if it exists.
-        #[arg(long)]
-        force: bool,
+        #[command(flatten)]
+        output: GeneratedOutput,
     },
     /// Play in the terminal: arrow keys (or Z X K M) move, R retries (costs a life), Q quits.
-    Play {
-        file: PathBuf,
-        /// Start at this mazezam (1 = the first in the file).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
-        level: Option<u32>,
-    },
+    Play(LevelChoice),
     /// Write a .mzm file's mazezams as a level tape for the Ace ports (one bytes file holding
     /// the compact pack; load it in the Forth game with `LEVELS name`).
     Tape {
@@ -98,11 +88,10 @@ pub fn run(cmd: Command) -> anyhow::Result<()> {
     match cmd {
         Command::Check { file } => check(&file),
         Command::Solve {
-            file,
-            level,
             pushes,
             max_states,
-        } => solve(&file, level, pushes, max_states),
+            choice,
+        } => solve(&choice, pushes, max_states),
         Command::Generate {
             seed,
             width,
@@ -113,7 +102,6 @@ pub fn run(cmd: Command) -> anyhow::Result<()> {
             title,
             author,
             output,
-            force,
         } => {
             let params = Params {
                 min_moves,
@@ -121,11 +109,11 @@ pub fn run(cmd: Command) -> anyhow::Result<()> {
                 climb_steps: climb,
                 ..Params::new(usize::from(width), usize::from(height))
             };
-            generate(seed, &params, title, author, output.as_deref(), force)
+            generate(seed, &params, title, author, &output)
         }
-        Command::Play { file, level } => {
-            let parsed = load(&file)?;
-            let start = pick(&parsed, &file, level)?;
+        Command::Play(choice) => {
+            let parsed = load(&choice.file)?;
+            let start = choice.pick(parsed.levels.len(), "mazezam")?;
             play::run(parsed.levels, start.unwrap_or(0))
         }
         Command::Tape {
@@ -165,7 +153,7 @@ fn tape(
         None => 1,
     };
     if ace3k {
-        use aceemu::frontend::mazezam_3k_tape as tape_3k;
+        use aceemu::workflows::mazezam_3k_tape as tape_3k;
         let blocks = tape_3k::level_tape(&parsed.levels, first, &name)
             .with_context(|| format!("{}: for the 3 KB game", file.display()))?;
         TapeImage::from_blocks(&output.display().to_string(), blocks).save(output, force)?;
@@ -244,20 +232,6 @@ fn load(file: &Path) -> anyhow::Result<Parsed> {
     Ok(parsed)
 }
 
-/// The 0-based index asked for with --level, checked against the file.
-fn pick(parsed: &Parsed, file: &Path, level: Option<u32>) -> anyhow::Result<Option<usize>> {
-    let Some(n) = level else { return Ok(None) };
-    let count = parsed.levels.len();
-    if n as usize > count {
-        bail!(
-            "{}: --level {n} asked for, but the file has {count} mazezam{}",
-            file.display(),
-            if count == 1 { "" } else { "s" }
-        );
-    }
-    Ok(Some(n as usize - 1))
-}
-
 fn describe(level: &Level) -> String {
     let title = level.meta.title.as_deref().unwrap_or("(untitled)");
     format!("{}x{} \"{title}\"", level.width(), level.height())
@@ -278,23 +252,14 @@ fn check(file: &Path) -> anyhow::Result<()> {
             describe(level)
         );
     }
-    let n = parsed.levels.len();
-    println!(
-        "{}: {n} valid mazezam{}",
-        file.display(),
-        if n == 1 { "" } else { "s" }
-    );
+    print_valid_count(file, parsed.levels.len(), "mazezam");
     Ok(())
 }
 
-fn solve(
-    file: &Path,
-    level: Option<u32>,
-    pushes: bool,
-    max_states: Option<usize>,
-) -> anyhow::Result<()> {
+fn solve(choice: &LevelChoice, pushes: bool, max_states: Option<usize>) -> anyhow::Result<()> {
+    let file = choice.file.as_path();
     let parsed = load(file)?;
-    let only = pick(&parsed, file, level)?;
+    let only = choice.pick(parsed.levels.len(), "mazezam")?;
     let goal = if pushes { Goal::Pushes } else { Goal::Moves };
     let mut failed = 0;
     for (i, level) in parsed.levels.iter().enumerate() {
@@ -346,12 +311,9 @@ fn generate(
     params: &Params,
     title: Option<String>,
     author: Option<String>,
-    output: Option<&Path>,
-    force: bool,
+    output: &GeneratedOutput,
 ) -> anyhow::Result<()> {
-    if let Some(path) = output {
-        aceemu::output_file::refuse_existing(path, force)?;
-    }
+    output.refuse_existing()?;
     let title = title.unwrap_or_else(|| format!("Seed {seed}"));
     let chars = title.chars().count();
     if chars > MAX_TITLE_CHARS {
@@ -381,17 +343,7 @@ fn generate(
         .meta
         .extra
         .push(("Solution(Moves)".into(), generated.solution.to_string()));
-    let text = format::write(&[level]);
-    match output {
-        None => print!("{text}"),
-        Some(path) => {
-            let mut out = aceemu::output_file::create(path, force)?;
-            out.write_all(text.as_bytes())
-                .with_context(|| format!("writing {}", path.display()))?;
-            out.commit()?;
-        }
-    }
-    Ok(())
+    output.write(&format::write(&[level]))
 }
 
 /// The `;;Comment:` of a generated level: its optimal length, rating, and the command

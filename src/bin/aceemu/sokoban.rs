@@ -14,6 +14,8 @@ use std::path::{Path, PathBuf};
 
 mod play;
 
+use crate::level_game::{print_valid_count, GeneratedOutput, LevelChoice};
+
 /// Default limit of the optimal search: a few seconds of CPU; the fast search takes over
 /// past it.
 const DEFAULT_MAX_STATES: usize = 300_000;
@@ -27,10 +29,8 @@ pub enum Command {
     /// Solve levels: optimally (fewest pushes, or fewest moves with --moves) within
     /// --max-states, then with the fast search; prints LURD and the Ace game's keys.
     Solve {
-        file: PathBuf,
-        /// Only this level (1 = the first in the file).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
-        level: Option<u32>,
+        #[command(flatten)]
+        choice: LevelChoice,
         /// Minimise moves instead of pushes.
         #[arg(long)]
         moves: bool,
@@ -76,12 +76,8 @@ pub enum Command {
         /// The title to write.
         #[arg(long)]
         title: Option<String>,
-        /// Write to this file instead of standard output.
-        #[arg(long, value_name = "FILE")]
-        output: Option<PathBuf>,
-        /// Replace the output file if it exists.
-        #[arg(long)]
-        force: bool,
+        #[command(flatten)]
+        output: GeneratedOutput,
     },
     /// Write a file's levels as a level tape for the Ace game (load it there with
     /// `LEVELS name`).
@@ -101,20 +97,14 @@ pub enum Command {
         force: bool,
     },
     /// Play in the terminal: arrow keys (or Z X K M) move, U undo, R restart, Q quit.
-    Play {
-        file: PathBuf,
-        /// Start at this level (1 = the first in the file).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
-        level: Option<u32>,
-    },
+    Play(LevelChoice),
 }
 
 pub fn run(cmd: Command) -> anyhow::Result<()> {
     match cmd {
         Command::Check { file } => check(&file),
         Command::Solve {
-            file,
-            level,
+            choice,
             moves,
             fast,
             max_states,
@@ -128,7 +118,7 @@ pub fn run(cmd: Command) -> anyhow::Result<()> {
             if plan.optimal_states == 0 && plan.fast_states == 0 {
                 bail!("--fast with --fast-states 0 leaves no search to run");
             }
-            solve(&file, level, &plan)
+            solve(&choice, &plan)
         }
         Command::Generate {
             seed,
@@ -142,7 +132,6 @@ pub fn run(cmd: Command) -> anyhow::Result<()> {
             max_states,
             title,
             output,
-            force,
         } => {
             if numbered > boxes || numbered > 9 {
                 bail!("--numbered {numbered}: at most --boxes ({boxes}) and at most 9");
@@ -158,7 +147,7 @@ pub fn run(cmd: Command) -> anyhow::Result<()> {
                 farthest,
                 ..Params::default()
             };
-            generate(seed, &params, title, output.as_deref(), force)
+            generate(seed, &params, title, &output)
         }
         Command::Tape {
             file,
@@ -167,10 +156,10 @@ pub fn run(cmd: Command) -> anyhow::Result<()> {
             levels,
             force,
         } => tape(&file, &output, name, levels, force),
-        Command::Play { file, level } => {
-            let parsed = load(&file)?;
-            let start = pick(&parsed, &file, level)?.unwrap_or(0);
-            play::run(parsed.levels, start)
+        Command::Play(choice) => {
+            let parsed = load(&choice.file)?;
+            let start = choice.pick(parsed.levels.len(), "level")?;
+            play::run(parsed.levels, start.unwrap_or(0))
         }
     }
 }
@@ -302,20 +291,6 @@ pub fn load(file: &Path) -> anyhow::Result<Parsed> {
     Ok(parsed)
 }
 
-/// The 0-based index asked for with --level, checked against the file.
-fn pick(parsed: &Parsed, file: &Path, level: Option<u32>) -> anyhow::Result<Option<usize>> {
-    let Some(n) = level else { return Ok(None) };
-    let count = parsed.levels.len();
-    if n as usize > count {
-        bail!(
-            "{}: --level {n} asked for, but the file has {count} level{}",
-            file.display(),
-            if count == 1 { "" } else { "s" }
-        );
-    }
-    Ok(Some(n as usize - 1))
-}
-
 fn describe(level: &Level) -> String {
     let title = level.notes.title.as_deref().unwrap_or("(untitled)");
     let plus = if level.has_numbers() {
@@ -337,18 +312,14 @@ fn check(file: &Path) -> anyhow::Result<()> {
     for (i, level) in parsed.levels.iter().enumerate() {
         println!("{:>3}  {}", i + 1, describe(level));
     }
-    let n = parsed.levels.len();
-    println!(
-        "{}: {n} valid level{}",
-        file.display(),
-        if n == 1 { "" } else { "s" }
-    );
+    print_valid_count(file, parsed.levels.len(), "level");
     Ok(())
 }
 
-fn solve(file: &Path, level: Option<u32>, plan: &Plan) -> anyhow::Result<()> {
+fn solve(choice: &LevelChoice, plan: &Plan) -> anyhow::Result<()> {
+    let file = choice.file.as_path();
     let parsed = load(file)?;
-    let only = pick(&parsed, file, level)?;
+    let only = choice.pick(parsed.levels.len(), "level")?;
     stop_signal::install();
     let mut failed = 0;
     for (i, level) in parsed.levels.iter().enumerate() {
@@ -476,12 +447,9 @@ fn generate(
     seed: u64,
     params: &Params,
     title: Option<String>,
-    output: Option<&Path>,
-    force: bool,
+    output: &GeneratedOutput,
 ) -> anyhow::Result<()> {
-    if let Some(path) = output {
-        aceemu::output_file::refuse_existing(path, force)?;
-    }
+    output.refuse_existing()?;
     let Some(made) = generator::generate(seed, params) else {
         bail!(
             "no level with a non-trivial solution in {} attempts (try another seed, or more --attempts)",
@@ -526,10 +494,5 @@ fn generate(
         ),
         format!("Solution: {}", made.solution),
     ];
-    let text = format::write_level(&level);
-    match output {
-        None => print!("{text}"),
-        Some(path) => aceemu::output_file::write_new(path, text.as_bytes(), force)?,
-    }
-    Ok(())
+    output.write(&format::write_level(&level))
 }

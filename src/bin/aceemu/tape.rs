@@ -185,7 +185,7 @@ fn from_forth(
             .context("the source has no file name to SAVE under; pass --name")?,
     };
     let rom = aceemu::rom::load_or_default(rom)?;
-    let blocks = aceemu::tape::from_forth::make_dictionary_tape(
+    let blocks = aceemu::workflows::from_forth::make_dictionary_tape(
         rom.bytes(),
         &rom.sha256_hex(),
         ram,
@@ -206,7 +206,7 @@ fn from_forth(
 }
 
 fn mazezam_mc(output: &Path, overwrite: bool) -> anyhow::Result<()> {
-    use aceemu::frontend::mazezam_mc_tape as mc_tape;
+    use aceemu::workflows::mazezam_mc_tape as mc_tape;
     Format::from_path(output)?;
     aceemu::output_file::refuse_existing(output, overwrite)?;
     let code = mc_tape::assemble()?;
@@ -228,7 +228,7 @@ fn mazezam_mc(output: &Path, overwrite: bool) -> anyhow::Result<()> {
 }
 
 fn mazezam_3k(output: &Path, overwrite: bool) -> anyhow::Result<()> {
-    use aceemu::frontend::mazezam_3k_tape as tape_3k;
+    use aceemu::workflows::mazezam_3k_tape as tape_3k;
     Format::from_path(output)?;
     aceemu::output_file::refuse_existing(output, overwrite)?;
     let code = tape_3k::assemble()?;

@@ -30,11 +30,10 @@
 use super::ace_data::{self, AceDataError};
 use super::level::Level;
 use super::screen::{MAX_HEIGHT, MAX_WIDTH};
-use crate::tape::pulse::{Block, FLAG_DATA, FLAG_HEADER};
-use crate::tape::tap::{with_checksum, Header};
+use crate::games::level_game::level_tape as shared_tape;
+use crate::tape::pulse::Block;
 
-/// The start address written into a level tape's header.
-pub const DEFAULT_START: u16 = 0x6000;
+pub use crate::games::level_game::level_tape::{default_name, DEFAULT_START};
 
 /// Why a level tape could not be made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -54,21 +53,6 @@ pub enum LevelTapeError {
     TooLong(usize),
     #[error("the tape name must be 1 to 10 printable characters without spaces: {0:?}")]
     BadName(String),
-}
-
-/// The default name for a level tape made from `stem` (a file name without extension):
-/// its printable non-space characters, cut to 10 (`levels` if none are left).
-pub fn default_name(stem: &str) -> String {
-    let name: String = stem
-        .chars()
-        .filter(|c| c.is_ascii_graphic())
-        .take(10)
-        .collect();
-    if name.is_empty() {
-        "levels".into()
-    } else {
-        name
-    }
 }
 
 /// The pack bytes of `levels`, or why they cannot be a level tape.
@@ -106,7 +90,7 @@ pub fn pack_bytes(levels: &[Level]) -> Result<Vec<u8>, LevelTapeError> {
 
 /// The two tape blocks (header, data) of a level tape named `name`.
 pub fn blocks(levels: &[Level], name: &str) -> Result<Vec<Block>, LevelTapeError> {
-    if name.is_empty() || name.len() > 10 || !name.chars().all(|c| c.is_ascii_graphic()) {
+    if !shared_tape::is_tape_name(name) {
         return Err(LevelTapeError::BadName(name.into()));
     }
     let mut bytes = pack_bytes(levels)?;
@@ -115,17 +99,13 @@ pub fn blocks(levels: &[Level], name: &str) -> Result<Vec<Block>, LevelTapeError
     if bytes.len() > usize::from(u16::MAX) {
         return Err(LevelTapeError::TooLong(bytes.len()));
     }
-    let header = Header::bytes(name, DEFAULT_START, bytes.len() as u16);
-    Ok(vec![
-        Block::new(FLAG_HEADER, with_checksum(&header.to_payload())),
-        Block::new(FLAG_DATA, with_checksum(&bytes)),
-    ])
+    Ok(shared_tape::blocks(name, &bytes))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tape::tap::FileKind;
+    use crate::tape::tap::{FileKind, Header};
 
     fn tiny(title: Option<&str>) -> Level {
         let mut level = Level::from_drawing(&["####", "+ $*", "####"]).unwrap();

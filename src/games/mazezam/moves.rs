@@ -1,7 +1,7 @@
 //! Moves and solution strings in the spec's notation (section 3): `l r u d` for a plain
 //! step, `L R` for a step that pushes.
 
-use std::fmt;
+use crate::games::level_game::{self, moves::Step};
 use std::str::FromStr;
 
 /// One of the four movement keys.
@@ -43,38 +43,25 @@ impl Direction {
     }
 }
 
-/// A move that happened: its direction and whether it pushed a row.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Move {
-    pub direction: Direction,
-    pub push: bool,
+impl Step for Direction {
+    fn letter(self) -> char {
+        Direction::letter(self)
+    }
+    fn ace_char(self) -> char {
+        char::from(self.ace_key())
+    }
 }
 
+/// A move that happened: its direction and whether it pushed a row; `letter` gives
+/// `l r u d`, or `L R` for a push.
+pub type Move = level_game::moves::Move<Direction>;
+
+/// A sequence of moves, e.g. a solution. Its length is the canonical move count when it
+/// runs from the entrance gap into the exit gap; `ace_keys` are the keys to type on the
+/// Ace to make them (spec section 9): `l/L` z, `r/R` x, `u` k, `d` m.
+pub type Moves = level_game::moves::Moves<Direction>;
+
 impl Move {
-    pub fn step(direction: Direction) -> Move {
-        Move {
-            direction,
-            push: false,
-        }
-    }
-
-    pub fn push(direction: Direction) -> Move {
-        Move {
-            direction,
-            push: true,
-        }
-    }
-
-    /// `l r u d`, or `L R` for a push.
-    pub fn letter(self) -> char {
-        let c = self.direction.letter();
-        if self.push {
-            c.to_ascii_uppercase()
-        } else {
-            c
-        }
-    }
-
     pub fn from_letter(c: char) -> Option<Move> {
         Some(match c {
             'l' => Move::step(Direction::Left),
@@ -85,36 +72,6 @@ impl Move {
             'R' => Move::push(Direction::Right),
             _ => return None,
         })
-    }
-}
-
-/// A sequence of moves, e.g. a solution. Its length is the canonical move count when it
-/// runs from the entrance gap into the exit gap.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Moves(pub Vec<Move>);
-
-impl Moves {
-    /// The canonical move count.
-    pub fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
-    /// How many moves push a row (the capitals).
-    pub fn pushes(&self) -> usize {
-        self.0.iter().filter(|m| m.push).count()
-    }
-
-    /// The keys to type on the Ace to make these moves (spec section 9): `l/L` z,
-    /// `r/R` x, `u` k, `d` m.
-    pub fn ace_keys(&self) -> String {
-        self.0
-            .iter()
-            .map(|m| m.direction.ace_key() as char)
-            .collect()
     }
 }
 
@@ -140,16 +97,7 @@ impl FromStr for Moves {
                 })
             })
             .collect::<Result<Vec<_>, _>>()
-            .map(Moves)
-    }
-}
-
-impl fmt::Display for Moves {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for m in &self.0 {
-            write!(f, "{}", m.letter())?;
-        }
-        Ok(())
+            .map(Moves::from)
     }
 }
 

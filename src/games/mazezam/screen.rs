@@ -31,9 +31,9 @@
 
 use super::game::{Game, Position};
 use super::level::Level;
+use crate::games::level_game::ace_screen;
 
-pub const COLUMNS: usize = 32;
-pub const LINES: usize = 24;
+pub use crate::games::level_game::ace_screen::{COLUMNS, LINES};
 /// Largest interior that fits (W + 2 wall columns <= 32).
 pub const MAX_WIDTH: usize = 30;
 /// Largest interior that fits (status line, two walls, H rows, title line <= 24).
@@ -177,28 +177,22 @@ fn put_text(put: &mut impl FnMut(usize, usize, u8), col: usize, line: usize, tex
 /// The screen as 24 lines of text for people: wall `#`, player `@`, gate `|`, blocks
 /// `o [ = ]` (inverted rows `O { - }`), text as itself.
 pub fn to_text(screen: &[u8; COLUMNS * LINES]) -> String {
-    let mut out = String::new();
-    for line in screen.chunks(COLUMNS) {
-        for &code in line {
-            out.push(match code {
-                codes::WALL => '#',
-                codes::PLAYER => '@',
-                codes::GATE => '|',
-                codes::BLOCK_SINGLE => 'o',
-                codes::BLOCK_LEFT_END => '[',
-                codes::BLOCK_MIDDLE => '=',
-                codes::BLOCK_RIGHT_END => ']',
-                0x84 => 'O',
-                0x85 => '{',
-                0x86 => '-',
-                0x87 => '}',
-                0x20..=0x7E => code as char,
-                _ => '?',
-            });
-        }
-        out.push('\n');
-    }
-    out
+    ace_screen::to_text(screen, |code| {
+        Some(match code {
+            codes::WALL => '#',
+            codes::PLAYER => '@',
+            codes::GATE => '|',
+            codes::BLOCK_SINGLE => 'o',
+            codes::BLOCK_LEFT_END => '[',
+            codes::BLOCK_MIDDLE => '=',
+            codes::BLOCK_RIGHT_END => ']',
+            0x84 => 'O',
+            0x85 => '{',
+            0x86 => '-',
+            0x87 => '}',
+            _ => return None,
+        })
+    })
 }
 
 #[cfg(test)]

@@ -153,7 +153,7 @@ impl Tree {
         let mut moves = vec![step_r];
         moves.extend(route.into_iter().rev());
         moves.push(step_r);
-        Moves(moves)
+        Moves::from(moves)
     }
 }
 

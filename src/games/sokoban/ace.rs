@@ -22,18 +22,18 @@
 use super::game::Game;
 use super::level::{Cell, Level, NO_NUMBER};
 use super::moves::Direction;
-use crate::tape::pulse::{Block, FLAG_DATA, FLAG_HEADER};
-use crate::tape::tap::{with_checksum, Header};
+use crate::games::level_game::ace_screen;
+use crate::games::level_game::level_tape as shared_tape;
+use crate::tape::pulse::Block;
 
-pub const COLUMNS: usize = 32;
-pub const LINES: usize = 24;
+pub use crate::games::level_game::ace_screen::{COLUMNS, LINES};
 /// Largest board the game shows.
 pub const MAX_WIDTH: usize = 32;
 pub const MAX_HEIGHT: usize = 20;
 /// The game's level buffer (`PKMAX` in forth/sokoban.fth).
 pub const PACK_BUFFER: usize = 3072;
 /// The start address written into a level tape's header (see mazezam's level tapes).
-pub const TAPE_START: u16 = 0x6000;
+pub const TAPE_START: u16 = shared_tape::DEFAULT_START;
 
 pub mod codes {
     pub const SPACE: u8 = 32;
@@ -140,15 +140,10 @@ pub fn encode_pack(levels: &[Level]) -> Result<Vec<u8>, AceError> {
 /// The two blocks (header, data) of a level tape: the pack as a bytes file, loaded in the
 /// game with `LEVELS name`.
 pub fn level_tape(levels: &[Level], name: &str) -> Result<Vec<Block>, AceError> {
-    if name.is_empty() || name.len() > 10 || !name.chars().all(|c| c.is_ascii_graphic()) {
+    if !shared_tape::is_tape_name(name) {
         return Err(AceError::BadName(name.into()));
     }
-    let bytes = encode_pack(levels)?;
-    let header = Header::bytes(name, TAPE_START, bytes.len() as u16);
-    Ok(vec![
-        Block::new(FLAG_HEADER, with_checksum(&header.to_payload())),
-        Block::new(FLAG_DATA, with_checksum(&bytes)),
-    ])
+    Ok(shared_tape::blocks(name, &encode_pack(levels)?))
 }
 
 /// The key code the game reads for a direction (Z X K M).
@@ -230,25 +225,19 @@ pub fn render_solved(game: &Game, index: usize) -> [u8; COLUMNS * LINES] {
 /// player, `+` player on a goal, inverse digits (numbered boxes) as the letters `a`-`i`,
 /// framed digits (numbered boxes on their goals) as `A`-`I`.
 pub fn to_text(screen: &[u8; COLUMNS * LINES]) -> String {
-    let mut out = String::new();
-    for line in screen.chunks(COLUMNS) {
-        for &code in line {
-            out.push(match code {
-                codes::WALL => '#',
-                codes::GOAL => '.',
-                codes::BOX => '$',
-                codes::BOX_ON_GOAL => '*',
-                codes::PLAYER => '@',
-                codes::PLAYER_ON_GOAL => '+',
-                0xB1..=0xB9 => char::from(b'a' + (code - 0xB1)),
-                7..=15 => char::from(b'A' + (code - 7)),
-                0x20..=0x7E => code as char,
-                _ => '?',
-            });
-        }
-        out.push('\n');
-    }
-    out
+    ace_screen::to_text(screen, |code| {
+        Some(match code {
+            codes::WALL => '#',
+            codes::GOAL => '.',
+            codes::BOX => '$',
+            codes::BOX_ON_GOAL => '*',
+            codes::PLAYER => '@',
+            codes::PLAYER_ON_GOAL => '+',
+            0xB1..=0xB9 => char::from(b'a' + (code - 0xB1)),
+            7..=15 => char::from(b'A' + (code - 7)),
+            _ => return None,
+        })
+    })
 }
 
 #[cfg(test)]

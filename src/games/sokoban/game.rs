@@ -115,7 +115,7 @@ impl Game {
 
     /// The moves made so far (after undos, only those still standing).
     pub fn history(&self) -> Moves {
-        Moves(self.history.clone())
+        Moves::from(self.history.clone())
     }
 
     /// One step; a step that changes the board clears the redo list.

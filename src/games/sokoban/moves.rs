@@ -1,6 +1,6 @@
 //! Moves in LURD notation: `l r u d` for a step, `L R U D` for a step that pushes a box.
 
-use std::fmt;
+use crate::games::level_game::{self, moves::Step};
 use std::str::FromStr;
 
 /// One of the four directions the player can move in.
@@ -60,60 +60,22 @@ impl Direction {
     }
 }
 
-/// A step, with whether it pushed a box.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Move {
-    pub direction: Direction,
-    pub push: bool,
-}
-
-impl Move {
-    pub fn letter(self) -> char {
-        let c = self.direction.letter();
-        if self.push {
-            c.to_ascii_uppercase()
-        } else {
-            c
-        }
+impl Step for Direction {
+    fn letter(self) -> char {
+        Direction::letter(self)
+    }
+    fn ace_char(self) -> char {
+        self.ace_key()
     }
 }
 
-/// A sequence of moves; `Display` and `FromStr` use LURD.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Moves(pub Vec<Move>);
+/// A step, with whether it pushed a box; `letter` gives LURD.
+pub type Move = level_game::moves::Move<Direction>;
 
-impl Moves {
-    pub fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
-    pub fn pushes(&self) -> usize {
-        self.0.iter().filter(|m| m.push).count()
-    }
-
-    pub fn iter(&self) -> impl Iterator<Item = &Move> {
-        self.0.iter()
-    }
-
-    /// The keys that play these moves in the Ace game (`forth/sokoban.fth`): Z left,
-    /// X right, K up, M down (a push is the same key as a step).
-    pub fn ace_keys(&self) -> String {
-        self.0.iter().map(|m| m.direction.ace_key()).collect()
-    }
-}
-
-impl fmt::Display for Moves {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for m in &self.0 {
-            write!(f, "{}", m.letter())?;
-        }
-        Ok(())
-    }
-}
+/// A sequence of moves; `Display` and `FromStr` use LURD; `ace_keys` are the keys that
+/// play them in the Ace game (`forth/sokoban.fth`): Z left, X right, K up, M down (a push
+/// is the same key as a step).
+pub type Moves = level_game::moves::Moves<Direction>;
 
 /// A character in a LURD string that is not a move, with its 1-based column.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -148,7 +110,7 @@ impl FromStr for Moves {
                 push: c.is_ascii_uppercase(),
             });
         }
-        Ok(Moves(moves))
+        Ok(Moves::from(moves))
     }
 }
 

@@ -8,7 +8,7 @@
 //! the polling stops it pauses. A tape with several files then plays file after file, each
 //! when the machine asks for it, like a cassette whose owner presses the buttons on time.
 //! See [`super::listen`] for the rule. It also hands whole blocks to the instant loader
-//! ([`super::traps`]).
+//! ([`super::instant`]).
 
 use super::listen::Listener;
 use super::pulse::{Block, Signal};
@@ -22,7 +22,7 @@ pub enum TapeSpeed {
     Real,
     /// The true signal; the front end runs the emulation flat out while the tape plays.
     Fast,
-    /// The ROM's block loader is trapped and blocks are copied (see [`super::traps`]).
+    /// The ROM's block loader is trapped and blocks are copied (see [`super::instant`]).
     Instant,
 }
 

@@ -15,12 +15,12 @@
 
 use super::matching::{Matcher, NEVER};
 use super::{
-    across, Found, Method, Outcome, Progress, Region, Search, Table, Watch, NOT_GOAL, WALL,
-    WATCH_EVERY,
+    across, checkpoint, Found, Method, Outcome, Region, Search, Table, Watch, NOT_GOAL, WALL,
 };
 use crate::games::sokoban::moves::Direction;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
+use std::ops::ControlFlow;
 
 /// Goal-by-goal distance tables cost 2 bytes per cell per goal; past this many entries
 /// the bound falls back to each box's nearest goal.
@@ -152,23 +152,18 @@ impl Search {
                 occ[usize::from(b)] = i as u16 + 1;
             }
             let least = self.flood(&occ, player, &mut here);
-            for slot in 0..k {
-                let class = self.slot_class[slot];
-                let b = usize::from(boxes[slot]);
-                for d in 0..4 {
-                    let Some(mut region) = self.try_push(
-                        &mut occ,
-                        &here,
-                        least,
-                        &boxes,
-                        slot,
-                        d,
-                        &mut there,
-                        &mut corrals,
-                        &mut child,
-                    ) else {
-                        continue;
-                    };
+            let flow = self.each_push(
+                &mut occ,
+                &here,
+                least,
+                &boxes,
+                &mut there,
+                &mut corrals,
+                &mut child,
+                |push, occ, there, child| {
+                    let (slot, b, d) = (push.slot, push.from, push.direction);
+                    let class = self.slot_class[slot];
+                    let mut region = push.region;
                     let mut end = self.step(b, d);
                     let mut count = 1u8;
                     while count < u8::MAX
@@ -185,52 +180,42 @@ impl Search {
                     if count > 1 {
                         occ[b] = 0;
                         occ[end] = slot as u16 + 1;
-                        let dead = self.deadlocked(&occ, end);
+                        let dead = self.deadlocked(occ, end);
                         if !dead {
-                            region = self.flood(&occ, self.step(end, d ^ 1), &mut there);
+                            region = self.flood(occ, self.step(end, d ^ 1), there);
                         }
                         occ[end] = 0;
                         occ[b] = slot as u16 + 1;
                         if dead {
-                            continue;
+                            return ControlFlow::Continue(());
                         }
                         child[..k].copy_from_slice(&boxes);
                         child[slot] = end as u16;
                         self.resort(&mut child[..k], slot);
                     }
                     child[k] = region as u16;
-                    let (at, new) = table.find_or_insert(&child);
+                    let (at, new) = table.find_or_insert(child);
                     if !new {
-                        continue;
+                        return ControlFlow::Continue(());
                     }
                     parents.push((index as u32, b as u16, d as u8, count));
                     if self.solved(&child[..k]) {
-                        return found(&parents, at, table.len());
-                    }
-                    if table.len() >= max_states {
-                        return Found {
-                            outcome: Outcome::Limit,
-                            states: table.len(),
-                        };
+                        return ControlFlow::Break(found(&parents, at, table.len()));
                     }
                     let made = g + u32::from(count);
-                    if table.len().is_multiple_of(WATCH_EVERY) {
-                        let progress = Progress {
-                            method: Method::Fast,
-                            positions: table.len(),
-                            depth: made as usize,
-                        };
-                        if !watch(&progress) {
-                            return Found {
-                                outcome: Outcome::Stopped,
-                                states: table.len(),
-                            };
-                        }
+                    if let Some(stop) =
+                        checkpoint(table.len(), max_states, Method::Fast, made as usize, watch)
+                    {
+                        return ControlFlow::Break(stop);
                     }
                     if let Some(h) = bound.of(self, &child[..k]) {
                         heap.push(Reverse((h, Reverse(made), at as u32)));
                     }
-                }
+                    ControlFlow::Continue(())
+                },
+            );
+            if let ControlFlow::Break(found) = flow {
+                return found;
             }
             for &b in &boxes {
                 occ[usize::from(b)] = 0;

@@ -26,6 +26,7 @@ use super::level::{Level, NO_NUMBER};
 use super::moves::{Direction, Move, Moves};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, VecDeque};
+use std::ops::ControlFlow;
 
 mod fast;
 mod matching;
@@ -301,6 +302,51 @@ enum Outcome {
     Limit,
     Stopped,
     Exhausted,
+}
+
+/// One push a search may make ([`Search::each_push`]).
+#[derive(Clone, Copy, Debug)]
+struct Push {
+    /// The pushed box's slot in the position's boxes.
+    slot: usize,
+    /// The cell it was pushed from.
+    from: usize,
+    /// Index of the direction in `Direction::ALL`.
+    direction: usize,
+    /// The player's region after it (its top-left cell).
+    region: usize,
+}
+
+/// What every search does after storing a new position: stop at the `max_states` limit,
+/// and ask `watch` (every [`WATCH_EVERY`] positions, `depth` reached by `method`) whether
+/// to go on.
+fn checkpoint(
+    states: usize,
+    max_states: usize,
+    method: Method,
+    depth: usize,
+    watch: &mut Watch,
+) -> Option<Found> {
+    if states >= max_states {
+        return Some(Found {
+            outcome: Outcome::Limit,
+            states,
+        });
+    }
+    if states.is_multiple_of(WATCH_EVERY) {
+        let progress = Progress {
+            method,
+            positions: states,
+            depth,
+        };
+        if !watch(&progress) {
+            return Some(Found {
+                outcome: Outcome::Stopped,
+                states,
+            });
+        }
+    }
+    None
 }
 
 struct Found {
@@ -943,6 +989,43 @@ impl Search {
         Some(after)
     }
 
+    /// Every push from a position that [`Self::try_push`] allows, box slot by box slot and
+    /// direction by direction (the order the searches have always tried them in): the
+    /// position's boxes `boxes` are marked in `occ`, the player's region is `here` (`least`
+    /// its top-left cell). `visit` gets the push, `occ`, the scratch region `there` and
+    /// `child`, which holds the boxes after the push in order; the first `Break` ends it.
+    #[allow(clippy::too_many_arguments)]
+    fn each_push<B>(
+        &self,
+        occ: &mut [u16],
+        here: &Region,
+        least: usize,
+        boxes: &[u16],
+        there: &mut Region,
+        corrals: &mut Corrals,
+        child: &mut [u16],
+        mut visit: impl FnMut(Push, &mut [u16], &mut Region, &mut [u16]) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        for slot in 0..boxes.len() {
+            let from = usize::from(boxes[slot]);
+            for direction in 0..4 {
+                let after = self.try_push(
+                    occ, here, least, boxes, slot, direction, there, corrals, child,
+                );
+                if let Some(region) = after {
+                    let push = Push {
+                        slot,
+                        from,
+                        direction,
+                        region,
+                    };
+                    visit(push, occ, there, child)?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
     fn by_pushes(&self, max_states: usize, watch: &mut Watch) -> Found {
         let k = self.start_boxes.len();
         let mut table = Table::new(k + 1);
@@ -980,52 +1063,37 @@ impl Search {
                 occ[usize::from(b)] = i as u16 + 1;
             }
             let least = self.flood(&occ, player, &mut here);
-            let mut solution = None;
-            'pushes: for slot in 0..k {
-                let b = usize::from(boxes[slot]);
-                for d in 0..4 {
-                    let after = self.try_push(
-                        &mut occ,
-                        &here,
-                        least,
-                        &boxes,
-                        slot,
-                        d,
-                        &mut there,
-                        &mut corrals,
-                        &mut child,
-                    );
-                    let Some(p) = after else { continue };
-                    child[k] = p as u16;
-                    if table.insert(&child) {
-                        parents.push((current as u32, b as u16, d as u8));
+            let flow = self.each_push(
+                &mut occ,
+                &here,
+                least,
+                &boxes,
+                &mut there,
+                &mut corrals,
+                &mut child,
+                |push, _, _, child| {
+                    child[k] = push.region as u16;
+                    if table.insert(child) {
+                        parents.push((current as u32, push.from as u16, push.direction as u8));
                         depth.push(depth[current] + 1);
                         if self.solved(&child[..k]) {
-                            solution = Some(table.len() - 1);
-                            break 'pushes;
+                            return ControlFlow::Break(Ok(table.len() - 1));
                         }
-                        if table.len() >= max_states {
-                            return Found {
-                                outcome: Outcome::Limit,
-                                states: table.len(),
-                            };
-                        }
-                        if table.len().is_multiple_of(WATCH_EVERY) {
-                            let progress = Progress {
-                                method: Method::Optimal,
-                                positions: table.len(),
-                                depth: usize::from(depth[current]),
-                            };
-                            if !watch(&progress) {
-                                return Found {
-                                    outcome: Outcome::Stopped,
-                                    states: table.len(),
-                                };
-                            }
+                        let reached = usize::from(depth[current]);
+                        if let Some(stop) =
+                            checkpoint(table.len(), max_states, Method::Optimal, reached, watch)
+                        {
+                            return ControlFlow::Break(Err(stop));
                         }
                     }
-                }
-            }
+                    ControlFlow::Continue(())
+                },
+            );
+            let solution = match flow {
+                ControlFlow::Continue(()) => None,
+                ControlFlow::Break(Ok(last)) => Some(last),
+                ControlFlow::Break(Err(stop)) => return stop,
+            };
             for &b in &boxes {
                 occ[usize::from(b)] = 0;
             }
@@ -1227,56 +1295,43 @@ impl Search {
                 occ[usize::from(b)] = i as u16 + 1;
             }
             let least = self.distances(&occ, player, &mut dist, &mut queue, &mut here);
-            for slot in 0..k {
-                let b = usize::from(boxes[slot]);
-                for d in 0..4 {
-                    let after = self.try_push(
-                        &mut occ,
-                        &here,
-                        least,
-                        &boxes,
-                        slot,
-                        d,
-                        &mut there,
-                        &mut corrals,
-                        &mut child,
-                    );
-                    if after.is_none() {
-                        continue;
-                    }
+            let flow = self.each_push(
+                &mut occ,
+                &here,
+                least,
+                &boxes,
+                &mut there,
+                &mut corrals,
+                &mut child,
+                |push, _, _, child| {
+                    let (b, d) = (push.from, push.direction);
                     let stand = self.step(b, d ^ 1);
                     child[k] = b as u16;
                     let c = cost + dist[stand] + 1;
-                    let (at, new) = table.find_or_insert(&child);
+                    let (at, new) = table.find_or_insert(child);
                     if new {
                         parents.push((index as u32, b as u16, d as u8));
                         best.push(c);
                         heap.push(Reverse((c, at as u32)));
-                        if table.len() >= max_states {
-                            return Found {
-                                outcome: Outcome::Limit,
-                                states: table.len(),
-                            };
-                        }
-                        if table.len().is_multiple_of(WATCH_EVERY) {
-                            let progress = Progress {
-                                method: Method::Optimal,
-                                positions: table.len(),
-                                depth: cost as usize,
-                            };
-                            if !watch(&progress) {
-                                return Found {
-                                    outcome: Outcome::Stopped,
-                                    states: table.len(),
-                                };
-                            }
+                        if let Some(stop) = checkpoint(
+                            table.len(),
+                            max_states,
+                            Method::Optimal,
+                            cost as usize,
+                            watch,
+                        ) {
+                            return ControlFlow::Break(stop);
                         }
                     } else if c < best[at] {
                         best[at] = c;
                         parents[at] = (index as u32, b as u16, d as u8);
                         heap.push(Reverse((c, at as u32)));
                     }
-                }
+                    ControlFlow::Continue(())
+                },
+            );
+            if let ControlFlow::Break(stop) = flow {
+                return stop;
             }
             for &b in &boxes {
                 occ[usize::from(b)] = 0;
@@ -1319,7 +1374,7 @@ impl Search {
                 push: true,
             });
         }
-        Moves(moves)
+        Moves::from(moves)
     }
 
     /// The shortest walk from the player to a cell, around boxes.

@@ -17,14 +17,14 @@
 //! each (1 = block), first cell in bit 7, unused low bits of the last byte 0. No title:
 //! there is no room to show one.
 
-use super::mc_game_tape::{self, fill_in};
+use super::mc_game_tape::{self, fill_in, PackRoom};
 use crate::games::mazezam::{pack, Level};
 use crate::machine::RamSize;
 use crate::rom::open::open_rom;
 use crate::rom::RomImage;
-use crate::tape::from_forth::make_dictionary_tape;
 use crate::tape::pulse::Block;
 use crate::tape::tap::Header;
+use crate::workflows::from_forth::make_dictionary_tape;
 use anyhow::{bail, Context};
 
 pub use super::mc_game_tape::bytes_file;
@@ -79,41 +79,25 @@ pub fn as_shown(level: &Level) -> Level {
     level
 }
 
-/// The assembled game.
+/// The assembled game: its image (loaded at the loader's own first byte, 0x3C51) and
+/// the room for its levels, up to the game's top (`TOP`).
 #[derive(Clone, Debug)]
 pub struct Code {
-    /// The code and its data, from `origin` up to (not including) `pack`.
-    pub bytes: Vec<u8>,
-    /// Load address: the loader's own first byte (0x3C51).
-    pub origin: u16,
+    pub image: PackRoom,
     /// Entry address (CALL jumps here): where the loader ends.
     pub start: u16,
     /// Eight bytes that must repeat the end of the loader's thread.
     pub thread_tail: u16,
-    /// Where the level pack goes, right after the code.
-    pub pack: u16,
-    /// Room for a level pack, up to the game's top (`TOP`).
-    pub pack_max: u16,
+}
+
+impl std::ops::Deref for Code {
+    type Target = PackRoom;
+    fn deref(&self) -> &PackRoom {
+        &self.image
+    }
 }
 
 impl Code {
-    /// Bytes PLAY reserves: the code and the pack's room.
-    pub fn region_size(&self) -> u16 {
-        self.pack - self.origin + self.pack_max
-    }
-
-    /// The bytes file: the code followed by `pack` (refused if it does not fit its room).
-    pub fn with_pack(&self, pack: &[u8]) -> anyhow::Result<Vec<u8>> {
-        if pack.len() > usize::from(self.pack_max) {
-            bail!(
-                "the level pack has {} bytes; the 3 KB game has room for {}",
-                pack.len(),
-                self.pack_max
-            );
-        }
-        Ok([&self.bytes[..], pack].concat())
-    }
-
     /// How many of `levels`, from the first, fit the pack's room (0 if not even one).
     pub fn levels_that_fit(&self, levels: &[Level]) -> usize {
         let mut bytes = 1; // the count
@@ -146,12 +130,9 @@ impl Code {
 pub fn assemble() -> anyhow::Result<Code> {
     let program = mc_game_tape::assemble(ASM_PATH, ASM, "pack")?;
     Ok(Code {
-        pack_max: program.address("PACK_MAX")?,
+        image: PackRoom::of(&program, "the 3 KB game")?,
         start: program.address("start")?,
         thread_tail: program.address("thread_tail")?,
-        origin: program.origin,
-        pack: program.end,
-        bytes: program.assembly.bytes,
     })
 }
 

@@ -15,11 +15,11 @@
 //! The loader and the bytes file are made as for every machine-code game
 //! ([`super::mc_game_tape`]).
 
-use super::mc_game_tape::{self, fill_in, loader_dictionary};
+use super::mc_game_tape::{fill_in, loader_dictionary, PackRoom};
 use crate::games::mazezam::ace_data::encode_pack;
 use crate::games::mazezam::pack;
 use crate::tape::pulse::Block;
-use anyhow::{bail, Context};
+use anyhow::Context;
 
 pub use super::mc_game_tape::bytes_file;
 
@@ -34,37 +34,18 @@ pub const TAPE_PATH: &str = "tapes/mazezam-mc.tap";
 /// The name of both files on the tape.
 pub const NAME: &str = "mazezam";
 
-/// The assembled game.
+/// The assembled game: its image and the room for its levels.
 #[derive(Clone, Debug)]
-pub struct Code {
-    /// The code and its data, from `origin` up to (not including) `pack`.
-    pub bytes: Vec<u8>,
-    /// Load and entry address (CALL jumps here).
-    pub origin: u16,
-    /// Where the level pack goes, right after the code.
-    pub pack: u16,
-    /// Room for a level pack.
-    pub pack_max: u16,
+pub struct Code(pub PackRoom);
+
+impl std::ops::Deref for Code {
+    type Target = PackRoom;
+    fn deref(&self) -> &PackRoom {
+        &self.0
+    }
 }
 
 impl Code {
-    /// Bytes PLAY reserves: the code and the pack's room.
-    pub fn region_size(&self) -> u16 {
-        self.pack - self.origin + self.pack_max
-    }
-
-    /// The bytes file: the code followed by `pack` (refused if it does not fit its room).
-    pub fn with_pack(&self, pack: &[u8]) -> anyhow::Result<Vec<u8>> {
-        if pack.len() > usize::from(self.pack_max) {
-            bail!(
-                "the level pack has {} bytes; the machine-code game has room for {}",
-                pack.len(),
-                self.pack_max
-            );
-        }
-        Ok([&self.bytes[..], pack].concat())
-    }
-
     /// The loader's source with the addresses filled in.
     pub fn loader_source(&self) -> String {
         fill_in(
@@ -81,13 +62,8 @@ impl Code {
 
 /// Assembles `mc/mazezam.asm` with the project's assembler.
 pub fn assemble() -> anyhow::Result<Code> {
-    let program = mc_game_tape::assemble(ASM_PATH, ASM, "pack")?;
-    Ok(Code {
-        pack_max: program.address("PACK_MAX")?,
-        origin: program.origin,
-        pack: program.end,
-        bytes: program.assembly.bytes,
-    })
+    let room = PackRoom::assemble(ASM_PATH, ASM, "the machine-code game")?;
+    Ok(Code(room))
 }
 
 /// The built-in level pack: `levels/aceemu.mzm` as [`encode_pack`] bytes.

@@ -6,13 +6,13 @@
 //! `ERROR n` or a line handed back by the ROM (it did not know a word) stops the run with
 //! the source file and line.
 
-use super::attach::attach;
-use super::deck::{DeckOptions, TapeSpeed};
-use super::pulse::Block;
-use super::tap::{FileKind, Header};
-use super::traps::RomTapeTraps;
 use crate::machine::keyboard::{line_editor_waiting, STATIN};
 use crate::machine::{Ace, RamSize};
+use crate::tape::attach::attach;
+use crate::tape::deck::{DeckOptions, TapeSpeed};
+use crate::tape::pulse::Block;
+use crate::tape::tap::{FileKind, Header};
+use crate::tape::traps::RomTapeTraps;
 use anyhow::{anyhow, bail, Context};
 
 /// System variable L_HALF: start of the input buffer (ace-forth.md 2).

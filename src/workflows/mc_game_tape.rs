@@ -5,14 +5,14 @@
 //! files it loads.
 //!
 //! Building the loader boots an emulated Ace (the tape holds what the ROM itself compiled),
-//! so this sits above the machine, like `tape::from_forth` which it uses.
+//! so this sits above the machine, like [`super::from_forth`] which it uses.
 
 use crate::machine::RamSize;
 use crate::rom::open::open_rom;
 use crate::rom::RomImage;
-use crate::tape::from_forth::make_dictionary_tape;
 use crate::tape::pulse::{Block, FLAG_DATA, FLAG_HEADER};
 use crate::tape::tap::{with_checksum, Header};
+use crate::workflows::from_forth::make_dictionary_tape;
 use aceasm::Assembly;
 use anyhow::{bail, Context};
 
@@ -57,6 +57,58 @@ impl Program<'_> {
             .symbol(name)
             .with_context(|| format!("{} defines no `{name}`", self.path))?;
         u16::try_from(value).with_context(|| format!("{}: `{name}` = {value}", self.path))
+    }
+}
+
+/// A game image with room for a level pack right after its code (the MazezaM ports): the
+/// symbols `ORIGIN`, `pack` (the code's end) and `PACK_MAX` (the room) of its source.
+#[derive(Clone, Debug)]
+pub struct PackRoom {
+    /// The code and its data, from `origin` up to (not including) `pack`.
+    pub bytes: Vec<u8>,
+    /// Load address.
+    pub origin: u16,
+    /// Where the level pack goes, right after the code.
+    pub pack: u16,
+    /// Room for a level pack.
+    pub pack_max: u16,
+    /// The game, in messages (e.g. "the 3 KB game").
+    pub game: &'static str,
+}
+
+impl PackRoom {
+    /// The image of `source` (named `path` in messages), which ends at its label `pack`.
+    pub fn assemble(path: &str, source: &str, game: &'static str) -> anyhow::Result<PackRoom> {
+        PackRoom::of(&assemble(path, source, "pack")?, game)
+    }
+
+    /// The image of an assembled `program`, which ends at its label `pack`.
+    pub fn of(program: &Program, game: &'static str) -> anyhow::Result<PackRoom> {
+        Ok(PackRoom {
+            pack_max: program.address("PACK_MAX")?,
+            origin: program.origin,
+            pack: program.end,
+            bytes: program.assembly.bytes.clone(),
+            game,
+        })
+    }
+
+    /// Bytes PLAY reserves: the code and the pack's room.
+    pub fn region_size(&self) -> u16 {
+        self.pack - self.origin + self.pack_max
+    }
+
+    /// The bytes file: the code followed by `pack` (refused if it does not fit its room).
+    pub fn with_pack(&self, pack: &[u8]) -> anyhow::Result<Vec<u8>> {
+        if pack.len() > usize::from(self.pack_max) {
+            bail!(
+                "the level pack has {} bytes; {} has room for {}",
+                pack.len(),
+                self.game,
+                self.pack_max
+            );
+        }
+        Ok([&self.bytes[..], pack].concat())
     }
 }
 
