@@ -12,11 +12,10 @@
 
 ; BEEP ( m n -- ): written from ace-hardware.md 5.3 and ace-forth.md 9.
         PRIM "BEEP", beep_cfa, 0
-        RST 24                  ; DE = n
-        PUSH DE
-        RST 24                  ; DE = m
-        POP BC                  ; BC = n
-        PUSH DE                 ; m
+        RST 0x28                ; pop_two: HL = m, DE = n
+        LD B,D
+        LD C,E                  ; BC = n
+        PUSH HL                 ; m
         LD DE,125               ; budget = n * 125 (below 2^23)
         CALL umul               ; HL:DE = n * 125 (the core's U* routine)
         LD C,L                  ; C:HL = budget
