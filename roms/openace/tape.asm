@@ -360,7 +360,7 @@ tape_find:
         LD HL,text_dict
         OR A
         JR Z,.kind
-        LD HL,text_bytes
+        LD L,LOW(text_bytes)    ; (in text_dict's page)
 .kind:  CALL print_at           ; (bit 7 ends the text; C and DE kept)
         LD HL,HDR_NAME
         LD B,10
@@ -382,6 +382,7 @@ text_dict:
 text_bytes:
         DB 13
         DC "Bytes: "
+        ASSERT HIGH(text_bytes) == HIGH(text_dict), "tape_find loads only text_bytes' low byte"
 
         CUT
 ; remap_cell: the cell at HL := its value v remapped by the table RM_T1 .. RM_D3: v >= T1
