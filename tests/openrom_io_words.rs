@@ -306,3 +306,155 @@ fn beep_halves_at_delay_round_boundaries_and_for_short_m() {
         );
     }
 }
+
+// ----- BEEP's set-up time (transcripts.md Round 4) -----------------------------------------
+
+/// The original's BEEP spends about 33,400 T before its note, whatever m and n, and
+/// `1000 20 BEEP` takes 87,198 T from its call to its return (transcripts.md Round 4).
+const ORIGINAL_SETUP: f64 = 33_400.0;
+const ORIGINAL_1000_20: f64 = 87_198.0;
+/// The original's interrupt handler with no key held (ace-hardware.md 4: about 1,780 T).
+const ORIGINAL_HANDLER: f64 = 1_780.0;
+
+/// One `m n BEEP` run from a word that first counts an empty loop `lead` times (so ENTER
+/// is up and the interrupt falls where the lead puts it).
+struct BeepRun {
+    /// T-states from BEEP's code to the note's first IN (the first half ends with the
+    /// first OUT, 13 m + 2 T later: ace-hardware.md 5.3).
+    setup: u64,
+    /// T-states from BEEP's code to the next word.
+    total: u64,
+    /// Interrupts taken meanwhile (FRAMES; none during the note).
+    interrupts: u8,
+}
+
+fn beep_run(m: u32, n: u32, lead: u32) -> BeepRun {
+    let mut ace = boot();
+    enter_within(
+        &mut ace,
+        &format!(": T {lead} 0 DO LOOP {m} {n} BEEP ;"),
+        100,
+    );
+    ace.type_text("T\n");
+    let code = openrom_support::word(&ace, openrom_support::sym("beep_cfa"));
+    assert!(
+        ace.run_until_pc(&[code], 200 * 64_896).is_some(),
+        "BEEP ran"
+    );
+    ace.take_audio();
+    let t0 = ace.tstates();
+    let frames = ace.peek(FRAMES);
+    ace.step();
+    let next = openrom_support::sym("next_checks");
+    assert!(
+        ace.run_until_pc(&[next], 400 * 64_896).is_some(),
+        "BEEP returned"
+    );
+    let first_on = ace
+        .speaker_edges()
+        .iter()
+        .find(|e| e.1 && e.0 >= t0)
+        .expect("the note")
+        .0;
+    BeepRun {
+        setup: first_on - u64::from(13 * m + 2) - t0,
+        total: ace.tstates() - t0,
+        interrupts: ace.peek(FRAMES).wrapping_sub(frames),
+    }
+}
+
+/// A run of `m n BEEP` with `interrupts` interrupts taken during it (the lead is moved
+/// until the frame's interrupt falls so).
+fn beep_run_with(m: u32, n: u32, interrupts: u8) -> BeepRun {
+    (0..40)
+        .map(|i| beep_run(m, n, 3000 + 37 * i))
+        .find(|run| run.interrupts == interrupts)
+        .unwrap_or_else(|| panic!("{m} {n} BEEP: no lead gives {interrupts} interrupts"))
+}
+
+fn within_2_percent(got: f64, want: f64) -> bool {
+    (got / want - 1.0).abs() <= 0.02
+}
+
+#[test]
+fn beep_spends_the_originals_setup_time_before_its_note() {
+    // every (m, n) the spec measured
+    for (m, n) in [
+        (8, 10),
+        (125, 8),
+        (1000, 20),
+        (50, 100),
+        (190, 300),
+        (200, 1000),
+    ] {
+        let run = beep_run_with(m, n, 0);
+        assert!(
+            within_2_percent(run.setup as f64, ORIGINAL_SETUP),
+            "{m} {n} BEEP: {} T before the note, the original about 33,400",
+            run.setup
+        );
+    }
+}
+
+#[test]
+fn beep_1000_20_takes_the_originals_time_from_call_to_return() {
+    // The measured 87,198 T is the set-up, two periods of 26,004 T and one interrupt
+    // (87,198 - 33,400 - 52,008 = 1,790, the handler's time): so with one interrupt here.
+    let run = beep_run_with(1000, 20, 1);
+    assert!(
+        within_2_percent(run.total as f64, ORIGINAL_1000_20),
+        "1000 20 BEEP took {} T, the original 87,198",
+        run.total
+    );
+    // and without the set-up time it would not (the control case)
+    let note = f64::from(2 * (26 * 1000 + 4));
+    assert!(!within_2_percent(note + ORIGINAL_HANDLER, ORIGINAL_1000_20));
+}
+
+#[test]
+fn a_tune_keeps_the_originals_pace() {
+    // Short notes, where the set-up counts most: each note is the set-up plus
+    // n*125/m periods of 26 m + 4 T (ace-hardware.md 5.3); the interrupts taken (with
+    // interrupts on only during the set-ups) at the original handler's time. Without the
+    // set-up the notes would take about half the time.
+    let notes = [(8u32, 10u32), (50, 20), (100, 10), (30, 5)];
+    let rounds = 5;
+    let mut ace = boot();
+    let body: String = notes
+        .iter()
+        .map(|(m, n)| format!("{m} {n} BEEP "))
+        .collect();
+    enter_within(
+        &mut ace,
+        &format!(": TUNE 3000 0 DO LOOP {rounds} 0 DO {body}LOOP ;"),
+        100,
+    );
+    ace.type_text("TUNE\n");
+    let code = openrom_support::word(&ace, openrom_support::sym("beep_cfa"));
+    assert!(
+        ace.run_until_pc(&[code], 200 * 64_896).is_some(),
+        "BEEP ran"
+    );
+    // the notes' own time: from each BEEP's code to its return (the words between them
+    // run at the original's speed anyway, forth-speed.md)
+    let next = openrom_support::sym("next_checks");
+    let (mut took, mut interrupts) = (0u64, 0u8);
+    for i in 0..rounds * notes.len() {
+        if i > 0 {
+            assert!(ace.run_until_pc(&[code], 400 * 64_896).is_some());
+        }
+        let t0 = ace.tstates();
+        let frames = ace.peek(FRAMES);
+        ace.step();
+        assert!(ace.run_until_pc(&[next], 400 * 64_896).is_some());
+        took += ace.tstates() - t0;
+        interrupts += ace.peek(FRAMES).wrapping_sub(frames);
+    }
+    let (took, interrupts) = (took as f64, f64::from(interrupts));
+    let note = |&(m, n): &(u32, u32)| ORIGINAL_SETUP + f64::from(n * 125 / m * (26 * m + 4));
+    let want = rounds as f64 * notes.iter().map(note).sum::<f64>() + interrupts * ORIGINAL_HANDLER;
+    assert!(
+        within_2_percent(took, want),
+        "the tune took {took} T, the original about {want}"
+    );
+}

@@ -10,13 +10,22 @@
 ; is still busy 300 frames after `0 0 BEEP` (transcripts.md Round 3); how long it would
 ; go on was not measured, and the spec gives no count for m = 0 (n*125/m).
 
+; Before its tone the original's BEEP (a colon word) spends about 33,400 T in Forth
+; arithmetic, whatever m and n (transcripts.md Round 4: `1000 20 BEEP` takes 87,198 T from
+; its call to its return); tunes and game loops that beep keep the original's pace only
+; with it. BEEP waits that long first, with interrupts on as there: 33,400 T from its code
+; field to the note's first IN (tests/openrom_io_words.rs measures it).
+BEEP_WAIT       EQU 2453        ; units of 13 T (beep_delay)
+BEEP_SETUP      EQU ((BEEP_WAIT & 255) << 8) | ((BEEP_WAIT - 1) / 256 + 1)
+
 ; BEEP ( m n -- ): written from ace-hardware.md 5.3 and ace-forth.md 9.
         PRIM "BEEP", beep_cfa, 0
-        RST 24                  ; DE = n
-        PUSH DE
-        RST 24                  ; DE = m
-        POP BC                  ; BC = n
-        PUSH DE                 ; m
+        LD BC,BEEP_SETUP        ; the original's set-up time, interrupts on
+        CALL beep_delay
+        RST 0x28                ; pop_two: HL = m, DE = n
+        LD B,D
+        LD C,E                  ; BC = n
+        PUSH HL                 ; m
         LD DE,125               ; budget = n * 125 (below 2^23)
         CALL umul               ; HL:DE = n * 125 (the core's U* routine)
         LD C,L                  ; C:HL = budget

@@ -11,8 +11,13 @@
 ; (guard = 2 digits below the 6, m0, m1, m2, top = 2 digits above), then the exponent
 ; (excess 0x40) and the sign byte. Read as a 10-digit integer N, such a copy is worth
 ; N x 10^(exponent - 0x48). Decisions (the spec leaves them open, ace-forth.md 12):
-; * Rounding: none. Every result is truncated to 6 digits (digits shifted out are lost),
-;   also the parsed literal (1.2345678 reads as 1.23456).
+; * Rounding: F+ F- F* F/ round half up to 6 digits, as the original (transcripts.md
+;   Round 4, float-vectors.json: all 240 measured results). F* and F/ make 7-8 exact
+;   digits (the lower ones truncated) and round on the 7th; F+ rounds the operand it
+;   shifts right (digits below its 6th at the larger exponent) before adding, then the
+;   sum if it carried into a 7th digit: so 612.133 - 66.3275 is 545.805 (66.3275 is
+;   taken as 66.328), not the exact 545.8055 rounded up. Our choice where the spec is
+;   silent: a literal is truncated (1.2345678 reads as 1.23456).
 ; * Range: a result whose exponent would pass 10^63 is ERROR 8 (also division by zero);
 ;   one below 10^-64 becomes 0. A literal out of that range is not a number.
 ; * INT truncates towards zero and keeps the low 16 bits of an integer part too big for
@@ -26,7 +31,7 @@ FA      EQU FP_WS + 7           ; the same for the first operand and every resul
 FA_EXP  EQU FP_WS + 12          ; the word scanner's W_START..W_NUM (FP_WS + 0..7), so the
 FA_SGN  EQU FP_WS + 13          ; literal parser can use it while they are still in use
 ACC     EQU FP_WS + 14          ; 5 bytes: product, quotient (FP_WS ends at +18)
-        ASSERT FA_EXP == FA + 5 && ACC == FA_SGN + 1   ; (shl5 and fp_sign count on it)
+        ASSERT FA_EXP == FA + 5 && ACC == FA_SGN + 1 && FA == FB + 7 ; (shl5, fp_sign, F+ count on it)
 
 ; unpack: the float at HL into DE = FA or FB (unpack_fa: FA). out: HL = the float's
 ; sign/exponent byte, DE = the copy's sign byte, A = the sign (0 or 0x80). Uses AF, BC,
@@ -141,12 +146,14 @@ zero_b: LD (HL),0
 
         CUT
 ; fp_pack: normalize FA (to 0.d1... with d1, the top digit of m2, not 0, the exponent
-; following) and pack it in place as the float FA+1..FA+4. A digit above m2 comes only
-; from a carry out of 6 digits or a 9-digit literal: one shift right is enough. A
-; non-zero FA needs at most 7 shifts left; after 8 it is zero (its exponent then 8
-; lower, which the literal parser's range check counts on). Exponent 0x80-0xC0 (before
-; packing) is an overflow: carry. 0xC1-0xFF (below 0 after wrapping) is an underflow:
-; the float is 0, like a zero mantissa. Uses AF, BC, HL.
+; following), round it to 6 digits by E (0x50: half up, as the original rounds F+ F- F*
+; F/, transcripts.md Round 4; 0: truncated, the literal parser) and pack it in place as
+; the float FA+1..FA+4. A digit above m2 comes only from a carry out of 6 digits, a
+; rounding up of 999999 or a 9-digit literal: one shift right is enough. A non-zero FA
+; needs at most 7 shifts left; after 8 it is zero (its exponent then 8 lower, which the
+; literal parser's range check counts on). Exponent 0x80-0xC0 (before packing) is an
+; overflow: carry. 0xC1-0xFF (below 0 after wrapping) is an underflow: the float is 0,
+; like a zero mantissa. Uses AF, BC, HL.
 fp_pack:
         LD HL,FA + 4
         LD A,(HL)
@@ -158,14 +165,17 @@ fp_pack:
 .left:  LD C,8
 .l:     LD A,(FA + 3)
         AND 0xF0
-        JR NZ,.range
+        JR NZ,.round
         LD HL,FA
         CALL shl5               ; A = 0 here; HL = FA + 5 = FA_EXP after it
         DEC (HL)
         DEC C
         JR NZ,.l
         JR .zero                ; carry is clear
-.range: LD A,(FA_EXP)
+.round: CALL round_fa           ; A = the top byte: 1 if 0.999999 rounded up to 1.0
+        OR A
+        JR NZ,fp_pack
+        LD A,(FA_EXP)
         CP 0x80
         JR C,.ok
         CP 0xC1
@@ -176,6 +186,26 @@ fp_pack:
 .ok:    LD HL,FA_SGN
         OR (HL)
         LD (FA + 4),A
+        RET
+
+        CUT
+; round_guard: HL = the guard byte of a 5-byte BCD number: add E to it (0x50: the 8
+; digits above are rounded half up; 0: left as they are), the carry going up, and clear
+; it. out: A = the top byte, HL = its address. Uses AF, B, HL. round_fa: FA's.
+round_fa:
+        LD HL,FA
+round_guard:
+        LD A,(HL)
+        LD (HL),0
+        ADD A,E
+        DAA                     ; carry: the guard was 0x50 or more (E = 0x50)
+        LD B,4
+.up:    INC HL
+        LD A,(HL)
+        ADC A,0
+        DAA
+        LD (HL),A
+        DJNZ .up
         RET
 
         CUT
@@ -250,7 +280,11 @@ fp_exps:                        ; A = FA_EXP, HL = FB_EXP (also F+)
         DEC C
         JR NZ,.align
         LD (HL),E               ; the smaller operand is 0 now: it takes the larger exponent
-.aligned:
+.aligned:                       ; round the operand shifted to 6 digits (transcripts.md
+        LD E,0x50               ; Round 4: the original rounds the operand it aligns; the
+        LD HL,FB                ; other one's guard is 0)
+        CALL round_guard
+        CALL round_fa
         POP AF
         JR NZ,.sub
         CALL fa_add_fb
@@ -283,6 +317,7 @@ acc_done:
 ; fp_done: normalize FA and store it as the float at the address pushed by the word,
 ; which becomes the top of the data stack; ERROR 8 on overflow. Ends the word (JP (IY)).
 fp_done:
+        LD E,0x50               ; rounded half up
         CALL fp_pack
         POP DE
         JR NC,.store
@@ -392,7 +427,7 @@ set_spare:                      ; the data stack ends at DE (also flit_rt's end)
         DEC C
         JR NZ,.bit
         LD A,0x48
-        LD (FA_EXP),A
+        LD (DE),A               ; FA_EXP (bcd_adc left DE = FA + 5)
         JRX fp_done
 
 ; F.: written from ace-forth.md 8: without exponent when 1.0E-4 <= |f| < 1.0E9, else
@@ -584,6 +619,7 @@ parse_float:
         NEG
 .eplus: ADD A,C
         LD (FA_EXP),A
+        LD E,0                  ; truncated (our choice, above)
         CALL fp_pack
         LD BC,(FA + 1)
         LD DE,(FA + 3)

@@ -71,21 +71,18 @@ font_install:
         INC L                   ; (the 32 patterns fill one page)
         DJNZ .f
         RET
-
-        CUT
 ; The glyphs 0x20-0x7F, 8 rows each, top row first, bit 7 = leftmost pixel. The source
 ; keeps the picture; only the stored bytes are packed. font_rows lists every row the font
 ; uses, the most frequent first (counted by hand from the pictures below). Each ROW becomes
 ; a code for its index i there: k 1 bits and a 0 (k = 0 for i 0-1, 1 for 2-5, 2 for 6-13,
 ; 3 for 14-29, 4 for 30-61), then the k + 1 low bits of i + 2 (whose bit k + 1 is the
 ; leading 1), so a common row takes 2 bits. Bits are stored from bit 7 of each byte down;
-; the last byte is filled with 0 bits. 768 rows take 387 bytes instead of 768.
+; the last byte is filled with 0 bits. 768 rows take 382 bytes instead of 768.
 font_rows:
-        DB 0x00, 0x44, 0x10, 0x40, 0x20, 0x38, 0x08, 0x7C
-        DB 0x78, 0x04, 0x3C, 0x30, 0x28, 0x54, 0x48, 0x50
-        DB 0x18, 0x60, 0x64, 0x4C, 0x0C, 0x34, 0x5C, 0x70
-        DB 0x24, 0x42, 0x99, 0xA1, 0x14, 0x1C, 0x6C, 0xFF
-        DB 0x68, 0x58
+        DB 0x00, 0x44, 0x10, 0x40, 0x38, 0x20, 0x08, 0x7C
+        DB 0x78, 0x04, 0x3C, 0x30, 0x54, 0x28, 0x48, 0x50
+        DB 0x18, 0x60, 0x5C, 0x64, 0x4C, 0x0C, 0x34, 0x70
+        DB 0x24, 0x14, 0x1C, 0x6C, 0x68, 0x58
 font_rows_end:
         ASSERT HIGH(font_rows - 2) == HIGH(font_rows_end - 1), "font_rows must not cross a page"
         ASSERT font_rows_end - font_rows <= 62, "codes reach index 61"
@@ -121,10 +118,10 @@ font_ix DEFL 2
         IF (bits) == 0x40
 font_ix DEFL 3
         ENDIF
-        IF (bits) == 0x20
+        IF (bits) == 0x38
 font_ix DEFL 4
         ENDIF
-        IF (bits) == 0x38
+        IF (bits) == 0x20
 font_ix DEFL 5
         ENDIF
         IF (bits) == 0x08
@@ -145,10 +142,10 @@ font_ix DEFL 10
         IF (bits) == 0x30
 font_ix DEFL 11
         ENDIF
-        IF (bits) == 0x28
+        IF (bits) == 0x54
 font_ix DEFL 12
         ENDIF
-        IF (bits) == 0x54
+        IF (bits) == 0x28
 font_ix DEFL 13
         ENDIF
         IF (bits) == 0x48
@@ -163,19 +160,19 @@ font_ix DEFL 16
         IF (bits) == 0x60
 font_ix DEFL 17
         ENDIF
-        IF (bits) == 0x64
+        IF (bits) == 0x5C
 font_ix DEFL 18
         ENDIF
-        IF (bits) == 0x4C
+        IF (bits) == 0x64
 font_ix DEFL 19
         ENDIF
-        IF (bits) == 0x0C
+        IF (bits) == 0x4C
 font_ix DEFL 20
         ENDIF
-        IF (bits) == 0x34
+        IF (bits) == 0x0C
 font_ix DEFL 21
         ENDIF
-        IF (bits) == 0x5C
+        IF (bits) == 0x34
 font_ix DEFL 22
         ENDIF
         IF (bits) == 0x70
@@ -184,32 +181,20 @@ font_ix DEFL 23
         IF (bits) == 0x24
 font_ix DEFL 24
         ENDIF
-        IF (bits) == 0x42
+        IF (bits) == 0x14
 font_ix DEFL 25
         ENDIF
-        IF (bits) == 0x99
+        IF (bits) == 0x1C
 font_ix DEFL 26
         ENDIF
-        IF (bits) == 0xA1
+        IF (bits) == 0x6C
 font_ix DEFL 27
         ENDIF
-        IF (bits) == 0x14
+        IF (bits) == 0x68
 font_ix DEFL 28
         ENDIF
-        IF (bits) == 0x1C
-font_ix DEFL 29
-        ENDIF
-        IF (bits) == 0x6C
-font_ix DEFL 30
-        ENDIF
-        IF (bits) == 0xFF
-font_ix DEFL 31
-        ENDIF
-        IF (bits) == 0x68
-font_ix DEFL 32
-        ENDIF
         IF (bits) == 0x58
-font_ix DEFL 33
+font_ix DEFL 29
         ENDIF
         ASSERT font_ix >= 0, "ROW: a row that is not in font_rows"
 font_v DEFL font_ix + 2
@@ -820,7 +805,7 @@ font_glyphs:                    ; place within one page more easily)
         ROW %00000000
         ROW %00000000
         ROW %00000000
-        ROW %11111111
+        ROW %01111100
 ; 0x60 pound
         ROW %00011000
         ROW %00100100
@@ -1100,15 +1085,15 @@ font_glyphs:                    ; place within one page more easily)
         ROW %00000000
         ROW %00000000
         ROW %00000000
-; 0x7F copyright
-        ROW %00111100
-        ROW %01000010
-        ROW %10011001
-        ROW %10100001
-        ROW %10100001
-        ROW %10011001
-        ROW %01000010
-        ROW %00111100
+; 0x7F copyright (in the 5 columns of the other glyphs)
+        ROW %00111000
+        ROW %01000100
+        ROW %01011100
+        ROW %01010100
+        ROW %01011100
+        ROW %01000100
+        ROW %00111000
+        ROW %00000000
 
         IF font_nbits
         DB font_acc << (8 - font_nbits) ; the last bits' byte

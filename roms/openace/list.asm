@@ -267,4 +267,5 @@ list_own:       DW does_rt, runs_rt, exit_rt ; (exit_rt last: LIST tests B = 1)
         ASSERT $ == list_own + 6  ; in_list leaves HL past list_own when DE is not in it
 list_closes:    DW then_rt, loop_rt, ploop_rt, until_rt, repeat_rt ; and the next two
 list_opens:     DW else_rt, while_rt, if_rt, do_rt, begin_rt
+        CUT                       ; (a 4-byte piece of its own: it fits a sliver)
 list_dot:       DW dot_cfa, thread_back

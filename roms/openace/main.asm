@@ -92,9 +92,10 @@ interrupt:                      ; IM 1 enters here (no JP)
         PUSH BC
         PUSH DE
         PUSH HL
-        LD B,117                ; about 1,520 T: EI comes about 1,740 T after the
-                                ; interrupt is accepted (the line is held 1,664 T) and the
-                                ; handler takes the original's ~1,790 T with no key held
+        LD B,71                 ; about 920 T: with the key scan (about 630 T with no key
+                                ; held) EI comes about 1,740 T after the interrupt is
+                                ; accepted (the line is held 1,664 T) and the handler
+                                ; takes the original's ~1,790 T with no key held
 .delay: DJNZ .delay
         LD HL,FRAMES            ; 32-bit counter, LSB first
         LD B,4

@@ -15,22 +15,20 @@
         PRIM "PLOT", plot_cfa, 0
         RST 24
         LD C,E                  ; C = mode
-        RST 24
-        PUSH DE                 ; y
-        RST 24                  ; DE = x
-        POP HL                  ; HL = y
+        RST 0x28                ; pop_two: HL = x, DE = y
+        EX DE,HL                ; HL = y, DE = x
         LD A,H
         OR A
-        JR NZ,.out0
+        JR NZ,.out
         LD A,L
         CP 46
-        JR NC,.out0
+        JR NC,.out
         LD D,L                  ; D = y, E = x
         LD (XCOORD),DE          ; XCOORD = x, YCOORD = y (consecutive bytes)
         LD A,C
         AND 3
         CP 2
-        JR Z,.out0              ; mode 2: only move
+        JR Z,.out              ; mode 2: only move
         LD B,A                  ; B = mode 0, 1 or 3
         ; quadrant bit: y odd = top row of the cell, x odd = right column
         LD C,0x01               ; top-right
@@ -38,27 +36,15 @@
         JR NZ,.top
         LD C,0x04               ; bottom-right
 .top:   BIT 0,E
-        JRX NZ,.right
+        JR NZ,.right
         SLA C                   ; left: top-left 0x02, bottom-left 0x08
-        JP .right               ; (PLOT is longer than the gap after its header: two pieces)
-.out0:  JP (IY)                 ; off the grid, or mode 2
-        CUT
-.right: ; cell address: 0x2400 + 32 * (22 - y/2) + x/2 = 32 * (0x100 + (109 - y)/2) + x/2
-        LD A,109
-        SUB D
-        RRA                     ; (no carry in: y <= 45)
-        LD L,A
-        LD H,1
-        ADD HL,HL
-        ADD HL,HL
-        ADD HL,HL
-        ADD HL,HL
-        ADD HL,HL               ; (no carry out)
-        LD A,E
+.right: ; the cell: line 22 - y/2 = (45 - y)/2, column x/2 mod 32 (x wraps into the row:
+        ; x = 70 is column 3, -5 column 29, transcripts.md Round 3)
+        LD A,45
+        SUB D                   ; (no borrow: y <= 45)
         RRA
-        AND 31                  ; x wraps into the row (x = 70 is column 3, -5 column 29:
-        OR L                    ; transcripts.md Round 3)
-        LD L,A
+        SRL E
+        CALL at_addr            ; HL = the cell (AT's working part; keeps BC)
         LD DE,(L_HALF)          ; ERROR 9 if the cell is in the input buffer (measured on
         RST 0x30                ; hl_below_de: the original, transcripts.md: a line of two rows leaves
         JRX NC,at_cfa.bad       ; PLOT's bottom row to the buffer; AT's ERROR 9)

@@ -24,9 +24,8 @@ push_a_next:
 
 ; OUT ( byte port -- ): written from ace-forth.md 9 and rom-words.tsv (OUT).
         PRIM "OUT", out_cfa, 0
-        RST 24
-        PUSH DE                 ; port
-        RST 24                  ; E = byte
-        POP BC
-        OUT (C),E
+        RST 0x28                ; pop_two: L = the byte, DE = the port
+        LD B,D
+        LD C,E
+        OUT (C),L
         JP (IY)

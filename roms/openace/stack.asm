@@ -94,10 +94,8 @@ div3216:
         CUT
 ; pop_udiv: pop ud into HL:DE (HL high), then udiv32_16. Uses AF.
 pop_udiv:
-        RST 24
-        PUSH DE                 ; high
-        RST 24                  ; DE = low
-        POP HL
+        RST 0x28                ; pop_two: HL = low, DE = high
+        EX DE,HL
 ; udiv32_16: (HL:DE) / BC -> HL:DE = quotient, BC = remainder. Uses AF.
 udiv32_16:
         PUSH DE
@@ -364,18 +362,14 @@ max_pick:                       ; push DE if carry, else HL (MIN comes here too)
 
 ; D+: written from rom-words.tsv (D+).
         PRIM "D+", dplus_cfa, 0
-        RST 24
-        PUSH DE                 ; d2 high
-        RST 24
-        PUSH DE                 ; d2 low
-        RST 24
-        PUSH DE                 ; d1 high
-        RST 24                  ; d1 low
-        POP BC                  ; d1 high
-        POP HL                  ; d2 low
-        ADD HL,DE
-        EX DE,HL                ; DE = low sum
-        POP HL                  ; d2 high
+        RST 0x28                ; pop_two; HL = d2 low, DE = d2 high
+        PUSH DE
+        PUSH HL
+        RST 0x28                ; pop_two; HL = d1 low, DE = d1 high
+        POP BC                  ; d2 low
+        ADD HL,BC
+        EX DE,HL                ; DE = low sum, HL = d1 high
+        POP BC                  ; d2 high
         ADC HL,BC
         JRX push_de_hl
 

@@ -84,16 +84,10 @@ init_table_end:
 ; Debounce and repeat (ace-hardware.md 6): a key is delivered on the 3rd consecutive frame
 ; it is seen, then after 30 more frames, then every 4 frames. A key pressed while another
 ; is held blocks everything (KEYCOD = 0xFF) until all keys are released.
-; out: A = delivered key code or 0. With no key held at all (one IN with every half-row
-; selected) the full scan is skipped: the handler then leaves a running program the
-; original's share of the frame (ace-hardware.md 4).
+; out: A = delivered key code or 0. The scan reads the eight half-rows in turn, as the
+; original's does (ace-hardware.md 7).
 key_debounce:
-        XOR A
-        IN A,(KBD_PORT)         ; A8-A15 = 0: all eight half-rows at once
-        CPL
-        AND 0x1F
-        LD H,A                  ; 0: no key (key_scan's "keys held")
-        CALL NZ,key_scan
+        CALL key_scan
         LD C,A                  ; the key, or 0: then H = the keys held (0, or 2 or more)
         OR A
         LD A,H
@@ -132,40 +126,36 @@ key_debounce:
         XOR A
         RET
 
-; key_scan: raw keyboard scan, no debounce (ace-hardware.md 6).
+; key_scan: raw keyboard scan, no debounce (ace-hardware.md 6). The eight half-rows are
+; read in turn, 0xFEFE to 0x7FFE, about 70 T apart as the original's scan reads them
+; (ace-hardware.md 7, "Keyboard reads are not sparse"): a row with no key costs 68 T.
 ; out: A = key code, 0 if no key or not exactly one non-shift key (then H = the number of
 ; non-shift keys held). Uses BC, DE, HL.
         ROUTINE key_scan
-        LD HL,0                 ; H = keys found, L = index of the last one
-        LD E,L                  ; index of the key being looked at (row * 5 + bit)
-        LD B,0xFE
-.row:
-        LD A,B                  ; the half-row select on A8-A15
+        LD HL,0                 ; H = keys found, L = index + 1 of the last one
+        LD D,L                  ; (for the table look-up)
+        LD E,L                  ; E = index of the row's first key (row * 5)
+        LD A,0xFE               ; the first half-row: SHIFT and SYMBOL SHIFT are not keys
         IN A,(KBD_PORT)
         CPL
-        AND 0x1F
-        BIT 0,B                 ; only the first half-row (0xFE) has bit 0 clear
-        JR NZ,.bits
         LD C,A                  ; C = SHIFT (bit 0) and SYMBOL SHIFT (bit 1), 1 = held
-        AND 0x1C                ; row 0: SHIFT and SYMBOL SHIFT are not keys
-.bits:
-        LD D,5
-.bit:
-        SRL A
-        JR NC,.up
-        INC H
-        LD L,E
-.up:
-        INC E
-        DEC D
-        JR NZ,.bit
-        RLC B
-        JR C,.row
+        AND 0x1C
+        LD B,0xFE
+        JR .first
+.row:   LD A,B                  ; 4   the half-row select on A8-A15
+        IN A,(KBD_PORT)         ; 11
+        CPL                     ; 4
+        AND 0x1F                ; 7
+.first: JR NZ,.keys             ; 7
+.next:  LD A,E                  ; 4
+        ADD A,5                 ; 7
+        LD E,A                  ; 4
+        RLC B                   ; 8
+        JR C,.row               ; 12
         LD A,H
         DEC A
         JRX NZ,key_debounce.none
-        LD D,A                  ; (0)
-        LD E,L
+        LD E,L                  ; (D = 0)
         LD HL,keys_symbol
         BIT 1,C                 ; SYMBOL SHIFT wins over SHIFT
         JR NZ,.look
@@ -186,6 +176,16 @@ key_debounce:
         ADD HL,DE
         LD A,(HL)
         RET
+; A row with keys (A = its key bits): count them, L := the index + 1 of the last.
+.keys:  PUSH DE
+.bit:   INC E
+        SRL A
+        JR NC,.up
+        LD L,E
+        INC H                   ; (NZ: one more round, which finds A = 0)
+.up:    JR NZ,.bit
+        POP DE
+        JR .next
 
         CUT
 ; With SHIFT (ace-hardware.md 6): the plain code in capitals for letters, 0, ENTER and
@@ -193,9 +193,10 @@ key_debounce:
 keys_shift_digits:
         DB 0x05, 0x0A, 0x02, '3', 0x08, 0x01, 0x07, 0x09, 0x03, 0x04
 ; Key code tables, index = half-row * 5 + bit (ace-hardware.md 6, "Codes produced").
-; Indexes 0 and 1 (SHIFT and SYMBOL SHIFT) are never looked up: each table starts 2
-; bytes before its first key, over the end of the table before it.
-keys_plain EQU $ - 2
+; key_scan looks them up by index + 1; indexes 0 and 1 (SHIFT and SYMBOL SHIFT) are
+; never looked up: each table starts 3 bytes before its first key, over the end of the
+; table before it.
+keys_plain EQU $ - 3
         DB "zxc"
         DB "asdfg"
         DB "qwert"
@@ -204,7 +205,7 @@ keys_plain EQU $ - 2
         DB "poiuy"
         DB 13, "lkjh"
         DB " mnbv"
-keys_symbol EQU $ - 2
+keys_symbol EQU $ - 3
         DB ':', 0x60, '?'
         DB '~', '|', '\\', '{', '}'
         DB "QWE<>"

@@ -95,10 +95,9 @@ save_common:
 ; bytes_args: ( addr n -- ) and the file name: addr to HDR_START, n to HDR_LEN (after
 ; the name, which may run over them while WORD reads it). Shared by BSAVE, BLOAD, BVERIFY.
 bytes_args:
-        RST 24                  ; n
+        RST 0x28                ; pop_two: HL = addr, DE = n
         PUSH DE
-        RST 24                  ; addr
-        PUSH DE
+        PUSH HL
         CALL tape_name
         POP HL
         LD (HDR_START),HL
@@ -361,7 +360,7 @@ tape_find:
         LD HL,text_dict
         OR A
         JR Z,.kind
-        LD HL,text_bytes
+        LD L,LOW(text_bytes)    ; (in text_dict's page)
 .kind:  CALL print_at           ; (bit 7 ends the text; C and DE kept)
         LD HL,HDR_NAME
         LD B,10
@@ -383,6 +382,7 @@ text_dict:
 text_bytes:
         DB 13
         DC "Bytes: "
+        ASSERT HIGH(text_bytes) == HIGH(text_dict), "tape_find loads only text_bytes' low byte"
 
         CUT
 ; remap_cell: the cell at HL := its value v remapped by the table RM_T1 .. RM_D3: v >= T1
@@ -396,24 +396,28 @@ remap_cell:
         LD D,(HL)
         DEC HL
         PUSH HL
-        LD HL,(RM_T1)
-        SCF
-        SBC HL,DE               ; borrow: v >= T1
-        LD HL,(RM_D1)
-        JR C,.add
-        LD HL,(RM_T2)
-        SCF
-        SBC HL,DE               ; borrow: v >= T2
-        LD HL,(RM_D2)
-        JR C,.add
-        LD HL,(RM_T3)
-        SCF
-        SBC HL,DE               ; borrow: v >= T3
-        JR NC,.keep
-        LD HL,(RM_D3)
-.add:   ADD HL,DE
+        PUSH BC
+        LD HL,RM_T1             ; T1 D1 T2 D2 T3 D3 in turn
+        LD B,3
+.try:   LD A,E                  ; carry: v < T
+        SUB (HL)
+        INC HL
+        LD A,D
+        SBC A,(HL)
+        INC HL
+        JR C,.below
+        LD A,(HL)               ; v + D
+        INC HL
+        LD H,(HL)
+        LD L,A
+        ADD HL,DE
         EX DE,HL
-.keep:  POP HL
+        JR .keep
+.below: INC HL
+        INC HL
+        DJNZ .try
+.keep:  POP BC
+        POP HL
 ; store_de: DE to the cell at HL, HL past it. Flags kept.
 store_de:
         LD (HL),E
