@@ -21,8 +21,12 @@ for tool in "$rustc_bin" "$cargo_bin"; do
   fi
 done
 wasm_target="${ACEWEB_TARGET_DIR:-$root/target/aceweb}"
+# bulk-memory (every browser since 2021): a fill or copy is one memory.fill/memory.copy
+# instead of compiler_builtins' byte loop; the silent sound of an idle frame is such a fill
+# (benches/README.md: the idle prompt ~20 % faster in V8).
 (cd "$root/crates/aceweb" &&
-  CARGO_TARGET_DIR="$wasm_target" RUSTC="$rustc_bin" RUSTFLAGS="--remap-path-prefix=$root=aceemu" \
+  CARGO_TARGET_DIR="$wasm_target" RUSTC="$rustc_bin" \
+    RUSTFLAGS="--remap-path-prefix=$root=aceemu -C target-feature=+bulk-memory" \
     "$cargo_bin" build --quiet --release \
     --locked --offline --target wasm32-unknown-unknown)
 mkdir -p "$out/tapes"

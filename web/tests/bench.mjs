@@ -1,114 +1,191 @@
-// Emulated speed in the browser: how many times faster than real time the WebAssembly
-// Ace runs in Debian's chromium, on two workloads, each measured in the same run:
+// The web page against native aceemu on the same work, by CPU time: how many times the
+// CPU time the WebAssembly Ace takes in Debian's chromium the native build takes (1.0 =
+// as fast as native; the goal is at most 1.5).
 //
-// * boot: 2,000 frames from power-on (the ROM's start-up, then its line editor waiting);
-// * maze: A-Mouz-in-Mase loaded at instant tape speed, then a size-1 maze built and
-//   watched until the mouse is out (Forth at work: the game's generator and solver).
+// Two workloads, each identical on both sides (the open ROM in a 51 K Ace, the same typed
+// program, the same frames, each frame run as the page runs it: the machine's frame, then
+// its sound taken):
 //
-// Times are CPU time (Linux /proc: the user and system time of chromium's processes, which
-// are this script's descendants), so a busy machine does not change the ratios much; wall
-// time is printed too. With ACEEMU naming a release binary, the native build runs the maze
-// workload too (`aceemu run --headless`, the CPU time of the whole process, start-up
-// included) and the browser/native ratio is printed. Run: `node web/tests/bench.mjs` after
-// web/build.sh.
+// * busy: `aceemu bench`'s busy Forth loop typed at the prompt, then FRAMES frames;
+// * idle: the ROM at its prompt from 200 frames after power-on, then FRAMES frames.
+//
+// Native: `aceemu bench --web-workload NAME:FRAMES` (ACEEMU, default target/release/aceemu)
+// prepares the machine and prints the process's CPU time for the measured frames alone.
+// Browser: the page's own module (`aceweb.wasm`, one instance, powered on afresh for each
+// round) prepares the same machine, then one synchronous `run_frames(FRAMES)` call is
+// timed: CPU time of the thread that ran it (Linux schedstat, nanoseconds, of chromium's
+// threads, which are this script's descendants) and wall time by performance.now(). The
+// page's own loop is paused, so no timer runs in between. Both sides then hash the 64 KB
+// the CPU sees and count frames; the bench stops if they differ (not the same work).
+//
+// A warm-up run first lets V8 compile the hot functions with its optimising tier; then
+// ROUNDS rounds alternate native and browser (the order swapped every round), and the
+// median ratio and its spread are printed. Run after web/build.sh and cargo build
+// --release: `ACEWEB_SITE=... node web/tests/bench.mjs`. Environment: BENCH_ROUNDS (5),
+// BENCH_BUSY_FRAMES (50000), BENCH_IDLE_FRAMES (500000), BENCH_JS_FLAGS (V8 flags for
+// chromium, for diagnosis).
 
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { launchChromium, ROOT, serveSite } from './common.mjs';
 
-const TICKS = 100; // USER_HZ, the unit of /proc/PID/stat times
+// The same text as aceemu's frontend::bench::BUSY_FORTH (the hash check catches a drift).
+const BUSY_FORTH =
+  '0 VARIABLE V : T BEGIN 100 0 DO I V @ + V ! I DUP 1+ SWAP DROP DROP LOOP 0 UNTIL ; T\n';
+const ROUNDS = +(process.env.BENCH_ROUNDS || 5);
+const FRAMES = {
+  busy: +(process.env.BENCH_BUSY_FRAMES || 50000),
+  idle: +(process.env.BENCH_IDLE_FRAMES || 500000),
+};
+const NATIVE = process.env.ACEEMU || join(ROOT, 'target/release/aceemu');
+if (!existsSync(NATIVE)) throw new Error(`${NATIVE} not found: cargo build --release, or set ACEEMU`);
 
-// Fields of /proc/PID/stat after the command name: [state, ppid, ...].
-function stat(pid) {
+// ----- CPU time of chromium's threads ------------------------------------------------------
+
+function parentOf(pid) {
   const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return +text.slice(text.lastIndexOf(')') + 2).split(' ')[1];
 }
 
-/// CPU seconds used so far by the live descendants of this process (chromium).
-function descendantsCpu() {
+/// Nanoseconds on a CPU so far of every thread of this process's live descendants, by
+/// "pid/tid".
+function threadCpu() {
   const parent = new Map();
-  const times = new Map();
   for (const name of readdirSync('/proc')) {
     if (!/^[0-9]+$/.test(name)) continue;
+    try { parent.set(+name, parentOf(name)); } catch (e) { /* gone meanwhile */ }
+  }
+  const times = new Map();
+  for (const pid of parent.keys()) {
+    let p = parent.get(pid);
+    while (p && p !== process.pid) p = parent.get(p);
+    if (p !== process.pid) continue;
     try {
-      const f = stat(name);
-      parent.set(+name, +f[1]);
-      times.set(+name, (+f[11] + +f[12]) / TICKS);
+      for (const tid of readdirSync(`/proc/${pid}/task`)) {
+        const ns = +readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0];
+        times.set(`${pid}/${tid}`, ns);
+      }
     } catch (e) { /* gone meanwhile */ }
   }
-  let total = 0;
-  for (const [pid, t] of times) {
-    for (let p = parent.get(pid); p; p = parent.get(p)) {
-      if (p === process.pid) { total += t; break; }
-    }
+  return times;
+}
+
+/// CPU seconds between two threadCpu() snapshots: of the busiest thread, and of all.
+function cpuBetween(before, after) {
+  let busiest = 0;
+  let all = 0;
+  for (const [id, ns] of after) {
+    const d = (ns - (before.get(id) || 0)) / 1e9;
+    all += d;
+    busiest = Math.max(busiest, d);
   }
-  return total;
+  return { busiest, all };
 }
 
-/// CPU seconds of this process's children that have ended (the native run).
-function childrenCpu() {
-  const f = stat('self');
-  return (+f[13] + +f[14]) / TICKS;
+// ----- the two sides ---------------------------------------------------------------------
+
+function native(workload, frames) {
+  const line = execFileSync(NATIVE, ['bench', '--web-workload', `${workload}:${frames}`],
+    { cwd: ROOT, encoding: 'utf8' });
+  const f = Object.fromEntries(line.trim().split(' ').map((kv) => kv.split('=')));
+  return { cpu: +f.cpu, wall: +f.wall, frameCount: +f.frame_count, memory: f.memory };
 }
 
-const MAZE = 'LOAD MAZE\nRUN\n\\{ANYKEY} \\{Maze size}1\\{Watch?}w';
+async function browserRun(page, workload, frames) {
+  await page.evaluate(([w, text]) => window.benchPrepare(w, text), [workload, BUSY_FORTH]);
+  const before = threadCpu();
+  const wall = await page.evaluate((n) => window.benchRun(n), frames);
+  const cpu = cpuBetween(before, threadCpu());
+  const state = await page.evaluate(() => window.benchState());
+  return { cpu: cpu.busiest, chromium: cpu.all, wall, ...state };
+}
+
+// Put into the page: power on afresh and prepare a workload as bench_web.rs does; run
+// frames timed; the state to compare. FNV-1a as in bench_web.rs (its test vectors are
+// checked here too).
+function pageSide() {
+  const { ace } = window.aceApp;
+  const fnv1a = (bytes) => {
+    let h = 0x811c9dc5;
+    for (const b of bytes) h = Math.imul(h ^ b, 0x01000193) >>> 0;
+    return h;
+  };
+  const enc = (s) => new TextEncoder().encode(s);
+  if (fnv1a(enc('')) !== 0x811c9dc5 || fnv1a(enc('a')) !== 0xe40c292c
+    || fnv1a(enc('foobar')) !== 0xbf9cf968) throw new Error('FNV-1a is wrong');
+  window.benchPrepare = (workload, text) => {
+    ace.power(ace.romBytes, 51);
+    if (workload === 'busy') {
+      ace.typeText(text);
+      for (let i = 0; i < 2000 && !ace.x.typing_done(); i++) ace.runFrame();
+      if (!ace.x.typing_done()) throw new Error('the busy Forth loop was not typed in');
+      ace.runFrames(50);
+    } else {
+      ace.runFrames(200);
+    }
+  };
+  window.benchRun = (n) => {
+    const t = performance.now();
+    ace.runFrames(n);
+    return (performance.now() - t) / 1000;
+  };
+  window.benchState = () => ({
+    frameCount: ace.frames,
+    memory: fnv1a(ace.memory(0, 0x10000)).toString(16).padStart(8, '0'),
+  });
+}
+
+// ----- the rounds --------------------------------------------------------------------------
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
 const site = await serveSite();
-const browser = await launchChromium();
+const jsFlags = process.env.BENCH_JS_FLAGS ? [`--js-flags=${process.env.BENCH_JS_FLAGS}`] : [];
+const browser = await launchChromium(jsFlags);
 try {
   const page = await browser.context.newPage();
   await page.goto(site.url);
   await page.waitForFunction(() => window.aceApp !== undefined, null, { timeout: 20000 });
   await page.evaluate(() => window.aceApp.setPaused(true));
-  const boot = await measure(page, (async () => {
-    const { Ace, ace } = window.aceApp;
-    const a = await Ace.load('aceweb.wasm', ace.romBytes, 51);
-    const t = performance.now();
-    a.runFrames(2000);
-    return { frames: 2000, wall: (performance.now() - t) / 1000 };
-  }).toString());
-  const maze = await measure(page, `async () => {
-    const { Ace, runHeadless, ace } = window.aceApp;
-    const m = await Ace.load('aceweb.wasm', ace.romBytes, 51);
-    const bytes = new Uint8Array(await (await fetch('tapes/maze.tap')).arrayBuffer());
-    m.insertTape('maze.tap', bytes, 'instant');
-    m.capsLockAtPrompt();
-    const t = performance.now();
-    const run = runHeadless(m, { type: ${JSON.stringify(MAZE)}, untilText: 'mouse is out',
-      maxFrames: 30000 });
-    if (!run.found) throw new Error('the maze run did not end with the mouse out');
-    return { frames: run.frames, wall: (performance.now() - t) / 1000 };
-  }`);
-  report('browser boot', boot);
-  report('browser maze', maze);
-  if (process.env.ACEEMU) {
-    const before = childrenCpu();
-    const t = process.hrtime.bigint();
-    execFileSync(process.env.ACEEMU, ['run', '--headless', '--ram', '51', '--tape', 'tapes/maze.tap',
-      '--tape-speed', 'instant', '--caps-lock', '--type', MAZE.replace(/\n/g, '\\n'),
-      '--until-text', 'mouse is out', '--max-frames', '30000'], { cwd: ROOT });
-    const native = { frames: maze.frames, cpu: childrenCpu() - before,
-      wall: Number(process.hrtime.bigint() - t) / 1e9 };
-    report(`native maze (${process.env.ACEEMU})`, native);
-    // Browser CPU time over native CPU time on the same work: how many times slower the
-    // page is (1.0 = as fast as native; the goal is at most 1.5).
-    console.log(`browser/native on the maze, by CPU time: ${(maze.cpu / native.cpu).toFixed(2)}`
-      + ` (the browser takes ${(maze.cpu / native.cpu).toFixed(2)}x the native CPU time)`);
+  await page.evaluate(`(${pageSide.toString()})()`);
+  console.log(`native: ${NATIVE}; browser: ${process.env.CHROMIUM || '/usr/bin/chromium'}`
+    + `${jsFlags.length ? ` ${jsFlags[0]}` : ''}; ${ROUNDS} rounds`);
+  // Warm-up: both workloads for about a tenth of their frames, then a pause for V8's
+  // background compiler to finish.
+  for (const w of Object.keys(FRAMES)) await browserRun(page, w, Math.ceil(FRAMES[w] / 10));
+  await new Promise((ok) => setTimeout(ok, 2000));
+  const results = { busy: [], idle: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const w of Object.keys(FRAMES)) {
+      const sides = {};
+      for (const side of round % 2 ? ['browser', 'native'] : ['native', 'browser']) {
+        sides[side] = side === 'native' ? native(w, FRAMES[w]) : await browserRun(page, w, FRAMES[w]);
+      }
+      const { native: n, browser: b } = sides;
+      if (n.memory !== b.memory || n.frameCount !== b.frameCount) {
+        throw new Error(`${w}: not the same work: native ended at frame ${n.frameCount} with `
+          + `memory hash ${n.memory}, the browser at frame ${b.frameCount} with ${b.memory}`);
+      }
+      const ratio = b.cpu / n.cpu;
+      results[w].push({ n, b, ratio });
+      console.log(`round ${round + 1} ${w}: ${FRAMES[w]} frames; native ${n.cpu.toFixed(3)} s CPU`
+        + ` (${n.wall.toFixed(3)} s wall), browser ${b.cpu.toFixed(3)} s CPU (${b.wall.toFixed(3)}`
+        + ` s wall, all of chromium ${b.chromium.toFixed(3)} s CPU); browser/native ${ratio.toFixed(2)}`);
+    }
+  }
+  for (const [w, rs] of Object.entries(results)) {
+    const ratios = rs.map((r) => r.ratio);
+    const fps = (side) => median(rs.map((r) => FRAMES[w] / r[side].cpu));
+    console.log(`${w}: browser/native by CPU time, median ${median(ratios).toFixed(2)}`
+      + ` (spread ${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}, ${rs.length}`
+      + ` rounds); median frames per CPU second: native ${fps('n').toFixed(0)},`
+      + ` browser ${fps('b').toFixed(0)} (goal: browser/native at most 1.5)`);
   }
 } finally {
   await browser.close();
   site.close();
-}
-
-// Runs `source` (a function's text) in the page; adds the CPU time chromium used meanwhile.
-async function measure(page, source) {
-  const before = descendantsCpu();
-  // eslint-disable-next-line no-new-func
-  const r = await page.evaluate(`(${source})()`);
-  return { ...r, cpu: descendantsCpu() - before };
-}
-
-function report(what, { frames, cpu, wall }) {
-  const seconds = frames / 50;
-  console.log(`${what}: ${frames} frames (${seconds.toFixed(0)} s of Ace time) in ${cpu.toFixed(2)} s CPU`
-    + ` = ${(seconds / cpu).toFixed(0)}x real time (wall ${wall.toFixed(2)} s = ${(seconds / wall).toFixed(0)}x)`);
 }

@@ -35,8 +35,9 @@ export async function serveSite() {
   return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() };
 }
 
-/// Debian's chromium, headless, with a fresh profile; returns { context, close }.
-export async function launchChromium() {
+/// Debian's chromium, headless, with a fresh profile and `extraArgs` (e.g. V8 flags for
+/// the bench); returns { context, close }.
+export async function launchChromium(extraArgs = []) {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} not found: apt-get install chromium (or set CHROMIUM)`);
   }
@@ -45,7 +46,8 @@ export async function launchChromium() {
     executablePath: CHROMIUM,
     headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      ...extraArgs],
   });
   return {
     context,

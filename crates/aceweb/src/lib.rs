@@ -37,6 +37,8 @@ pub struct Emulator {
     rgba: Vec<u8>,
     out: Vec<u8>,
     samples: Vec<f32>,
+    /// A frame's samples when `samples` is full (reused, so nothing is allocated).
+    dropped_samples: Vec<f32>,
 }
 
 impl Emulator {
@@ -59,6 +61,7 @@ impl Emulator {
             rgba: vec![255; 256 * 192 * 4],
             out: Vec::new(),
             samples: Vec::new(),
+            dropped_samples: Vec::new(),
         })
     }
 
@@ -92,10 +95,14 @@ impl Emulator {
             Some(deck) => load::run_frame_loading_instantly(&mut self.ace, deck),
             None => self.ace.run_frame(),
         }
-        let samples = self.ace.take_audio();
-        // Keep at most a second of sound if the page does not collect it.
+        // Keep at most a second of sound if the page does not collect it; the frame's
+        // samples are rendered either way (into a buffer kept from frame to frame, so a
+        // frame allocates nothing), as the native front ends do.
         if self.samples.len() < self.ace.audio_rate() as usize {
-            self.samples.extend(samples);
+            self.ace.take_audio_into(&mut self.samples);
+        } else {
+            self.dropped_samples.clear();
+            self.ace.take_audio_into(&mut self.dropped_samples);
         }
     }
 

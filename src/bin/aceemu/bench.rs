@@ -1,6 +1,7 @@
 //! `aceemu bench`: emulation speed against real time and against the bare Z80 core, by CPU
 //! time; headless idle frames per second; optionally the window's CPU use at 1x.
 
+use crate::bench_web;
 use aceemu::frontend::bench;
 use aceemu::workflows::forth_speed;
 use std::path::PathBuf;
@@ -30,9 +31,21 @@ pub struct Args {
     /// "forth-loop:FRAMES" or "idle:FRAMES" (the open ROM busy in Forth or idle).
     #[arg(long, hide = true)]
     only: Option<String>,
+    /// Instead: the native side of the web page's bench (web/tests/bench.mjs),
+    /// "busy:FRAMES" or "idle:FRAMES", run as the page runs it; prints one line of figures.
+    #[arg(long, hide = true, value_name = "WORKLOAD:FRAMES")]
+    web_workload: Option<String>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
+    if let Some(spec) = &args.web_workload {
+        let (name, frames) = spec
+            .split_once(':')
+            .ok_or_else(|| anyhow::anyhow!("--web-workload takes WORKLOAD:FRAMES, not {spec:?}"))?;
+        let workload = bench_web::Workload::parse(name)?;
+        println!("{}", bench_web::run(workload, frames.parse()?)?);
+        return Ok(());
+    }
     if args.forth {
         // the open ROM, or the ROM given with --rom (e.g. the original, to check the spec)
         let image = match &args.rom {

@@ -3,6 +3,7 @@
 
 mod asm;
 mod bench;
+mod bench_web;
 mod cabbage;
 mod level_game;
 mod maze;
