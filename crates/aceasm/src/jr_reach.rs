@@ -33,15 +33,15 @@ pub(crate) fn improve(
     followers: &BTreeSet<String>,
     starts: &mut BTreeMap<String, u32>,
 ) {
-    // Jumps whose distance a move can change: the two ends not in the same section.
+    // Jumps whose distance a move can change: at least one end in a section, the two
+    // ends not in the same one.
+    let known = |e: &JumpEnd| !matches!(e.section, Some(i) if i >= sections.len());
     let jumps: Vec<Jump> = jumps
         .iter()
-        .filter(|j| {
-            let ok = |e: &JumpEnd| e.section.map_or(true, |i| i < sections.len());
-            ok(&j.from) && ok(&j.to) && (j.from.section != j.to.section || j.from.section.is_none())
-        })
-        .copied()
+        .filter(|j| known(&j.from) && known(&j.to))
         .filter(|j| j.from.section.is_some() || j.to.section.is_some())
+        .filter(|j| j.from.section != j.to.section)
+        .copied()
         .collect();
     if jumps.is_empty() {
         return;
