@@ -66,6 +66,8 @@ pub(crate) struct Layout {
     pub starts: BTreeMap<String, u32>,
     /// Free `(lo, end)` ranges of the PACK regions after placement, in address order.
     pub gaps: Vec<(u32, u32)>,
+    /// The `FOLLOWS` sections placed after their section (not moved to shorten jumps).
+    pub followers: std::collections::BTreeSet<String>,
 }
 
 /// A placement problem, reported at the section's `SECTION` line.
@@ -79,9 +81,128 @@ pub(crate) struct LayoutError {
 /// leaves at least this many bytes of it (see [`place`]).
 pub(crate) const FOLLOW_SPARE: u32 = 16;
 
+/// One end of a `JRX` jump: `off` bytes into section `section` (an index into the
+/// sections given to [`place`]), or the address `off` itself when `section` is `None`
+/// (code outside sections).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct JumpEnd {
+    pub section: Option<usize>,
+    pub off: u32,
+}
+
+/// A `JRX` site and its target as the last pass saw them: the packer tries to keep the two
+/// within a JR's reach (each JRX that stays a JR is a byte less).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Jump {
+    pub from: JumpEnd,
+    pub to: JumpEnd,
+}
+
 /// Places `sections` (in source order) given the PACK `regions` and the `fixed` ranges of
-/// code assembled outside sections (`(lo, end)`, any order).
+/// code assembled outside sections (`(lo, end)`, any order), then (except `INORDER`)
+/// rearranges the floating sections so that more of the `jumps` are in JR range.
 pub(crate) fn place(
+    sections: &[SectionUse],
+    regions: &[Region],
+    fixed: &[(u32, u32)],
+    strategy: Strategy,
+    jumps: &[Jump],
+    keep: Option<&Layout>,
+) -> (Layout, Vec<LayoutError>) {
+    if let Some(kept) = keep.and_then(|k| place_as_before(sections, regions, fixed, k)) {
+        return (kept, Vec::new());
+    }
+    let (mut layout, errors) = place_by_size(sections, regions, fixed, strategy);
+    if errors.is_empty() && strategy != Strategy::InOrder {
+        crate::jr_reach::improve(sections, jumps, &layout.followers, &mut layout.starts);
+    }
+    (layout, errors)
+}
+
+/// The sections where `before` had them (FOLLOWS sections after their section): when JRX
+/// sites become JRs, the layout stays put, so the jumps already short stay short and the
+/// bytes saved are left free behind the sections that shrank. A section that no longer
+/// fits where it was (it grew) goes best fit into what is free; `None` when that fails
+/// too, or a pin is wrong.
+fn place_as_before(
+    sections: &[SectionUse],
+    regions: &[Region],
+    fixed: &[(u32, u32)],
+    before: &Layout,
+) -> Option<Layout> {
+    let mut layout = Layout {
+        followers: before.followers.clone(),
+        ..Layout::default()
+    };
+    let mut taken: Vec<(u32, u32)> = fixed.iter().copied().filter(|r| r.1 > r.0).collect();
+    let free = |taken: &[(u32, u32)], start: u32, end: u32| {
+        regions.iter().any(|r| r.lo <= start && end <= r.end)
+            && !taken.iter().any(|&(lo, hi)| start < hi && lo < end)
+    };
+    for s in sections {
+        if let Some(start) = s.pinned_at {
+            let start = u32::try_from(start).ok()?;
+            let end = start.checked_add(s.size).filter(|&e| e <= 0x10000)?;
+            if taken.iter().any(|&(lo, hi)| start < hi && lo < end) {
+                return None;
+            }
+            taken.push((start, end));
+            layout.starts.insert(s.name.clone(), start);
+        }
+    }
+    let mut homeless: Vec<&SectionUse> = Vec::new();
+    // Followers in source order, each after its section (placed earlier).
+    for s in sections.iter().filter(|s| s.pinned_at.is_none()) {
+        if !before.followers.contains(&s.name) {
+            continue;
+        }
+        let target = s.follows.as_ref()?;
+        let t = sections.iter().find(|t| &t.name == target)?;
+        match layout.starts.get(target).map(|&a| a + t.size) {
+            Some(start) if free(&taken, start, start + s.size) => {
+                taken.push((start, start + s.size));
+                layout.starts.insert(s.name.clone(), start);
+            }
+            _ => {
+                layout.followers.remove(&s.name);
+                homeless.push(s);
+            }
+        }
+    }
+    let mut floating: Vec<(u32, &SectionUse)> = Vec::new();
+    for s in sections {
+        if s.pinned_at.is_none() && !before.followers.contains(&s.name) {
+            floating.push((*before.starts.get(&s.name)?, s));
+        }
+    }
+    floating.sort_by_key(|f| f.0);
+    for (was, s) in floating {
+        if s.size == 0 {
+            layout.starts.insert(s.name.clone(), was);
+        } else if free(&taken, was, was + s.size) {
+            taken.push((was, was + s.size));
+            layout.starts.insert(s.name.clone(), was);
+        } else {
+            homeless.push(s);
+        }
+    }
+    // Stable: equal sizes keep the order above.
+    homeless.sort_by_key(|s| std::cmp::Reverse(s.size));
+    for s in homeless {
+        let gaps = free_gaps(regions, &taken);
+        let g = gaps
+            .iter()
+            .filter(|g| g.1 - g.0 >= s.size)
+            .min_by_key(|g| (g.1 - g.0, g.0))?;
+        taken.push((g.0, g.0 + s.size));
+        layout.starts.insert(s.name.clone(), g.0);
+    }
+    layout.gaps = free_gaps(regions, &taken);
+    Some(layout)
+}
+
+/// Where `strategy` puts the sections, by their sizes alone.
+fn place_by_size(
     sections: &[SectionUse],
     regions: &[Region],
     fixed: &[(u32, u32)],
@@ -305,6 +426,10 @@ fn place_once(
         );
     }
     layout.gaps = gaps;
+    layout.followers = followers
+        .iter()
+        .map(|&i| sections[i].name.clone())
+        .collect();
     (layout, errors)
 }
 
@@ -387,10 +512,10 @@ fn free_gaps(regions: &[Region], taken: &[(u32, u32)]) -> Vec<(u32, u32)> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn sec(name: &str, size: u32, pinned_at: Option<i64>) -> SectionUse {
+    pub(crate) fn sec(name: &str, size: u32, pinned_at: Option<i64>) -> SectionUse {
         SectionUse {
             name: name.into(),
             size,
@@ -421,14 +546,14 @@ mod tests {
         let r = [Region { lo: 0, end: 40 }];
         let fixed = [(10, 20), (26, 30)];
         let s = [sec("a", 4, None), sec("b", 6, None), sec("c", 9, None)];
-        let (l, e) = place(&s, &r, &fixed, Strategy::BestFit);
+        let (l, e) = place(&s, &r, &fixed, Strategy::BestFit, &[], None);
         assert!(e.is_empty(), "{e:?}");
         // c (9) -> 0..10 (tightest 10, lowest), b (6) -> 20..26, a (4) -> 30..34.
         assert_eq!(l.starts["c"], 0);
         assert_eq!(l.starts["b"], 20);
         assert_eq!(l.starts["a"], 30);
         assert_eq!(l.gaps, [(9, 10), (34, 40)]);
-        let (l, _) = place(&s, &r, &fixed, Strategy::InOrder);
+        let (l, _) = place(&s, &r, &fixed, Strategy::InOrder, &[], None);
         // a -> 0..4, b -> 4..10, c -> 30..39.
         assert_eq!((l.starts["a"], l.starts["b"], l.starts["c"]), (0, 4, 30));
     }
@@ -448,7 +573,7 @@ mod tests {
             b1,
             b2,
         ];
-        let (l, e) = place(&s, &r, &[], Strategy::BestFit);
+        let (l, e) = place(&s, &r, &[], Strategy::BestFit, &[], None);
         assert!(e.is_empty(), "{e:?}");
         assert_eq!(l.starts["b1"], 4, "fits exactly after h1");
         assert_eq!(

@@ -20,6 +20,7 @@
 mod encode;
 mod error;
 mod expr;
+mod jr_reach;
 mod layout;
 mod lexer;
 mod listing;

@@ -325,7 +325,7 @@ fn passes_that_never_settle_are_reported() {
         "  nop\n  IF !DEFINED(x)\nx: nop\n  ENDIF\n",
         1,
         1,
-        "symbol values still change after 16 passes (does DEFINED() decide whether its own symbol gets defined?)",
+        "symbol values still change after 32 passes (does DEFINED() decide whether its own symbol gets defined?)",
     );
 }
 

@@ -25,7 +25,7 @@ use std::rc::Rc;
 /// Nesting limit for macro expansions and includes together.
 const MAX_DEPTH: usize = 32;
 /// Passes allowed before giving up on symbols that keep changing.
-const MAX_PASSES: usize = 16;
+const MAX_PASSES: usize = 32;
 /// From this pass on a JRX that became a JP stays one (pass/statement.rs `jrx_choice`).
 const JRX_STICKY_FROM: usize = 8;
 /// Lines one pass may process (macros calling macros several times grow exponentially).
@@ -109,19 +109,31 @@ pub(crate) fn assemble(root: Root) -> Result<Assembly, AsmErrors> {
     let mut settled = false;
     let mut any_sections = false;
     let mut jrx_long = std::collections::BTreeSet::new();
+    let mut frozen_jumps: Option<Vec<crate::layout::Jump>> = None;
+    let mut jrx_shortened = std::collections::BTreeSet::new();
     for n in 0..MAX_PASSES {
         let mut pass = Pass::new(&prev, &layout, &jrx_long, &mut files, false);
         pass.jrx_sticky = n >= JRX_STICKY_FROM;
+        pass.jrx_may_shorten = n > JRX_STICKY_FROM;
+        pass.prev_jrx_shortened = jrx_shortened.clone();
         pass.block(&lines, &dir);
         pass.check_sections_closed();
         if !pass.errors.is_empty() {
             return Err(AsmErrors(pass.errors));
         }
-        let (next_layout, errors) = pass.layout();
+        // From JRX_STICKY_FROM on the layout is kept, only closed up where sections shrank.
+        let keep = (n >= JRX_STICKY_FROM).then_some(&layout);
+        let (next_layout, errors, jumps) = pass.layout(frozen_jumps.as_deref(), keep);
+        if n + 1 >= JRX_STICKY_FROM && frozen_jumps.is_none() {
+            // From here on the packer keeps to these jumps: where a jump's target lies
+            // depends on the layout, and a packer chasing it would never settle.
+            frozen_jumps = Some(jumps);
+        }
         let no_sections = pass.sections.is_empty();
         any_sections = !no_sections;
         let (syms, unknown) = (pass.syms, pass.saw_unknown);
         let same_jrx = pass.jrx_long == jrx_long;
+        jrx_shortened = std::mem::take(&mut pass.prev_jrx_shortened);
         jrx_long = pass.jrx_long;
         let same = n > 0
             && same_jrx
@@ -222,8 +234,15 @@ struct Pass<'a> {
     prev_jrx_long: &'a std::collections::BTreeSet<usize>,
     jrx_long: std::collections::BTreeSet<usize>,
     jrx_sites: usize,
+    /// Each JRX site of this pass: its address, the open section's index, and its target
+    /// (for the packer, which keeps them near each other: `Pass::layout`).
+    jrx_jumps: Vec<(u32, Option<usize>, u32)>,
     /// JRX choices are sticky (see `jrx_choice`) from pass JRX_STICKY_FROM on.
     jrx_sticky: bool,
+    /// After that, on a kept layout, a JP whose target is well in reach may become a JR
+    /// once (the sites that did so are in `prev_jrx_shortened`, which this pass adds to).
+    jrx_may_shorten: bool,
+    prev_jrx_shortened: std::collections::BTreeSet<usize>,
     lines_seen: usize,
     /// Set by a runaway-expansion error: the rest of the pass is skipped.
     abort: bool,
@@ -314,6 +333,9 @@ impl<'a> Pass<'a> {
             prev_jrx_long: jrx_long,
             jrx_long: jrx_long.clone(),
             jrx_sites: 0,
+            jrx_may_shorten: false,
+            prev_jrx_shortened: std::collections::BTreeSet::new(),
+            jrx_jumps: Vec::new(),
             jrx_sticky: true,
             lines_seen: 0,
             abort: false,

@@ -7,7 +7,7 @@
 
 use super::{Kind, Pass};
 use crate::error::{AsmError, Diag};
-use crate::layout::{self, Layout, Place, Region, SectionUse, Strategy};
+use crate::layout::{self, Jump, JumpEnd, Layout, Place, Region, SectionUse, Strategy};
 use crate::lexer::{ident_len, split_args, Fields, Word};
 use crate::source::Line;
 
@@ -310,7 +310,14 @@ impl Pass<'_> {
     }
 
     /// Where this pass's sections go (for the next pass), and what did not fit.
-    pub(super) fn layout(&self) -> (Layout, Vec<AsmError>) {
+    /// `frozen`: the jumps to keep short, when the passes no longer take them afresh (see
+    /// `assemble`); the jumps used are returned.
+    /// `keep`: the layout to keep (see `layout::place`).
+    pub(super) fn layout(
+        &self,
+        frozen: Option<&[Jump]>,
+        keep: Option<&Layout>,
+    ) -> (Layout, Vec<AsmError>, Vec<Jump>) {
         let uses: Vec<SectionUse> = self
             .sections
             .iter()
@@ -326,11 +333,17 @@ impl Pass<'_> {
                 at: s.at.clone(),
             })
             .collect();
+        let jumps = match frozen {
+            Some(j) => j.to_vec(),
+            None => self.jrx_jumps_for(&uses),
+        };
         let (layout, errors) = layout::place(
             &uses,
             &self.regions,
             &self.fixed,
             self.strategy.unwrap_or_default(),
+            &jumps,
+            keep,
         );
         let errors = errors
             .into_iter()
@@ -341,6 +354,51 @@ impl Pass<'_> {
                 message: e.message + &e.at.note,
             })
             .collect();
-        (layout, errors)
+        (layout, errors, jumps)
+    }
+
+    /// This pass's JRX sites as jumps between the sections of `uses` (by this pass's
+    /// addresses: a target in a section becomes an offset into it).
+    fn jrx_jumps_for(&self, uses: &[SectionUse]) -> Vec<Jump> {
+        let index: std::collections::HashMap<&str, usize> = uses
+            .iter()
+            .enumerate()
+            .map(|(i, u)| (u.name.as_str(), i))
+            .collect();
+        let in_use = |rec: usize| index.get(self.sections[rec].name.as_str()).copied();
+        let mut by_start: Vec<(u32, u32, usize)> = self
+            .sections
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.size > 0)
+            .map(|(i, s)| (s.start, s.start + s.size, i))
+            .collect();
+        by_start.sort_unstable();
+        let end_at = |addr: u32, rec: Option<usize>| {
+            let rec = rec.or_else(|| {
+                let k = by_start.partition_point(|r| r.0 <= addr);
+                k.checked_sub(1)
+                    .map(|k| by_start[k])
+                    .filter(|r| addr < r.1)
+                    .map(|r| r.2)
+            });
+            match rec.and_then(|r| in_use(r).map(|u| (u, self.sections[r].start))) {
+                Some((u, start)) => JumpEnd {
+                    section: Some(u),
+                    off: addr.wrapping_sub(start),
+                },
+                None => JumpEnd {
+                    section: None,
+                    off: addr,
+                },
+            }
+        };
+        self.jrx_jumps
+            .iter()
+            .map(|&(site, rec, target)| Jump {
+                from: end_at(site, rec),
+                to: end_at(target, None),
+            })
+            .collect()
     }
 }

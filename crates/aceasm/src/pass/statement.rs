@@ -323,12 +323,28 @@ impl Pass<'_> {
         // Early passes decide afresh (the layout is still forming); later ones keep a JP
         // once chosen, so that the passes settle.
         let mut long = self.prev_jrx_long.contains(&site) && (self.jrx_sticky || self.last);
+        if let Some(Operand::Imm(v)) = ops.last() {
+            if let Some(t) = v.v.and_then(|t| u32::try_from(t).ok()) {
+                self.jrx_jumps.push((start, self.open_section, t));
+            }
+        }
+        let distance = match ops.last() {
+            Some(Operand::Imm(v)) => v.v.map(|t| i64::from(t) - (i64::from(start) + 2)),
+            _ => None,
+        };
         if !long && !self.last {
-            if let Some(Operand::Imm(v)) = ops.last() {
-                if let Some(target) = v.v {
-                    let d = i64::from(target) - (i64::from(start) + 2);
-                    long = !(-128..=127).contains(&d);
-                }
+            if let Some(d) = distance {
+                long = !(-128..=127).contains(&d);
+            }
+        }
+        // A JP well in reach on a kept layout becomes a JR, once per site (the margin is
+        // for the sections that close up behind it as other sites shrink).
+        if long && self.jrx_may_shorten && !self.last && !self.prev_jrx_shortened.contains(&site) {
+            let well_in = -128 + SHORTEN_MARGIN..=127 - SHORTEN_MARGIN;
+            if distance.is_some_and(|d| well_in.contains(&d)) {
+                long = false;
+                self.prev_jrx_shortened.insert(site);
+                self.jrx_long.remove(&site);
             }
         }
         if long {
@@ -339,6 +355,9 @@ impl Pass<'_> {
         }
     }
 }
+
+/// How far inside JR reach a JP's target must be for it to become a JR on a kept layout.
+const SHORTEN_MARGIN: i64 = 6;
 
 /// Whether control never goes on to the next instruction: an unconditional JP or JR
 /// (one operand), RET without a condition, RETI, RETN.
