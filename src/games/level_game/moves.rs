@@ -18,11 +18,7 @@ pub trait Step: Copy {
     /// True if white space between moves is passed over rather than refused.
     const SKIPS_WHITE_SPACE: bool;
     /// The game's words for a character that is not a move (`position` is 1-based).
-    fn describe_bad_letter(
-        letter: char,
-        position: usize,
-        f: &mut fmt::Formatter<'_>,
-    ) -> fmt::Result;
+    fn bad_letter_message(letter: char, position: usize) -> String;
 }
 
 /// A move that happened: its direction and whether it pushed.
@@ -109,7 +105,7 @@ impl<D: Step> fmt::Display for Moves<D> {
 }
 
 /// A character of a solution string that is not one of the game's moves; its message is
-/// the game's own ([`Step::describe_bad_letter`]).
+/// the game's own ([`Step::bad_letter_message`]).
 #[derive(Clone, PartialEq, Eq)]
 pub struct BadMoveLetter<D> {
     pub letter: char,
@@ -139,7 +135,7 @@ impl<D> fmt::Debug for BadMoveLetter<D> {
 
 impl<D: Step> fmt::Display for BadMoveLetter<D> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        D::describe_bad_letter(self.letter, self.position, f)
+        f.write_str(&D::bad_letter_message(self.letter, self.position))
     }
 }
 

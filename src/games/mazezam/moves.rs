@@ -2,7 +2,6 @@
 //! step, `L R` for a step that pushes.
 
 use crate::games::level_game::{self, moves::Step};
-use std::fmt;
 
 /// One of the four movement keys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -62,15 +61,8 @@ impl Step for Direction {
         })
     }
     const SKIPS_WHITE_SPACE: bool = false;
-    fn describe_bad_letter(
-        letter: char,
-        position: usize,
-        f: &mut fmt::Formatter<'_>,
-    ) -> fmt::Result {
-        write!(
-            f,
-            "'{letter}' at position {position} is not a move (use l r u d, or L R for a push)"
-        )
+    fn bad_letter_message(letter: char, position: usize) -> String {
+        format!("'{letter}' at position {position} is not a move (use l r u d, or L R for a push)")
     }
 }
 

@@ -1,7 +1,6 @@
 //! Moves in LURD notation: `l r u d` for a step, `L R U D` for a step that pushes a box.
 
 use crate::games::level_game::{self, moves::Step};
-use std::fmt;
 
 /// One of the four directions the player can move in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -61,6 +60,8 @@ impl Direction {
 }
 
 impl Step for Direction {
+    const SKIPS_WHITE_SPACE: bool = true;
+
     fn letter(self) -> char {
         Direction::letter(self)
     }
@@ -80,16 +81,8 @@ impl Step for Direction {
             push: c.is_ascii_uppercase(),
         })
     }
-    const SKIPS_WHITE_SPACE: bool = true;
-    fn describe_bad_letter(
-        letter: char,
-        position: usize,
-        f: &mut fmt::Formatter<'_>,
-    ) -> fmt::Result {
-        write!(
-            f,
-            "column {position}: {letter:?} is not a LURD move (l r u d, L R U D for pushes)"
-        )
+    fn bad_letter_message(letter: char, position: usize) -> String {
+        format!("column {position}: {letter:?} is not a LURD move (l r u d, L R U D for pushes)")
     }
 }
 
