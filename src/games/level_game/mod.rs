@@ -9,5 +9,8 @@
 //! * [`level_tape`]: the two blocks of a level tape, and the names it may have.
 
 pub mod ace_screen;
+mod game;
 pub mod level_tape;
 pub mod moves;
+
+pub use game::{Answer, LevelGame};
