@@ -67,8 +67,6 @@ pub(crate) use pictures;
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
     mod codes {
         pictures! { FIRST 'a', SECOND 'b', THIRD 'c' }
     }
