@@ -1,8 +1,54 @@
-//! What `aceemu mazezam` and `aceemu sokoban` share: a level file with one of its levels
-//! chosen by `--level`, checked against the file, and the count line of `check`.
+//! What `aceemu mazezam` and `aceemu sokoban` share: reading a level file (`load`), the
+//! `check` listing, a level file with one of its levels chosen by `--level`, and where
+//! `generate` writes. A game's command file gives only what differs, as a [`LevelCli`].
 
+use aceemu::games::level_game::LevelGame;
 use anyhow::bail;
 use std::path::{Path, PathBuf};
+
+/// What a level game's command line says that the others do not.
+pub trait LevelCli: LevelGame {
+    /// What one level is called in messages ("no NOUN in the file", "N valid NOUNs").
+    const NOUN: &'static str;
+
+    /// The message for a level file that did not parse (the default lists every error).
+    fn parse_failure(_file: &Path, errors: Self::ParseErrors) -> anyhow::Error {
+        anyhow::anyhow!("{errors}")
+    }
+    /// The warnings met while reading the file, one message each.
+    fn warnings(_parsed: &Self::Parsed) -> Vec<String> {
+        Vec::new()
+    }
+    /// The line `check` prints for level `index` (0-based) of the file.
+    fn check_line(parsed: &Self::Parsed, index: usize) -> String;
+}
+
+/// Reads a level file for `G`: refused if it is another game's, errors become one
+/// message, warnings go to standard error, and a file without levels is refused.
+pub fn load<G: LevelCli>(file: &Path) -> anyhow::Result<G::Parsed> {
+    if let Some(message) = aceemu::games::level_file::other_game(file, G::NAME) {
+        bail!("{message}");
+    }
+    let parsed = G::parse_file(file).map_err(|errors| G::parse_failure(file, errors))?;
+    for warning in G::warnings(&parsed) {
+        eprintln!("{warning}");
+    }
+    if G::levels(&parsed).is_empty() {
+        bail!("{}: no {} in the file", file.display(), G::NOUN);
+    }
+    Ok(parsed)
+}
+
+/// `check`: a line per level, then "FILE: N valid NOUNs".
+pub fn check<G: LevelCli>(file: &Path) -> anyhow::Result<()> {
+    let parsed = load::<G>(file)?;
+    let count = G::levels(&parsed).len();
+    for i in 0..count {
+        println!("{}", G::check_line(&parsed, i));
+    }
+    print_valid_count(file, count, G::NOUN);
+    Ok(())
+}
 
 /// A level file, and one level of it if asked for.
 #[derive(clap::Args)]

@@ -5,14 +5,14 @@ use aceemu::games::mazezam::format::{self, Parsed};
 use aceemu::games::mazezam::generator::{self, Params};
 use aceemu::games::mazezam::level_tape;
 use aceemu::games::mazezam::solver::{self, Goal, Verdict};
-use aceemu::games::mazezam::{Level, MAX_TITLE_CHARS};
+use aceemu::games::mazezam::{Level, MazezaM, MAX_TITLE_CHARS};
 use aceemu::tape::image::{Format, TapeImage};
 use anyhow::{bail, Context};
 use std::path::{Path, PathBuf};
 
 mod play;
 
-use crate::level_game::{print_valid_count, GeneratedOutput, LevelChoice};
+use crate::level_game::{GeneratedOutput, LevelChoice, LevelCli};
 
 #[derive(clap::Subcommand)]
 pub enum Command {
@@ -86,7 +86,7 @@ pub enum Command {
 
 pub fn run(cmd: Command) -> anyhow::Result<()> {
     match cmd {
-        Command::Check { file } => check(&file),
+        Command::Check { file } => crate::level_game::check::<MazezaM>(&file),
         Command::Solve {
             pushes,
             max_states,
@@ -203,12 +203,14 @@ fn parse_range(text: &str, count: usize) -> anyhow::Result<(usize, usize)> {
 /// The Forth game's level buffer (`PKMAX` in forth/mazezam.fth).
 const FORTH_LEVEL_BUFFER: usize = 2048;
 
-/// Reads a file, printing its warnings; errors become one message listing them all.
 fn load(file: &Path) -> anyhow::Result<Parsed> {
-    if let Some(message) = aceemu::games::level_file::other_game(file, "MazezaM") {
-        bail!("{message}");
-    }
-    let parsed = format::parse_file(file).map_err(|errors| {
+    crate::level_game::load::<MazezaM>(file)
+}
+
+impl LevelCli for MazezaM {
+    const NOUN: &'static str = "mazezam";
+
+    fn parse_failure(file: &Path, errors: format::ParseErrors) -> anyhow::Error {
         let is_mzm = file
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("mzm"));
@@ -222,38 +224,31 @@ fn load(file: &Path) -> anyhow::Result<Parsed> {
             ),
             _ => anyhow::anyhow!("{errors}"),
         }
-    })?;
-    for warning in &parsed.warnings {
-        eprintln!("{warning}");
     }
-    if parsed.levels.is_empty() {
-        bail!("{}: no mazezam in the file", file.display());
+
+    fn warnings(parsed: &Parsed) -> Vec<String> {
+        parsed.warnings.iter().map(|w| w.to_string()).collect()
     }
-    Ok(parsed)
-}
 
-fn describe(level: &Level) -> String {
-    let title = level.meta.title.as_deref().unwrap_or("(untitled)");
-    format!("{}x{} \"{title}\"", level.width(), level.height())
-}
-
-fn check(file: &Path) -> anyhow::Result<()> {
-    let parsed = load(file)?;
-    for (i, (level, line)) in parsed.levels.iter().zip(&parsed.first_lines).enumerate() {
+    fn check_line(parsed: &Parsed, i: usize) -> String {
+        let (level, line) = (&parsed.levels[i], parsed.first_lines[i]);
         let author = level.meta.author.as_deref().unwrap_or("unknown author");
         let fits = if level.fits_ace_screen() {
             ""
         } else {
             " [larger than the Ace's screen]"
         };
-        println!(
+        format!(
             "{:>3}  line {line:>4}  {} by {author}{fits}",
             i + 1,
             describe(level)
-        );
+        )
     }
-    print_valid_count(file, parsed.levels.len(), "mazezam");
-    Ok(())
+}
+
+fn describe(level: &Level) -> String {
+    let title = level.meta.title.as_deref().unwrap_or("(untitled)");
+    format!("{}x{} \"{title}\"", level.width(), level.height())
 }
 
 fn solve(choice: &LevelChoice, pushes: bool, max_states: Option<usize>) -> anyhow::Result<()> {

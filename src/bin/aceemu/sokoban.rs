@@ -7,14 +7,14 @@ use aceemu::games::sokoban::ace;
 use aceemu::games::sokoban::format::{self, Parsed};
 use aceemu::games::sokoban::generator::{self, Params};
 use aceemu::games::sokoban::solver::{self, Mode, Plan, Progress, Verdict};
-use aceemu::games::sokoban::Level;
+use aceemu::games::sokoban::{Level, Sokoban};
 use aceemu::tape::image::{Format, TapeImage};
 use anyhow::bail;
 use std::path::{Path, PathBuf};
 
 mod play;
 
-use crate::level_game::{print_valid_count, GeneratedOutput, LevelChoice};
+use crate::level_game::{GeneratedOutput, LevelChoice, LevelCli};
 
 /// Default limit of the optimal search: a few seconds of CPU; the fast search takes over
 /// past it.
@@ -102,7 +102,7 @@ pub enum Command {
 
 pub fn run(cmd: Command) -> anyhow::Result<()> {
     match cmd {
-        Command::Check { file } => check(&file),
+        Command::Check { file } => crate::level_game::check::<Sokoban>(&file),
         Command::Solve {
             choice,
             moves,
@@ -279,16 +279,16 @@ fn fitting_hint(sizes: &[usize], first: usize, last: usize) -> String {
     out
 }
 
-/// Reads a file; errors become one message listing them all.
 pub fn load(file: &Path) -> anyhow::Result<Parsed> {
-    if let Some(message) = aceemu::games::level_file::other_game(file, "Sokoban") {
-        bail!("{message}");
+    crate::level_game::load::<Sokoban>(file)
+}
+
+impl LevelCli for Sokoban {
+    const NOUN: &'static str = "level";
+
+    fn check_line(parsed: &Parsed, i: usize) -> String {
+        format!("{:>3}  {}", i + 1, describe(&parsed.levels[i]))
     }
-    let parsed = format::parse_file(file).map_err(|errors| anyhow::anyhow!("{errors}"))?;
-    if parsed.levels.is_empty() {
-        bail!("{}: no level in the file", file.display());
-    }
-    Ok(parsed)
 }
 
 fn describe(level: &Level) -> String {
@@ -305,15 +305,6 @@ fn describe(level: &Level) -> String {
         level.boxes().len(),
         if level.boxes().len() == 1 { "" } else { "es" }
     )
-}
-
-fn check(file: &Path) -> anyhow::Result<()> {
-    let parsed = load(file)?;
-    for (i, level) in parsed.levels.iter().enumerate() {
-        println!("{:>3}  {}", i + 1, describe(level));
-    }
-    print_valid_count(file, parsed.levels.len(), "level");
-    Ok(())
 }
 
 fn solve(choice: &LevelChoice, plan: &Plan) -> anyhow::Result<()> {

@@ -3,13 +3,22 @@
 //! reading of a solution string; the letters, the Ace keys and the counting are here.
 
 use std::fmt;
+use std::marker::PhantomData;
+use std::str::FromStr;
 
-/// A game's direction: its letter in a solution string and the key the Ace game reads.
+/// A game's direction: its letter in a solution string and the key the Ace game reads,
+/// and how the game reads a solution string back.
 pub trait Step: Copy {
     /// The lower-case letter (`l r u d`).
     fn letter(self) -> char;
     /// The key that makes this step in the game on the Ace.
     fn ace_char(self) -> char;
+    /// The move a character of a solution string stands for, if any.
+    fn move_of_letter(c: char) -> Option<Move<Self>>;
+    /// True if white space between moves is passed over rather than refused.
+    const SKIPS_WHITE_SPACE: bool;
+    /// The game's words for a character that is not a move (`position` is 1-based).
+    fn bad_letter_message(letter: char, position: usize) -> String;
 }
 
 /// A move that happened: its direction and whether it pushed.
@@ -92,5 +101,57 @@ impl<D: Step> fmt::Display for Moves<D> {
             write!(f, "{}", m.letter())?;
         }
         Ok(())
+    }
+}
+
+/// A character of a solution string that is not one of the game's moves; its message is
+/// the game's own ([`Step::bad_letter_message`]).
+#[derive(Clone, PartialEq, Eq)]
+pub struct BadMoveLetter<D> {
+    pub letter: char,
+    /// 1-based, counting every character.
+    pub position: usize,
+    game: PhantomData<D>,
+}
+
+impl<D> BadMoveLetter<D> {
+    pub fn new(letter: char, position: usize) -> BadMoveLetter<D> {
+        BadMoveLetter {
+            letter,
+            position,
+            game: PhantomData,
+        }
+    }
+}
+
+impl<D> fmt::Debug for BadMoveLetter<D> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("BadMoveLetter")
+            .field("letter", &self.letter)
+            .field("position", &self.position)
+            .finish()
+    }
+}
+
+impl<D: Step> fmt::Display for BadMoveLetter<D> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&D::bad_letter_message(self.letter, self.position))
+    }
+}
+
+impl<D: Step> std::error::Error for BadMoveLetter<D> {}
+
+impl<D: Step> FromStr for Moves<D> {
+    type Err = BadMoveLetter<D>;
+
+    fn from_str(s: &str) -> Result<Moves<D>, BadMoveLetter<D>> {
+        let mut moves = Vec::new();
+        for (i, c) in s.chars().enumerate() {
+            if D::SKIPS_WHITE_SPACE && c.is_whitespace() {
+                continue;
+            }
+            moves.push(D::move_of_letter(c).ok_or_else(|| BadMoveLetter::new(c, i + 1))?);
+        }
+        Ok(Moves(moves))
     }
 }

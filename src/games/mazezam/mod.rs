@@ -45,3 +45,65 @@ pub use level::{Level, LevelError, Metadata, MAX_SIDE, MAX_TITLE_CHARS};
 pub use moves::{BadMoveLetter, Direction, Move, Moves};
 pub use session::{command_for_ace_key, Command, Event, Phase, Session, START_LIVES};
 pub use solver::{Goal, Report, TooManyStates, Verdict};
+
+/// MazezaM as a [`level_game::LevelGame`](crate::games::level_game::LevelGame).
+#[derive(Clone, Copy, Debug)]
+pub struct MazezaM;
+
+impl crate::games::level_game::LevelGame for MazezaM {
+    type Direction = Direction;
+    type Level = Level;
+    type Parsed = format::Parsed;
+    type ParseErrors = format::ParseErrors;
+    type TapeError = level_tape::LevelTapeError;
+
+    const NAME: &'static str = "MazezaM";
+
+    fn parse_file(path: &std::path::Path) -> Result<format::Parsed, format::ParseErrors> {
+        format::parse_file(path)
+    }
+    fn levels(parsed: &format::Parsed) -> &[Level] {
+        &parsed.levels
+    }
+    fn bundled_levels() -> Vec<Level> {
+        pack::levels()
+    }
+    fn replay(level: &Level, moves: &Moves) -> Result<bool, String> {
+        let mut game = Game::new(level);
+        game.play(moves).map_err(|e| e.to_string())?;
+        Ok(game.is_solved())
+    }
+    /// The fewest moves (the canonical count).
+    fn solve(level: &Level, max_states: usize) -> crate::games::level_game::Answer<Direction> {
+        use crate::games::level_game::Answer;
+        match solver::solve_with_limit(level, Goal::Moves, max_states) {
+            Ok(Report {
+                verdict: Verdict::Solved(moves),
+                ..
+            }) => Answer::Solved(moves),
+            Ok(_) => Answer::Unsolvable,
+            Err(TooManyStates(_)) => Answer::GaveUp,
+        }
+    }
+    /// Level `index + 1`, [`START_LIVES`] lives, no moves yet.
+    fn start_screen(
+        level: &Level,
+        index: usize,
+    ) -> Option<crate::games::level_game::ace_screen::Screen> {
+        let status = screen::Status {
+            level: index + 1,
+            lives: START_LIVES,
+            moves: Some(0),
+        };
+        screen::render(&Game::new(level), &status)
+    }
+    fn screen_text(screen: &crate::games::level_game::ace_screen::Screen) -> String {
+        screen::to_text(screen)
+    }
+    fn level_tape(
+        levels: &[Level],
+        name: &str,
+    ) -> Result<Vec<crate::tape::pulse::Block>, level_tape::LevelTapeError> {
+        level_tape::blocks(levels, name)
+    }
+}

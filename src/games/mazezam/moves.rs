@@ -2,7 +2,6 @@
 //! step, `L R` for a step that pushes.
 
 use crate::games::level_game::{self, moves::Step};
-use std::str::FromStr;
 
 /// One of the four movement keys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -50,19 +49,7 @@ impl Step for Direction {
     fn ace_char(self) -> char {
         char::from(self.ace_key())
     }
-}
-
-/// A move that happened: its direction and whether it pushed a row; `letter` gives
-/// `l r u d`, or `L R` for a push.
-pub type Move = level_game::moves::Move<Direction>;
-
-/// A sequence of moves, e.g. a solution. Its length is the canonical move count when it
-/// runs from the entrance gap into the exit gap; `ace_keys` are the keys to type on the
-/// Ace to make them (spec section 9): `l/L` z, `r/R` x, `u` k, `d` m.
-pub type Moves = level_game::moves::Moves<Direction>;
-
-impl Move {
-    pub fn from_letter(c: char) -> Option<Move> {
+    fn move_of_letter(c: char) -> Option<Move> {
         Some(match c {
             'l' => Move::step(Direction::Left),
             'r' => Move::step(Direction::Right),
@@ -73,33 +60,30 @@ impl Move {
             _ => return None,
         })
     }
-}
-
-/// A letter outside `l r u d L R` in a solution string (`U` and `D` never occur).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("'{letter}' at position {position} is not a move (use l r u d, or L R for a push)")]
-pub struct BadMoveLetter {
-    pub letter: char,
-    /// 1-based.
-    pub position: usize,
-}
-
-impl FromStr for Moves {
-    type Err = BadMoveLetter;
-
-    fn from_str(s: &str) -> Result<Moves, BadMoveLetter> {
-        s.chars()
-            .enumerate()
-            .map(|(i, c)| {
-                Move::from_letter(c).ok_or(BadMoveLetter {
-                    letter: c,
-                    position: i + 1,
-                })
-            })
-            .collect::<Result<Vec<_>, _>>()
-            .map(Moves::from)
+    const SKIPS_WHITE_SPACE: bool = false;
+    fn bad_letter_message(letter: char, position: usize) -> String {
+        format!("'{letter}' at position {position} is not a move (use l r u d, or L R for a push)")
     }
 }
+
+/// A move that happened: its direction and whether it pushed a row; `letter` gives
+/// `l r u d`, or `L R` for a push.
+pub type Move = level_game::moves::Move<Direction>;
+
+/// A sequence of moves, e.g. a solution. Its length is the canonical move count when it
+/// runs from the entrance gap into the exit gap; `ace_keys` are the keys to type on the
+/// Ace to make them (spec section 9): `l/L` z, `r/R` x, `u` k, `d` m. `FromStr` reads the
+/// notation and refuses any other character (`U` and `D` never occur).
+pub type Moves = level_game::moves::Moves<Direction>;
+
+impl Move {
+    pub fn from_letter(c: char) -> Option<Move> {
+        Direction::move_of_letter(c)
+    }
+}
+
+/// A letter outside `l r u d L R` in a solution string.
+pub type BadMoveLetter = level_game::moves::BadMoveLetter<Direction>;
 
 #[cfg(test)]
 mod tests {
@@ -117,13 +101,7 @@ mod tests {
 
     #[test]
     fn vertical_pushes_and_other_letters_are_refused() {
-        assert_eq!(
-            "rrU".parse::<Moves>(),
-            Err(BadMoveLetter {
-                letter: 'U',
-                position: 3
-            })
-        );
+        assert_eq!("rrU".parse::<Moves>(), Err(BadMoveLetter::new('U', 3)));
         assert!("r D".parse::<Moves>().is_err());
     }
 }

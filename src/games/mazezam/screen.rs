@@ -41,16 +41,17 @@ pub const MAX_HEIGHT: usize = 20;
 
 /// The character codes.
 pub mod codes {
-    pub const EMPTY: u8 = 0x20;
-    pub const WALL: u8 = 0x01;
-    pub const PLAYER: u8 = 0x02;
-    pub const GATE: u8 = 0x03;
-    pub const BLOCK_SINGLE: u8 = 0x04;
-    pub const BLOCK_LEFT_END: u8 = 0x05;
-    pub const BLOCK_MIDDLE: u8 = 0x06;
-    pub const BLOCK_RIGHT_END: u8 = 0x07;
+    use crate::games::level_game::ace_screen::{self, pictures};
+
+    pub const EMPTY: u8 = ace_screen::SPACE;
+    // Codes 1..=7, in this order; the blocks are alone, the left end, the middle and the
+    // right end of a run of blocks in a row.
+    pictures! {
+        WALL '#', PLAYER '@', GATE '|',
+        BLOCK_SINGLE 'o', BLOCK_LEFT_END '[', BLOCK_MIDDLE '=', BLOCK_RIGHT_END ']',
+    }
     /// Added to the block codes of odd (0-based) interior rows.
-    pub const INVERSE: u8 = 0x80;
+    pub const INVERSE: u8 = ace_screen::INVERSE;
 }
 
 /// The status line's numbers.
@@ -178,19 +179,12 @@ fn put_text(put: &mut impl FnMut(usize, usize, u8), col: usize, line: usize, tex
 /// `o [ = ]` (inverted rows `O { - }`), text as itself.
 pub fn to_text(screen: &[u8; COLUMNS * LINES]) -> String {
     ace_screen::to_text(screen, |code| {
-        Some(match code {
-            codes::WALL => '#',
-            codes::PLAYER => '@',
-            codes::GATE => '|',
-            codes::BLOCK_SINGLE => 'o',
-            codes::BLOCK_LEFT_END => '[',
-            codes::BLOCK_MIDDLE => '=',
-            codes::BLOCK_RIGHT_END => ']',
-            0x84 => 'O',
-            0x85 => '{',
-            0x86 => '-',
-            0x87 => '}',
-            _ => return None,
+        codes::PICTURES.text(code).or(match code {
+            0x84 => Some('O'),
+            0x85 => Some('{'),
+            0x86 => Some('-'),
+            0x87 => Some('}'),
+            _ => None,
         })
     })
 }

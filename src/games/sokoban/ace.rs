@@ -36,15 +36,13 @@ pub const PACK_BUFFER: usize = 3072;
 pub const TAPE_START: u16 = shared_tape::DEFAULT_START;
 
 pub mod codes {
-    pub const SPACE: u8 = 32;
-    pub const WALL: u8 = 1;
-    pub const GOAL: u8 = 2;
-    pub const BOX: u8 = 3;
-    pub const BOX_ON_GOAL: u8 = 4;
-    pub const PLAYER: u8 = 5;
-    pub const PLAYER_ON_GOAL: u8 = 6;
-    pub const DIGIT_0: u8 = 48;
-    pub const INVERSE: u8 = 128;
+    use crate::games::level_game::ace_screen::{self, pictures};
+
+    pub const SPACE: u8 = ace_screen::SPACE;
+    // Codes 1..=6, in this order.
+    pictures! { WALL '#', GOAL '.', BOX '$', BOX_ON_GOAL '*', PLAYER '@', PLAYER_ON_GOAL '+' }
+    pub const DIGIT_0: u8 = b'0';
+    pub const INVERSE: u8 = ace_screen::INVERSE;
     /// Box n on a goal of number n is `PLACED_0 + n`: its digit in a frame.
     pub const PLACED_0: u8 = 6;
 }
@@ -226,16 +224,10 @@ pub fn render_solved(game: &Game, index: usize) -> [u8; COLUMNS * LINES] {
 /// framed digits (numbered boxes on their goals) as `A`-`I`.
 pub fn to_text(screen: &[u8; COLUMNS * LINES]) -> String {
     ace_screen::to_text(screen, |code| {
-        Some(match code {
-            codes::WALL => '#',
-            codes::GOAL => '.',
-            codes::BOX => '$',
-            codes::BOX_ON_GOAL => '*',
-            codes::PLAYER => '@',
-            codes::PLAYER_ON_GOAL => '+',
-            0xB1..=0xB9 => char::from(b'a' + (code - 0xB1)),
-            7..=15 => char::from(b'A' + (code - 7)),
-            _ => return None,
+        codes::PICTURES.text(code).or(match code {
+            0xB1..=0xB9 => Some(char::from(b'a' + (code - 0xB1))),
+            7..=15 => Some(char::from(b'A' + (code - 7))),
+            _ => None,
         })
     })
 }

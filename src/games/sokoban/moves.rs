@@ -1,7 +1,6 @@
 //! Moves in LURD notation: `l r u d` for a step, `L R U D` for a step that pushes a box.
 
 use crate::games::level_game::{self, moves::Step};
-use std::str::FromStr;
 
 /// One of the four directions the player can move in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -61,58 +60,42 @@ impl Direction {
 }
 
 impl Step for Direction {
+    const SKIPS_WHITE_SPACE: bool = true;
+
     fn letter(self) -> char {
         Direction::letter(self)
     }
     fn ace_char(self) -> char {
         self.ace_key()
     }
+    fn move_of_letter(c: char) -> Option<Move> {
+        let direction = match c.to_ascii_lowercase() {
+            'u' => Direction::Up,
+            'd' => Direction::Down,
+            'l' => Direction::Left,
+            'r' => Direction::Right,
+            _ => return None,
+        };
+        Some(Move {
+            direction,
+            push: c.is_ascii_uppercase(),
+        })
+    }
+    fn bad_letter_message(letter: char, position: usize) -> String {
+        format!("column {position}: {letter:?} is not a LURD move (l r u d, L R U D for pushes)")
+    }
 }
 
 /// A step, with whether it pushed a box; `letter` gives LURD.
 pub type Move = level_game::moves::Move<Direction>;
 
-/// A sequence of moves; `Display` and `FromStr` use LURD; `ace_keys` are the keys that
-/// play them in the Ace game (`forth/sokoban.fth`): Z left, X right, K up, M down (a push
-/// is the same key as a step).
+/// A sequence of moves; `Display` and `FromStr` use LURD (spaces and line breaks between
+/// moves are passed over); `ace_keys` are the keys that play them in the Ace game
+/// (`forth/sokoban.fth`): Z left, X right, K up, M down (a push is the same key as a step).
 pub type Moves = level_game::moves::Moves<Direction>;
 
-/// A character in a LURD string that is not a move, with its 1-based column.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("column {column}: {found:?} is not a LURD move (l r u d, L R U D for pushes)")]
-pub struct BadMoveLetter {
-    pub column: usize,
-    pub found: char,
-}
-
-impl FromStr for Moves {
-    type Err = BadMoveLetter;
-
-    /// Reads LURD; spaces and line breaks between moves are ignored.
-    fn from_str(s: &str) -> Result<Moves, BadMoveLetter> {
-        let mut moves = Vec::new();
-        for (i, c) in s.chars().enumerate() {
-            let direction = match c.to_ascii_lowercase() {
-                'u' => Direction::Up,
-                'd' => Direction::Down,
-                'l' => Direction::Left,
-                'r' => Direction::Right,
-                c if c.is_whitespace() => continue,
-                _ => {
-                    return Err(BadMoveLetter {
-                        column: i + 1,
-                        found: c,
-                    })
-                }
-            };
-            moves.push(Move {
-                direction,
-                push: c.is_ascii_uppercase(),
-            });
-        }
-        Ok(Moves::from(moves))
-    }
-}
+/// A character in a LURD string that is not a move, with its 1-based column (`position`).
+pub type BadMoveLetter = level_game::moves::BadMoveLetter<Direction>;
 
 #[cfg(test)]
 mod tests {
@@ -130,12 +113,6 @@ mod tests {
     #[test]
     fn bad_letter_names_its_column() {
         let err = "lrx".parse::<Moves>().unwrap_err();
-        assert_eq!(
-            err,
-            BadMoveLetter {
-                column: 3,
-                found: 'x'
-            }
-        );
+        assert_eq!(err, BadMoveLetter::new('x', 3));
     }
 }
