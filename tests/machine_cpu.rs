@@ -40,3 +40,36 @@ fn interrupt_state_can_be_set_for_snapshots() {
     ace.set_interrupt_state(false, true, 1);
     assert_eq!(ace.interrupt_state(), (false, true, 1));
 }
+
+#[test]
+fn interrupt_state_put_into_the_cpu_itself_counts() {
+    // IM 1 ; HALT, interrupts off; at 0x0038: LD A,0x42 ; OUT (1),A ; HALT. The machine
+    // keeps its own copy of IFF1/IFF2/IM while it runs: flip-flops set in iz80's state
+    // through cpu_mut (as a whole state deserialized there would) must still be the ones
+    // the next run sees, so the interrupt at the next frame is accepted.
+    let mut ace = TestRom::new()
+        .at(0, &[0xED, 0x56, 0x76])
+        .at(0x38, &[0x3E, 0x42, 0xD3, 0x01, 0x76])
+        .boot(RamSize::K3);
+    ace.run_tstates(100);
+    assert_eq!(ace.interrupt_state(), (false, false, 1));
+    aceemu::machine::cpu_ext::set_iff(ace.cpu_mut(), true, true);
+    assert_eq!(ace.interrupt_state(), (true, true, 1));
+    assert_eq!(run_for_debug_bytes(&mut ace, 1, 200_000), [0x42]);
+    assert_eq!(ace.interrupt_state(), (false, false, 1));
+}
+
+#[test]
+fn iz80_holds_the_interrupt_state_after_a_run() {
+    // LD B,0 ; DJNZ $ (3,328 T: past the interrupt window) ; IM 2 ; EI ; HALT: the machine
+    // runs these itself, and hands its state back to iz80's copy when the run ends (the
+    // CPU anyone reads through `cpu()`).
+    let mut ace = TestRom::new()
+        .at(0, &[0x06, 0x00, 0x10, 0xFE, 0xED, 0x5E, 0xFB, 0x76])
+        .boot(RamSize::K3);
+    ace.run_tstates(4000);
+    assert_eq!(ace.interrupt_state(), (true, true, 2));
+    let cpu = ace.cpu();
+    assert_eq!(cpu.immutable_registers().get_interrupt_mode(), (true, 2));
+    assert!(aceemu::machine::cpu_ext::iff2(cpu));
+}

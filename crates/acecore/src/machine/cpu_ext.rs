@@ -6,9 +6,10 @@
 //! iz80 exposes its whole state as a byte string (`serialize`/`deserialize`); the layout is
 //! the registers (16 main + 16 shadow bytes, PC low, PC high, IFF1, IFF2, IM), then the
 //! cycle counter (8 bytes), then flags: branch_taken, halted, int_signaled, nmi_pending,
-//! reset_pending, int_just_enabled, index, displacement. This happens at most once per
-//! interrupt, so the round trip costs nothing measurable. A test pins the layout, so a
-//! different iz80 version fails loudly instead of corrupting state.
+//! reset_pending, int_just_enabled, index, displacement. The round trip allocates and
+//! copies the whole state, so the machine keeps the interrupt state itself while it runs
+//! ([`InterruptState`]) and writes iz80's copy only when a run ends with it changed. A test
+//! pins the layout, so a different iz80 version fails loudly instead of corrupting state.
 
 use iz80::{Cpu, Reg16};
 
@@ -28,6 +29,38 @@ fn patch(cpu: &mut Cpu, edit: impl FnOnce(&mut [u8])) {
     edit(&mut state);
     cpu.deserialize(&state)
         .expect("iz80 accepts the state it produced");
+}
+
+/// IFF1, IFF2 and the interrupt mode: what the machine keeps of the CPU's interrupt state
+/// itself, so that accepting an interrupt and EI, DI, IM, RETN/RETI and LD A,I/R reach it
+/// without going through iz80 (see the module comment).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct InterruptState {
+    pub iff1: bool,
+    pub iff2: bool,
+    /// 0, 1 or 2.
+    pub im: u8,
+}
+
+impl InterruptState {
+    /// iz80's copy.
+    pub fn read(cpu: &Cpu) -> InterruptState {
+        let s = cpu.serialize();
+        InterruptState {
+            iff1: s[IFF1] != 0,
+            iff2: s[IFF2] != 0,
+            im: s[IM],
+        }
+    }
+
+    /// Makes iz80's copy this.
+    pub fn write(self, cpu: &mut Cpu) {
+        patch(cpu, |s| {
+            s[IFF1] = self.iff1 as u8;
+            s[IFF2] = self.iff2 as u8;
+            s[IM] = self.im.min(2);
+        });
+    }
 }
 
 /// Sets both interrupt flip-flops.
@@ -92,6 +125,23 @@ mod tests {
         assert!(iff2(&cpu));
         set_im(&mut cpu, 1);
         assert_eq!(cpu.immutable_registers().get_interrupt_mode(), (false, 1));
+        let read = InterruptState::read(&cpu);
+        assert_eq!(
+            read,
+            InterruptState {
+                iff1: false,
+                iff2: true,
+                im: 1
+            }
+        );
+        InterruptState {
+            iff1: true,
+            iff2: false,
+            im: 2,
+        }
+        .write(&mut cpu);
+        assert_eq!(cpu.immutable_registers().get_interrupt_mode(), (true, 2));
+        assert!(!iff2(&cpu));
         assert_eq!(cpu.immutable_registers().get16(Reg16::BC), 0x1234);
         assert_eq!(cpu.immutable_registers().pc(), 4);
     }

@@ -164,6 +164,15 @@ pub struct Ace<B = Bus> {
     /// Runs the common instructions on the machine's own fast path (true, the default) or
     /// every instruction through iz80 (the reference).
     use_fast_path: bool,
+    /// IFF1, IFF2 and IM. The machine's own copy is the one that counts while it runs:
+    /// it accepts interrupts and runs EI, DI, IM and RETN/RETI itself, so iz80's copy is
+    /// only read or written when a run starts or ends (see `take_interrupt_state`).
+    ints: cpu_ext::InterruptState,
+    /// What iz80's copy holds (as the machine last wrote or read it).
+    cpu_ints: cpu_ext::InterruptState,
+    /// The CPU was handed out for changing ([`Ace::cpu_mut`]): its interrupt state may
+    /// have been replaced (a whole state deserialized), so the next run reads it back.
+    cpu_lent: bool,
 }
 
 impl Ace {
@@ -200,6 +209,9 @@ impl<B> Ace<B> {
             hidden: z80_fixes::Hidden::default(),
             regs: fast_path::Regs::default(),
             use_fast_path: true,
+            ints: cpu_ext::InterruptState::default(),
+            cpu_ints: cpu_ext::InterruptState::default(),
+            cpu_lent: false,
         }
     }
 }
@@ -234,6 +246,9 @@ impl Ace {
             hidden: self.hidden,
             regs: self.regs,
             use_fast_path: self.use_fast_path,
+            ints: self.ints,
+            cpu_ints: self.cpu_ints,
+            cpu_lent: self.cpu_lent,
         }
     }
 
@@ -241,6 +256,9 @@ impl Ace {
     /// time and the tape stay. Keys held by the typing queue are released.
     pub fn reset(&mut self) {
         self.cpu = Cpu::new_z80();
+        self.ints = cpu_ext::InterruptState::default();
+        self.cpu_ints = self.ints;
+        self.cpu_lent = false;
         self.r_pending = 0;
         self.hidden = z80_fixes::Hidden::default();
         self.halted = false;
@@ -329,6 +347,7 @@ impl Ace {
     }
 
     fn run(&mut self, until: u64, stop: StopAt) -> Stop {
+        self.take_interrupt_state();
         if self.use_fast_path {
             self.regs = fast_path::Regs::load(&self.cpu);
         }
@@ -337,6 +356,7 @@ impl Ace {
             self.regs.store(&mut self.cpu);
         }
         self.sync_r();
+        self.give_interrupt_state();
         stop
     }
 
@@ -430,10 +450,52 @@ impl Ace {
             self.typing_stalled = progress == keyboard::Progress::WaitingForPrompt;
         }
     }
+}
+
+/// The interrupt state's two copies (see `Ace::ints`).
+impl<B> Ace<B> {
+    /// Before a run: iz80's copy, if the CPU was handed out since, is the one that counts.
+    fn take_interrupt_state(&mut self) {
+        if self.cpu_lent {
+            self.cpu_lent = false;
+            self.cpu_ints = cpu_ext::InterruptState::read(&self.cpu);
+            self.ints = self.cpu_ints;
+        }
+    }
+
+    /// After a run: iz80's copy made the machine's, if it changed (in a run that leaves
+    /// it as it found it, as a frame of the idle ROM does, nothing is written).
+    fn give_interrupt_state(&mut self) {
+        if self.ints != self.cpu_ints {
+            self.ints.write(&mut self.cpu);
+            self.cpu_ints = self.ints;
+        }
+    }
+
+    /// Sets IFF1, IFF2 and the interrupt mode (iz80 has no public setter; for snapshots).
+    pub fn set_interrupt_state(&mut self, iff1: bool, iff2: bool, im: u8) {
+        self.cpu_lent = false;
+        self.ints = cpu_ext::InterruptState {
+            iff1,
+            iff2,
+            im: im.min(2),
+        };
+        self.give_interrupt_state();
+    }
+
+    /// (IFF1, IFF2, IM).
+    pub fn interrupt_state(&self) -> (bool, bool, u8) {
+        let ints = if self.cpu_lent {
+            cpu_ext::InterruptState::read(&self.cpu)
+        } else {
+            self.ints
+        };
+        (ints.iff1, ints.iff2, ints.im)
+    }
 
     #[inline]
     fn iff1(&self) -> bool {
-        self.cpu.immutable_registers().get_interrupt_mode().0
+        self.ints.iff1
     }
 }
 
@@ -624,9 +686,10 @@ impl Ace {
     }
 
     fn accept_interrupt(&mut self) {
-        let (_, im) = self.cpu.immutable_registers().get_interrupt_mode();
+        let im = self.ints.im;
         self.interrupt_hidden_state();
-        cpu_ext::set_iff(&mut self.cpu, false, false);
+        self.ints.iff1 = false;
+        self.ints.iff2 = false;
         self.int_accepted = true;
         // IM 1 runs the ROM's handler at 0x0038, whose keyboard scan feeds the line
         // editor: not the program's reads. A program's own IM 2 handler reads for it.
@@ -926,19 +989,8 @@ impl Ace {
     /// that would bypass the machine's timing and interrupt handling.
     pub fn cpu_mut(&mut self) -> &mut Cpu {
         self.sync_r();
+        self.cpu_lent = true;
         &mut self.cpu
-    }
-
-    /// Sets IFF1, IFF2 and the interrupt mode (iz80 has no public setter; for snapshots).
-    pub fn set_interrupt_state(&mut self, iff1: bool, iff2: bool, im: u8) {
-        cpu_ext::set_iff(&mut self.cpu, iff1, iff2);
-        cpu_ext::set_im(&mut self.cpu, im);
-    }
-
-    /// (IFF1, IFF2, IM).
-    pub fn interrupt_state(&self) -> (bool, bool, u8) {
-        let (iff1, im) = self.cpu.immutable_registers().get_interrupt_mode();
-        (iff1, cpu_ext::iff2(&self.cpu), im)
     }
 
     /// Beeper samples (mono f32, 0.0 = speaker off, [`beeper::SPEAKER_ON_LEVEL`] = on) from

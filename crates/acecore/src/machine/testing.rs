@@ -296,8 +296,12 @@ impl FlatMachine {
         ] {
             cpu_ext::set_shadow16(&mut ace.cpu, rr, v);
         }
-        cpu_ext::set_iff(&mut ace.cpu, s.iff1, s.iff2);
-        cpu_ext::set_im(&mut ace.cpu, s.im);
+        // The machine's own copy: it is the one instructions see during a step.
+        ace.ints = cpu_ext::InterruptState {
+            iff1: s.iff1,
+            iff2: s.iff2,
+            im: s.im,
+        };
         ace.hidden.wz = s.wz;
         ace.hidden.last = if s.q != 0 {
             Packed::WROTE_FLAGS
@@ -325,7 +329,6 @@ impl FlatMachine {
         ace.sync_r();
 
         let regs = ace.cpu.immutable_registers();
-        let (iff1, im) = regs.get_interrupt_mode();
         let f = regs.get8(Reg8::F);
         let state = Z80State {
             a: regs.a(),
@@ -347,9 +350,9 @@ impl FlatMachine {
             de_: cpu_ext::shadow16(&ace.cpu, Reg16::DE),
             hl_: cpu_ext::shadow16(&ace.cpu, Reg16::HL),
             wz: ace.hidden.wz,
-            iff1,
-            iff2: cpu_ext::iff2(&ace.cpu),
-            im,
+            iff1: ace.ints.iff1,
+            iff2: ace.ints.iff2,
+            im: ace.ints.im,
             ei: ace.ei_end == ace.t,
             p: ace.hidden.ld_air_end == ace.t,
             q: ace.hidden.q(f),

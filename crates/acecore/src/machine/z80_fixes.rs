@@ -34,7 +34,7 @@
 
 use super::bus::CpuBus;
 use super::timing::Packed;
-use super::{cpu_ext, Ace};
+use super::Ace;
 use iz80::{Reg16, Reg8};
 
 const FLAG_C: u8 = 0x01;
@@ -123,12 +123,13 @@ pub fn intercepted(table: Table, op: u8) -> bool {
     match table {
         // SCF; CCF. (The conditional jumps' WZ is set on the machine's path for
         // conditional instructions, that of OUT (n),A and IN A,(n) on its path for I/O.)
-        Table::Main | Table::Index => matches!(op, 0x37 | 0x3F),
+        // SCF; CCF; DI; EI (the machine keeps the interrupt flip-flops: see `Ace::ints`).
+        Table::Main | Table::Index => matches!(op, 0x37 | 0x3F | 0xF3 | 0xFB),
         Table::Cb => x == 1 && z == 6,
         Table::IndexCb => true,
         Table::Ed => match x {
-            // IN/OUT (C); RETN/RETI; LD A,I/R
-            1 => z <= 1 || z == 5 || (z == 7 && (y == 2 || y == 3)),
+            // IN/OUT (C); RETN/RETI; IM; LD A,I/R
+            1 => z <= 1 || z == 5 || z == 6 || (z == 7 && (y == 2 || y == 3)),
             // the block instructions but LDI and LDD, which iz80 gets right
             2 => z <= 3 && y >= 4 && !(z == 0 && y <= 5),
             _ => false,
@@ -390,10 +391,18 @@ impl<B: CpuBus> Ace<B> {
         }
     }
 
-    /// An unprefixed opcode at `at` (or one after DD/FD): SCF, CCF.
+    /// An unprefixed opcode at `at` (or one after DD/FD): SCF, CCF, DI, EI.
     fn main_intercepted(&mut self, at: u16) {
         let op = self.bus.read(at);
-        self.scf_ccf(at, op);
+        match op {
+            0xF3 | 0xFB => {
+                let on = op == 0xFB;
+                self.ints.iff1 = on;
+                self.ints.iff2 = on;
+                self.cpu.registers().set_pc(at.wrapping_add(1));
+            }
+            _ => self.scf_ccf(at, op),
+        }
     }
 
     /// WZ for OUT (n),A or IN A,(n) at `pc` (perhaps after DD/FD), which iz80 runs right;
@@ -445,10 +454,35 @@ impl<B: CpuBus> Ace<B> {
             self.cpu.execute_instruction(&mut self.bus);
             return;
         }
+        match z {
+            5 => {
+                // RETN and RETI: PC popped, IFF2 copied into IFF1 (iz80's RETI does not).
+                let regs = self.cpu.registers();
+                let sp = regs.get16(Reg16::SP);
+                regs.set16(Reg16::SP, sp.wrapping_add(2));
+                let target = self.read16(sp);
+                self.cpu.registers().set_pc(target);
+                self.hidden.wz = target;
+                self.ints.iff1 = self.ints.iff2;
+                return;
+            }
+            6 => {
+                // IM 0, 1, 2 (and the undocumented copies: 4E and 6E are IM 0, 76 IM 1,
+                // 7E IM 2).
+                self.ints.im = match y & 3 {
+                    2 => 1,
+                    3 => 2,
+                    _ => 0,
+                };
+                self.cpu.registers().set_pc(at.wrapping_add(2));
+                return;
+            }
+            _ => {}
+        }
         let regs = self.cpu.immutable_registers();
         let bc = regs.get16(Reg16::BC);
         let hl = regs.get16(Reg16::HL);
-        let iff2 = cpu_ext::iff2(&self.cpu);
+        let iff2 = self.ints.iff2;
         match z {
             0 | 1 => self.hidden.wz = bc.wrapping_add(1),
             2 => self.hidden.wz = hl.wrapping_add(1),
@@ -458,11 +492,6 @@ impl<B: CpuBus> Ace<B> {
         }
         self.cpu.execute_instruction(&mut self.bus);
         match z {
-            5 => {
-                // RETN and RETI copy IFF2 into IFF1; iz80's RETI does not.
-                self.hidden.wz = self.cpu.immutable_registers().pc();
-                cpu_ext::set_iff(&mut self.cpu, iff2, iff2);
-            }
             7 if y == 2 || y == 3 => {
                 // LD A,I / LD A,R: iz80 sets only P/V; S, Z, H, N and bits 5 and 3 follow A.
                 let regs = self.cpu.registers();

@@ -69,7 +69,8 @@ impl GuestAccess for Ace {
         self.cpu().immutable_registers().get8(Reg8::F) & 1 != 0
     }
     fn set_interrupts(&mut self, enabled: bool) {
-        crate::machine::cpu_ext::set_iff(self.cpu_mut(), enabled, enabled);
+        let (_, _, im) = self.interrupt_state();
+        self.set_interrupt_state(enabled, enabled, im);
     }
     fn peek(&self, addr: u16) -> u8 {
         Ace::peek(self, addr)
