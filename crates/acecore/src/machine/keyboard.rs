@@ -496,6 +496,17 @@ impl ChangeHold {
     /// the guest has been seen scanning the whole keyboard.
     pub fn frame(&mut self, reader: Reader, reads: KeyReads, scanning: bool) -> HoldVerdict {
         self.frames += 1;
+        if reader == Reader::LineEditor
+            && !self.for_editor
+            && self.until_read
+            && self.key_rows != 0
+            && self.seen(reads)
+        {
+            // A press the program took (a DEMO's INKEY that stops it), and the program has
+            // gone back to the line editor: let the key go now, minimum or not, or the
+            // editor's scan would deliver it a second time and it would be typed too.
+            return HoldVerdict::Read;
+        }
         if self.frames < ROM_DELIVERY_SCAN && reader == Reader::LineEditor {
             // The editor waits by the scan that delivers the key: it takes it.
             self.for_editor = true;
@@ -829,6 +840,35 @@ mod tests {
         assert!(!press_k.seen(reads(1 << 5, false, false)));
         // X's half-row with some other half-row than the BREAK test's: a program watching keys.
         assert!(press_x.seen(reads(0x03, false, false)));
+    }
+
+    #[test]
+    fn a_press_the_program_took_ends_when_the_line_editor_comes_back() {
+        // SPACE pressed while a program runs, held for the ROM's minimum of 4 frames; the
+        // program's INKEY reads every half-row in the first frame and it stops.
+        let mut hold = ChangeHold::new(KEY_HOLD_FRAMES, true, Reader::Busy).pressing(&[Key::Space]);
+        assert_eq!(
+            hold.frame(Reader::Busy, reads(0xFF, false, false), false),
+            HoldVerdict::Stay
+        );
+        // The next frame the line editor waits: the key goes up at once, before the
+        // editor's scan reaches the scan that would deliver it (ROM_DELIVERY_SCAN).
+        assert_eq!(
+            hold.frame(Reader::LineEditor, reads(0xFF, false, false), false),
+            HoldVerdict::Read
+        );
+        // Not read by the program (typed ahead while it ran): the editor takes it as before.
+        let mut ahead =
+            ChangeHold::new(KEY_HOLD_FRAMES, true, Reader::Busy).pressing(&[Key::Space]);
+        assert_eq!(
+            ahead.frame(Reader::Busy, KeyReads::default(), false),
+            HoldVerdict::Stay
+        );
+        assert_eq!(
+            ahead.frame(Reader::LineEditor, KeyReads::default(), false),
+            HoldVerdict::Stay
+        );
+        assert!(ahead.for_editor);
     }
 
     #[test]
