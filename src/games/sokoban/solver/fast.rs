@@ -15,7 +15,8 @@
 
 use super::matching::{Matcher, NEVER};
 use super::{
-    across, checkpoint, Found, Method, Outcome, Region, Search, Table, Watch, NOT_GOAL, WALL,
+    across, checkpoint, clear_boxes, mark_boxes, Found, Method, Outcome, Region, Search, Table,
+    Watch, NOT_GOAL, WALL,
 };
 use crate::games::sokoban::moves::Direction;
 use std::cmp::Reverse;
@@ -129,14 +130,10 @@ impl Search {
                 states: 1,
             };
         };
-        for (i, &b) in self.start_boxes.iter().enumerate() {
-            occ[usize::from(b)] = i as u16 + 1;
-        }
+        mark_boxes(&mut occ, &self.start_boxes);
         let mut key = self.start_boxes.clone();
         key.push(self.flood(&occ, self.start_player, &mut here) as u16);
-        for &b in &self.start_boxes {
-            occ[usize::from(b)] = 0;
-        }
+        clear_boxes(&mut occ, &self.start_boxes);
         table.insert(&key);
         parents.push((u32::MAX, 0, 0, 0));
         // Least bound first; among equal bounds the one with more pushes made (it is
@@ -148,9 +145,7 @@ impl Search {
             let index = index as usize;
             boxes.copy_from_slice(&table.get(index)[..k]);
             let player = usize::from(table.get(index)[k]);
-            for (i, &b) in boxes.iter().enumerate() {
-                occ[usize::from(b)] = i as u16 + 1;
-            }
+            mark_boxes(&mut occ, &boxes);
             let least = self.flood(&occ, player, &mut here);
             let flow = self.each_push(
                 &mut occ,
@@ -217,9 +212,7 @@ impl Search {
             if let ControlFlow::Break(found) = flow {
                 return found;
             }
-            for &b in &boxes {
-                occ[usize::from(b)] = 0;
-            }
+            clear_boxes(&mut occ, &boxes);
         }
         Found {
             outcome: Outcome::Exhausted,

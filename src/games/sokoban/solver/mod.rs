@@ -173,6 +173,21 @@ pub fn answer(level: &Level, plan: &Plan, watch: &mut Watch) -> Report {
     answer_with(level, plan, Options::default(), watch)
 }
 
+/// Marks each box's cell in `occ` with its slot number + 1 (0 is an empty floor cell), as
+/// every search does on entering a position.
+fn mark_boxes(occ: &mut [u16], boxes: &[u16]) {
+    for (i, &b) in boxes.iter().enumerate() {
+        occ[usize::from(b)] = i as u16 + 1;
+    }
+}
+
+/// Empties the boxes' cells in `occ` again, on leaving the position `mark_boxes` entered.
+fn clear_boxes(occ: &mut [u16], boxes: &[u16]) {
+    for &b in boxes {
+        occ[usize::from(b)] = 0;
+    }
+}
+
 fn answer_with(level: &Level, plan: &Plan, options: Options, watch: &mut Watch) -> Report {
     let cells = level.width() * level.height();
     if cells > MAX_CELLS {
@@ -250,9 +265,7 @@ fn answer_with(level: &Level, plan: &Plan, options: Options, watch: &mut Watch) 
 pub fn is_corral_deadlock(level: &Level) -> bool {
     let search = Search::new(level, Options::default());
     let mut occ = search.empty.clone();
-    for (i, &b) in search.start_boxes.iter().enumerate() {
-        occ[usize::from(b)] = i as u16 + 1;
-    }
+    mark_boxes(&mut occ, &search.start_boxes);
     let mut region = Region::new(search.cells);
     search.flood(&occ, search.start_player, &mut region);
     let mut corrals = search.corrals();
@@ -1036,9 +1049,7 @@ impl Search {
         let mut there = Region::new(self.cells);
         let mut corrals = self.corrals();
         let mut key = self.start_boxes.clone();
-        for (i, &b) in self.start_boxes.iter().enumerate() {
-            occ[usize::from(b)] = i as u16 + 1;
-        }
+        mark_boxes(&mut occ, &self.start_boxes);
         let p = self.flood(&occ, self.start_player, &mut here);
         key.push(p as u16);
         table.insert(&key);
@@ -1050,18 +1061,14 @@ impl Search {
                 states: 1,
             };
         }
-        for &b in &self.start_boxes {
-            occ[usize::from(b)] = 0;
-        }
+        clear_boxes(&mut occ, &self.start_boxes);
         let mut current = 0usize;
         let mut boxes = vec![0u16; k];
         let mut child = vec![0u16; k + 1];
         while current < table.len() {
             boxes.copy_from_slice(&table.get(current)[..k]);
             let player = usize::from(table.get(current)[k]);
-            for (i, &b) in boxes.iter().enumerate() {
-                occ[usize::from(b)] = i as u16 + 1;
-            }
+            mark_boxes(&mut occ, &boxes);
             let least = self.flood(&occ, player, &mut here);
             let flow = self.each_push(
                 &mut occ,
@@ -1094,9 +1101,7 @@ impl Search {
                 ControlFlow::Break(Ok(last)) => Some(last),
                 ControlFlow::Break(Err(stop)) => return stop,
             };
-            for &b in &boxes {
-                occ[usize::from(b)] = 0;
-            }
+            clear_boxes(&mut occ, &boxes);
             if let Some(last) = solution {
                 let pushes = usize::from(depth[last]);
                 let first = self.path(&parents, last);
@@ -1196,9 +1201,7 @@ impl Search {
                 return (Some(self.path(&parents, index)), seen.len());
             }
             let player = usize::from(seen.get(index)[k]);
-            for (i, &b) in boxes.iter().enumerate() {
-                occ[usize::from(b)] = i as u16 + 1;
-            }
+            mark_boxes(&mut occ, &boxes);
             let least = self.distances(&occ, player, &mut dist, &mut queue, &mut here);
             for slot in 0..k {
                 let b = usize::from(boxes[slot]);
@@ -1251,9 +1254,7 @@ impl Search {
                     }
                 }
             }
-            for &b in &boxes {
-                occ[usize::from(b)] = 0;
-            }
+            clear_boxes(&mut occ, &boxes);
         }
         (None, seen.len())
     }
@@ -1291,9 +1292,7 @@ impl Search {
                 };
             }
             let player = usize::from(table.get(index)[k]);
-            for (i, &b) in boxes.iter().enumerate() {
-                occ[usize::from(b)] = i as u16 + 1;
-            }
+            mark_boxes(&mut occ, &boxes);
             let least = self.distances(&occ, player, &mut dist, &mut queue, &mut here);
             let flow = self.each_push(
                 &mut occ,
@@ -1333,9 +1332,7 @@ impl Search {
             if let ControlFlow::Break(stop) = flow {
                 return stop;
             }
-            for &b in &boxes {
-                occ[usize::from(b)] = 0;
-            }
+            clear_boxes(&mut occ, &boxes);
         }
         Found {
             outcome: Outcome::Exhausted,
