@@ -3,8 +3,10 @@
 //! engine cannot hold is refused with the file and what does not fit.
 
 mod cabbage_support;
+mod common;
 
 use cabbage_support::rule;
+use common::cli::{scratch_file, ScratchFile};
 use std::process::{Command, Output};
 
 fn aceemu(args: &[&str]) -> Output {
@@ -15,12 +17,8 @@ fn aceemu(args: &[&str]) -> Output {
         .unwrap()
 }
 
-fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("aceemu-cabbage-ace-run-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
+fn temp_file(name: &str, text: &str) -> ScratchFile {
+    scratch_file(name, text)
 }
 
 /// Moves in z x k m, repeats, cycles without a key and a key no rule uses (`q`), so that

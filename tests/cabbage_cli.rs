@@ -1,5 +1,8 @@
 //! `aceemu cabbage check` and `run`: the output format and the errors a person sees.
 
+mod common;
+
+use common::cli::{scratch_dir, scratch_file, ScratchFile};
 use std::process::Command;
 
 fn aceemu(args: &[&str]) -> std::process::Output {
@@ -10,12 +13,8 @@ fn aceemu(args: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
-fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("aceemu-cabbage-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
+fn temp_file(name: &str, text: &str) -> ScratchFile {
+    scratch_file(name, text)
 }
 
 #[test]
@@ -90,8 +89,7 @@ fn run_refuses_a_bad_key_script() {
 
 #[test]
 fn tape_refuses_two_games_of_one_name() {
-    let dir = std::env::temp_dir().join(format!("aceemu-cabbage-same-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("same");
     let twin = dir.join("MAZEZAM.rules");
     std::fs::copy("rules/mazezam.rules", &twin).unwrap();
     let out = dir.join("two.tap");

@@ -15,20 +15,19 @@
 //! scripts wait 50-100), typed keys follow the scanner's debounce (ace-hardware.md 6,
 //! tests/machine_keyboard.rs).
 
-use std::path::PathBuf;
+mod common;
+
+use common::cli::{scratch_dir, scratch_file};
 use std::process::Command;
 
 /// Runs `aceemu run ARGS --debug-script` with `script`; returns standard output.
 fn debug(args: &[&str], script: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("aceemu-debugger-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path: PathBuf = dir.join(format!("{:x}.txt", fxhash(script)));
-    std::fs::write(&path, script).unwrap();
+    let path = scratch_file("script.txt", script);
     let out = Command::new(env!("CARGO_BIN_EXE_aceemu"))
         .arg("run")
         .args(args)
         .arg("--debug-script")
-        .arg(&path)
+        .arg(&*path)
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout).to_string();
@@ -38,12 +37,6 @@ fn debug(args: &[&str], script: &str) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     text
-}
-
-fn fxhash(s: &str) -> u64 {
-    s.bytes().fold(0xcbf29ce484222325u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x100000001b3)
-    })
 }
 
 /// The output lines of the command `cmd` (those after its `(ace) cmd` echo).
@@ -274,9 +267,7 @@ fn a_trace_adds_up_to_the_machine_time() {
 /// to replace a file that exists.
 #[test]
 fn a_trace_goes_to_a_new_file_when_one_is_named() {
-    let dir = std::env::temp_dir().join(format!("aceemu-debugger-trace-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("trace");
     let file = dir.join("trace.txt");
     let script = format!(
         "{PROGRAM}trace on {}\nstep 3\ntrace off\nquit\n",
@@ -389,8 +380,7 @@ fn where_names_the_rom_word_whose_thread_called() {
     // On the open ROM T1 is run straight from LINE's thread, and LINE from a headerless
     // thread (QUIT's loop), named by the label `aceemu asm --sym` gives it.
     assert_eq!(callers[0].0, "LINE", "{callers:?}");
-    let dir = std::env::temp_dir().join(format!("aceemu-debugger-sym-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("sym");
     let status = Command::new(env!("CARGO_BIN_EXE_aceemu"))
         .args(["asm", "roms/openace/main.asm", "-o"])
         .arg(dir.join("rom.bin"))

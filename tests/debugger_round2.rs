@@ -2,24 +2,19 @@
 //! streaming, and names that are true, through `aceemu run --debug-script` on the open ROM. Expected values are hand-derived from the
 //! Forth typed in: `: T 5 0 DO I DROP LOOP ;` runs DROP five times with I = 0..4 on top.
 
-use std::path::PathBuf;
+mod common;
+
+use common::cli::{scratch_dir, scratch_file, ScratchFile};
 use std::process::{Command, Output};
 
-fn script_file(script: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("aceemu-dbgcond-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let hash = script.bytes().fold(0xcbf29ce484222325u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x100000001b3)
-    });
-    let path = dir.join(format!("{hash:x}.txt"));
-    std::fs::write(&path, script).unwrap();
-    path
+fn script_file(script: &str) -> ScratchFile {
+    scratch_file("script.txt", script)
 }
 
 fn run(script: &str) -> Output {
     Command::new(env!("CARGO_BIN_EXE_aceemu"))
         .args(["run", "--debug-script"])
-        .arg(script_file(script))
+        .arg(&script_file(script))
         .output()
         .unwrap()
 }
@@ -163,8 +158,7 @@ fn what_it_does_not_understand_is_refused_and_no_stop_is_set() {
 
 #[test]
 fn a_trace_file_that_cannot_be_made_fails_the_script() {
-    let dir = std::env::temp_dir().join(format!("aceemu-dbgcond-trace-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("trace");
     let existing = dir.join("kept.txt");
     std::fs::write(&existing, "the user's file").unwrap();
     let out = run(&format!("trace on {}\nquit\n", existing.display()));
@@ -181,9 +175,10 @@ fn a_trace_file_that_cannot_be_made_fails_the_script() {
 fn a_long_step_streams_its_output_and_stops_on_sigterm() {
     // `step 4294967295` with a trace on: lines must reach stdout while it runs, and
     // SIGTERM must end it with what was printed kept.
+    let script = script_file("trace on\nstep 4294967295\nquit\n");
     let mut child = Command::new(env!("CARGO_BIN_EXE_aceemu"))
         .args(["run", "--debug-script"])
-        .arg(script_file("trace on\nstep 4294967295\nquit\n"))
+        .arg(&script)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::null())
         .spawn()

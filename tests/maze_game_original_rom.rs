@@ -9,6 +9,8 @@
 //! | --- | --- | --- |
 //! | `the_maze_source_typed_into_the_original_rom_makes_a_tape_whose_mazes_are_the_models` | rom-words.tsv: the words maze.fth uses; ace-forth.md 2: STATIN, STKBOT; 10: `ERROR n`; 12: SAVE/LOAD; maze-algorithm.md: the mazes | `the_maze_source_typed_into_the_open_rom_makes_a_tape_whose_mazes_are_the_models` (the same body) |
 
+mod common;
+
 use aceemu::games::maze::compare::compare_images;
 use aceemu::games::maze::{Maze, Size};
 use aceemu::machine::RamSize;
@@ -16,6 +18,7 @@ use aceemu::rom::RomImage;
 use aceemu::tape::image::{Format, TapeImage};
 use aceemu::workflows::from_forth::make_dictionary_tape;
 use aceemu::workflows::maze_game::MazeGame;
+use common::cli::scratch_dir;
 use std::path::Path;
 
 /// The original ROM named by ACE_ROM, or None (with a note) when it is not set.
@@ -45,8 +48,7 @@ fn mazes_of_the_source_typed_into(rom: &RomImage, label: &str) {
         "MAZE",
     )
     .expect("the source types into the ROM without an error");
-    let dir = std::env::temp_dir().join(format!("aceemu-maze-{label}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir(label);
     let tape = dir.join("maze.tap");
     std::fs::write(
         &tape,

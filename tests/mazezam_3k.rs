@@ -8,7 +8,10 @@
 //! | --- | --- | --- |
 //! | `the_tape_plays_under_the_original_rom_given_by_ace_rom` | ace-forth.md 2-3: the dictionary at 0x3C51, SPARE = STKBOT + 12 (the data stack PLAY leaves its number on), the return stack from RAMTOP = 0x4000 down; ace-hardware.md 2: the tape work area 0x2701-0x2732; 6: the key matrix the game scans itself; 7: loader rhythm. **Not in the spec:** how deep the original's BLOAD takes the Z80 stack (the game leaves 40 bytes, mc/README.md); this test is the only check of it | `the_open_roms_loader_keeps_its_stack_above_the_game` (the same body on the open ROM: the stack measured through the signal, level 1 played); `every_builtin_level_is_solved_on_a_3k_ace`; tests/tape_loader_rhythm.rs |
 
+mod common;
 mod mazezam_mc_support;
+
+use common::cli::scratch_dir;
 
 use aceemu::games::mazezam::screen;
 use aceemu::games::mazezam::{pack, Command, Direction, Event, Level, Moves, Session, START_LIVES};
@@ -267,8 +270,7 @@ fn lives_retry_game_over_and_go() {
 /// count); a range that fits makes a tape whose game plays those levels.
 #[test]
 fn level_tapes_for_the_3k_game_are_refused_when_too_large_and_play_when_they_fit() {
-    let dir = std::env::temp_dir().join(format!("aceemu-3k-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("levels");
     let mzm = Path::new(env!("CARGO_MANIFEST_DIR")).join(pack::PATH);
     let out = dir.join("big.tap");
     let run = std::process::Command::new(env!("CARGO_BIN_EXE_aceemu"))

@@ -2,8 +2,11 @@
 //! broken once, and each edge case the spec decides. Expected values are derived by hand
 //! from the spec's text.
 
+mod common;
+
 use aceemu::games::mazezam::format::{parse_bytes, parse_str, write, Code, Parsed};
 use aceemu::games::mazezam::Level;
+use common::cli::scratch_dir;
 use proptest::prelude::*;
 
 fn ok(text: &str) -> Parsed {
@@ -390,9 +393,7 @@ fn an_endless_pipe_is_refused_as_not_a_regular_file() {
     use std::io::Write;
     use std::sync::mpsc;
     use std::time::Duration;
-    let dir = std::env::temp_dir().join(format!("aceemu-mzm-fifo-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("fifo");
     let fifo = dir.join("endless.mzm");
     let made = std::process::Command::new("mkfifo").arg(&fifo).status();
     if !made.is_ok_and(|s| s.success()) {

@@ -31,7 +31,8 @@ fn committed_tape_is_what_the_source_builds_and_holds_the_pack() {
 
 /// Boots, loads the game and runs it to its title screen.
 fn title(speed: TapeSpeed, name: &str) -> Rig {
-    let mut rig = Rig::load(&[], speed, &scratch_dir(name));
+    let scratch = scratch_dir(name);
+    let mut rig = Rig::load(&[], speed, &scratch);
     rig.type_line("RUN");
     assert!(
         rig.wait_for_text("LEVEL 01 OF 26", 2_000),
@@ -214,12 +215,13 @@ fn q_ends_the_game_and_q_on_the_title_returns_to_forth() {
 #[test]
 fn the_game_also_runs_when_loaded_after_other_words() {
     let rom = RomImage::from_bytes(open_rom().to_vec(), "open").unwrap();
+    let scratch = scratch_dir("mazezam_forth_after");
     let mut rig = Rig::load_on(
         &rom,
         game_blocks(),
         &[],
         TapeSpeed::Instant,
-        &scratch_dir("mazezam_forth_after"),
+        &scratch,
         Some(": TWICE DUP + ; 7 VARIABLE SEVEN"),
     );
     rig.type_line("RUN");

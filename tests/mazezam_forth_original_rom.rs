@@ -32,14 +32,8 @@ fn two_levels_from_a_level_tape(rom: &RomImage, game: Vec<aceemu::tape::pulse::B
     // The game's ~9.3 KB dictionary and the level file through the tape signal (on the
     // original, its loader's rhythm, issue 21).
     for speed in [TapeSpeed::Real, TapeSpeed::Fast] {
-        let mut rig = Rig::load_on(
-            rom,
-            game.clone(),
-            &extra,
-            speed,
-            &scratch_dir(&format!("{}-{speed:?}", &rom.sha256_hex()[..8])),
-            None,
-        );
+        let scratch = scratch_dir(&format!("{}-{speed:?}", &rom.sha256_hex()[..8]));
+        let mut rig = Rig::load_on(rom, game.clone(), &extra, speed, &scratch, None);
         rig.type_line("LEVELS TWO");
         assert!(
             rig.wait_for_text("2 levels", 10_000),

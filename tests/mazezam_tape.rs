@@ -157,14 +157,16 @@ fn play_level_tape(speed: TapeSpeed, dir: &Path) -> u64 {
 
 #[test]
 fn the_forth_game_plays_every_level_of_a_level_tape() {
-    let frames = play_level_tape(TapeSpeed::Instant, &scratch_dir("play"));
+    let scratch = scratch_dir("play");
+    let frames = play_level_tape(TapeSpeed::Instant, &scratch);
     assert!(frames < 500, "instant loading took {frames} frames");
 }
 
 #[test]
 fn the_game_and_a_level_tape_load_through_the_real_signal() {
     // The signal of the game's ~8.7 KB alone lasts well over 30 s (1,500 frames).
-    let frames = play_level_tape(TapeSpeed::Fast, &scratch_dir("signal"));
+    let scratch = scratch_dir("signal");
+    let frames = play_level_tape(TapeSpeed::Fast, &scratch);
     assert!(frames > 1_500, "loading took only {frames} frames");
     eprintln!("loading through the signal: {frames} frames");
 }

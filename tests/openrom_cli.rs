@@ -46,9 +46,7 @@ fn rom_save_writes_the_image_and_refuses_to_overwrite() {
 /// (at 100 in the open ROM, 0 in the other); a wrong-size file is refused by name.
 #[test]
 fn rom_compare_reports_the_longest_shared_run() {
-    let dir = std::env::temp_dir().join(format!("aceemu-rom-compare-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("compare");
     let mut rotated = aceemu::rom::open::open_rom().to_vec();
     rotated.rotate_left(100);
     let file = dir.join("rotated.rom");

@@ -30,7 +30,8 @@ fn committed_tape_is_what_the_source_builds_and_holds_the_pack() {
 #[test]
 fn every_pack_level_played_by_keyboard_matches_the_model_after_every_move() {
     let levels = pack::levels();
-    let mut rig = Rig::load(&[], &scratch_dir("sokoban-all"));
+    let scratch = scratch_dir("sokoban-all");
+    let mut rig = Rig::load(&[], &scratch);
     rig.run_level(1);
     assert_screen_soon(
         &mut rig,
@@ -90,7 +91,8 @@ fn undo_back_to_the_start_gives_the_start_screen_and_restart_too() {
         .unwrap();
     let level = &levels[index];
     let moves = pack::recorded_solution(level).unwrap();
-    let mut rig = Rig::load(&[], &scratch_dir("sokoban-undo"));
+    let scratch = scratch_dir("sokoban-undo");
+    let mut rig = Rig::load(&[], &scratch);
     rig.run_level(index + 1);
     let start = render(&Game::new(level), index);
     assert_screen_soon(&mut rig, &start, "start");
@@ -120,7 +122,8 @@ fn undo_back_to_the_start_gives_the_start_screen_and_restart_too() {
 #[test]
 fn undo_reaches_at_least_200_moves_back() {
     let level = &pack::levels()[0];
-    let mut rig = Rig::load(&[], &scratch_dir("sokoban-undo200"));
+    let scratch = scratch_dir("sokoban-undo200");
+    let mut rig = Rig::load(&[], &scratch);
     rig.run_level(1);
     assert_screen_soon(&mut rig, &render(&Game::new(level), 0), "start");
     let mut game = Game::new(level);
@@ -156,7 +159,8 @@ fn a_plus_level_pushed_into_the_wrong_order_is_not_solved_and_levels_loads_a_tap
                 #######\n#.$@$.#\n#######\nTitle: Straight\nboxorder 1 2\ngoalorder 1 2\n";
     let levels = parse_str(text, "t").unwrap().levels;
     let tape = ace::level_tape(&levels, "CROSS").unwrap();
-    let mut rig = Rig::load(&tape, &scratch_dir("sokoban-plus"));
+    let scratch = scratch_dir("sokoban-plus");
+    let mut rig = Rig::load(&tape, &scratch);
     rig.type_line("LEVELS CROSS");
     assert!(
         rig.run_until(3_000, |ace| ace.screen_text().contains("2 levels loaded")),

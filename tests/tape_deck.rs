@@ -2,11 +2,14 @@
 //! edges as the ROM's SAVE makes them come back as TAP blocks appended to a file that is
 //! never overwritten without the flag.
 
+mod common;
+
 use aceemu::machine::TapePort;
 use aceemu::tape::deck::{Deck, DeckOptions, TapeSpeed};
 use aceemu::tape::image::{Format, TapeImage};
 use aceemu::tape::pulse::{self, Block};
 use aceemu::tape::tap::{self, with_checksum, Header};
+use common::cli::{scratch_path, ScratchFile};
 
 /// The address the original ROM's loader reads, read after read (ace-hardware.md 7).
 const LOADER_PORT: u16 = 0x7FFE;
@@ -99,12 +102,8 @@ fn record(deck: &mut Deck, blocks: &[Block], start: u64) -> u64 {
     end + 4 * 64_896
 }
 
-fn temp(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("aceemu-tape-deck-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    let _ = std::fs::remove_file(&p);
-    p
+fn temp(name: &str) -> ScratchFile {
+    scratch_path(name)
 }
 
 #[test]
@@ -125,7 +124,7 @@ fn recording_appends_to_the_file_and_keeps_what_was_there() {
     let blocks = file_pair("NEW", &[7; 40]);
     {
         let options = DeckOptions {
-            save_to: Some(path.clone()),
+            save_to: Some(path.to_path_buf()),
             ..manual()
         };
         let mut d = Deck::empty(&options).unwrap();
@@ -138,7 +137,7 @@ fn recording_appends_to_the_file_and_keeps_what_was_there() {
     // With --overwrite the old content goes.
     {
         let options = DeckOptions {
-            save_to: Some(path.clone()),
+            save_to: Some(path.to_path_buf()),
             overwrite: true,
             ..manual()
         };
@@ -152,7 +151,7 @@ fn recording_appends_to_the_file_and_keeps_what_was_there() {
 fn the_tap_file_is_created_or_emptied_only_when_a_block_is_recorded() {
     let path = temp("late.tap");
     let options = |overwrite| DeckOptions {
-        save_to: Some(path.clone()),
+        save_to: Some(path.to_path_buf()),
         overwrite,
         ..manual()
     };
@@ -183,7 +182,7 @@ fn the_tap_file_is_created_or_emptied_only_when_a_block_is_recorded() {
 fn recording_into_a_missing_directory_is_refused_at_once() {
     let path = temp("no-such-dir").join("x.tap");
     let options = DeckOptions {
-        save_to: Some(path.clone()),
+        save_to: Some(path.to_path_buf()),
         ..manual()
     };
     let e = Deck::empty(&options).err().expect("refused").to_string();
@@ -199,7 +198,7 @@ fn recording_can_also_be_written_as_wav_but_never_over_a_file() {
     let blocks = file_pair("W", &[0x55; 20]);
     {
         let options = DeckOptions {
-            save_wav: Some(wav.clone()),
+            save_wav: Some(wav.to_path_buf()),
             ..manual()
         };
         let mut d = Deck::empty(&options).unwrap();
@@ -210,7 +209,7 @@ fn recording_can_also_be_written_as_wav_but_never_over_a_file() {
         TapeImage::from_bytes(&std::fs::read(&wav).unwrap(), "rec.wav", Format::Wav).unwrap();
     assert_eq!(image.blocks, blocks);
     let options = DeckOptions {
-        save_wav: Some(wav.clone()),
+        save_wav: Some(wav.to_path_buf()),
         ..manual()
     };
     let e = Deck::empty(&options).err().unwrap();

@@ -1,6 +1,6 @@
 //! Running the `aceemu` binary from a test, and a scratch directory for its files.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -39,17 +39,85 @@ pub fn output_within(secs: u64, command: &mut Command) -> Output {
     child.wait_with_output().unwrap()
 }
 
-/// A fresh, empty directory for one test's files, named after the test file, this process
-/// and `name`, so parallel tests never share one.
-pub fn scratch_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "aceemu-{}-{}-{name}",
-        env!("CARGO_CRATE_NAME"),
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh, empty directory for one test's files, named after the test file and `name` so
+/// that a kept one is easy to find. It is removed when the test ends, unless the test is
+/// failing: then it stays, and its path is printed with the failure, so the files can be
+/// looked at.
+pub struct ScratchDir(tempfile::TempDir);
+
+impl std::ops::Deref for ScratchDir {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<Path> for ScratchDir {
+    fn as_ref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl Drop for ScratchDir {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.disable_cleanup(true);
+            eprintln!("test files kept in {}", self.0.path().display());
+        }
+    }
+}
+
+/// A new [`ScratchDir`]; parallel tests never share one.
+pub fn scratch_dir(name: &str) -> ScratchDir {
+    let prefix = format!("aceemu-{}-{name}-", env!("CARGO_CRATE_NAME"));
+    ScratchDir(
+        tempfile::Builder::new()
+            .prefix(&prefix)
+            .tempdir()
+            .expect("create a scratch directory"),
+    )
+}
+
+/// A file named `name`, alone in a [`ScratchDir`] of its own (the name
+/// shows in messages, so it is the test's, not a random one). Both go with the test.
+pub struct ScratchFile {
+    path: PathBuf,
+    _dir: ScratchDir,
+}
+
+impl std::ops::Deref for ScratchFile {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<Path> for ScratchFile {
+    fn as_ref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for ScratchFile {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.path.as_os_str()
+    }
+}
+
+/// A new [`ScratchFile`].
+pub fn scratch_file(name: &str, contents: impl AsRef<[u8]>) -> ScratchFile {
+    let file = scratch_path(name);
+    std::fs::write(&file.path, contents).expect("write a scratch file");
+    file
+}
+
+/// A [`ScratchFile`] not made yet: for what a test has the program write.
+pub fn scratch_path(name: &str) -> ScratchFile {
+    let dir = scratch_dir(name);
+    ScratchFile {
+        path: dir.join(name),
+        _dir: dir,
+    }
 }
 
 /// Output bytes as text (lossy), for messages and `contains` checks.
