@@ -12,9 +12,11 @@ fn script_file(script: &str) -> ScratchFile {
 }
 
 fn run(script: &str) -> Output {
+    // Bound for the whole run: the file goes when its guard does.
+    let script = script_file(script);
     Command::new(env!("CARGO_BIN_EXE_aceemu"))
         .args(["run", "--debug-script"])
-        .arg(&script_file(script))
+        .arg(&*script)
         .output()
         .unwrap()
 }
@@ -178,7 +180,7 @@ fn a_long_step_streams_its_output_and_stops_on_sigterm() {
     let script = script_file("trace on\nstep 4294967295\nquit\n");
     let mut child = Command::new(env!("CARGO_BIN_EXE_aceemu"))
         .args(["run", "--debug-script"])
-        .arg(&script)
+        .arg(&*script)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::null())
         .spawn()

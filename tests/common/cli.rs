@@ -98,12 +98,6 @@ impl AsRef<Path> for ScratchFile {
     }
 }
 
-impl AsRef<std::ffi::OsStr> for ScratchFile {
-    fn as_ref(&self) -> &std::ffi::OsStr {
-        self.path.as_os_str()
-    }
-}
-
 /// A new [`ScratchFile`].
 pub fn scratch_file(name: &str, contents: impl AsRef<[u8]>) -> ScratchFile {
     let file = scratch_path(name);
