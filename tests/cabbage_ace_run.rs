@@ -6,16 +6,8 @@ mod cabbage_support;
 mod common;
 
 use cabbage_support::rule;
-use common::cli::{scratch_file, ScratchFile};
-use std::process::{Command, Output};
-
-fn aceemu(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_aceemu"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
+use common::cli::{aceemu, scratch_file, ScratchFile};
+use std::process::Output;
 
 fn temp_file(name: &str, text: &str) -> ScratchFile {
     scratch_file(name, text)

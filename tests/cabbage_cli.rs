@@ -2,16 +2,7 @@
 
 mod common;
 
-use common::cli::{scratch_dir, scratch_file, ScratchFile};
-use std::process::Command;
-
-fn aceemu(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_aceemu"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
+use common::cli::{aceemu, scratch_dir, scratch_file, ScratchFile};
 
 fn temp_file(name: &str, text: &str) -> ScratchFile {
     scratch_file(name, text)
