@@ -135,6 +135,18 @@ fn keys_arrive_on_the_third_frame_then_repeat() {
 }
 
 #[test]
+fn keycnt_rests_at_3_after_a_key_held_4_frames() {
+    // transcripts.md Round 4: 0x3C27 holds 0x03 at rest after a line typed with keys held
+    // 4 frames (and 0x30 after power-on); ace-hardware.md 6: delivered on the 3rd frame.
+    let mut ace = boot();
+    assert_eq!(ace.peek(0x3C27), 0x30, "after power-on");
+    hold(&mut ace, &[Key::A], 4);
+    assert_eq!(&bottom(&ace)[..3], &[0, b'a', 0x97], "delivered once");
+    ace.run_frames(100);
+    assert_eq!(ace.peek(0x3C27), 0x03, "at rest, 100 frames later");
+}
+
+#[test]
 fn a_second_key_is_ignored_until_all_are_released() {
     let mut ace = boot();
     ace.run_frames(3);

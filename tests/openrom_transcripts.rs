@@ -386,7 +386,11 @@ fn edit_then_enter_echoes_the_entered_line_on_the_edit_row() {
 fn edit_then_enter_of_a_four_row_listing_wraps_its_echo_and_leaves_one_blank_row() {
     let first = ": L22 1 2 3 4 5 + + + + . ; EDIT L22";
     let echo = format!("{first} : L22 1 2 3 4 5 + + + + . ;  OK ");
-    assert_eq!(echo.len(), 69, "the OK ends away from column 30 (Round 4's blank row)");
+    assert_eq!(
+        echo.len(),
+        69,
+        "the OK ends away from column 30 (Round 4's blank row)"
+    );
     let mut want = [b' '; 768];
     want[..69].copy_from_slice(echo.as_bytes()); // rows 0-2
     want[4 * 32..4 * 32 + 11].copy_from_slice(b"L22 15  OK "); // row 3 left blank
