@@ -51,15 +51,17 @@ fn edit_puts_the_listing_into_the_buffer_with_the_question_cursor() {
 #[test]
 fn entering_an_edit_leaves_a_blank_row_before_what_follows() {
     // transcripts.md Round 3: "after the edited lines are entered, the original leaves one
-    // blank row before the next output"
+    // blank row before the next output"; Round 4: the entered line is echoed on the EDIT
+    // row, right after it, and the next line typed goes two rows down.
     let mut ace = boot();
     enter(&mut ace, ": X 1 . ; EDIT X");
     enter(&mut ace, "");
+    enter(&mut ace, "2 .");
     let text = ace.screen_text();
     let rows: Vec<&str> = text.lines().map(str::trim_end).collect();
     assert_eq!(
-        rows[..3],
-        [": X 1 . ; EDIT X", "", ": X 1 . ;  OK"],
+        rows[..4],
+        [": X 1 . ; EDIT X : X 1 . ;  OK", "", "2 . 2  OK", ""],
         "{text}"
     );
 }

@@ -105,7 +105,6 @@ fn keycnt_at_rest_after_power_on() {
 }
 
 #[test]
-#[ignore = "issue 35 item 5, not done yet: KEYCNT's count belongs to the key debounce (item 6)"]
 fn keycnt_at_rest_after_vlist() {
     // Round 4: after VLIST (typed, ENTER) 0x3C27 holds 0x03.
     let mut ace = fresh();

@@ -373,9 +373,36 @@ fn list_string_after_five_items() {
 // its tape: tests/openrom_in_place.rs.)
 
 #[test]
-#[ignore = "issue 35 item 5, not done yet: the open ROM echoes the entered text a row lower (see roms/openace/COMPATIBILITY.md)"]
 fn edit_then_enter_echoes_the_entered_line_on_the_edit_row() {
     check_lines(&[": B 7 . ; EDIT B", "", "B"]);
+}
+
+/// EDIT of a definition that lists on four rows (LIST puts five items to a row), then
+/// ENTER, then the word. Not measured: derived from the stated rules of transcripts.md:
+/// the echo is the stream of words, each followed by a space, wrapping at column 31
+/// (Round 4, `-40 ALLOT`); the entered text is echoed right after the EDIT command
+/// (Round 4, EDIT then ENTER); its `  OK` is followed by one blank row (Round 3, EDIT).
+#[test]
+fn edit_then_enter_of_a_four_row_listing_wraps_its_echo_and_leaves_one_blank_row() {
+    let first = ": L22 1 2 3 4 5 + + + + . ; EDIT L22";
+    let echo = format!("{first} : L22 1 2 3 4 5 + + + + . ;  OK ");
+    assert_eq!(
+        echo.len(),
+        69,
+        "the OK ends away from column 30 (Round 4's blank row)"
+    );
+    let mut want = [b' '; 768];
+    want[..69].copy_from_slice(echo.as_bytes()); // rows 0-2
+    want[4 * 32..4 * 32 + 11].copy_from_slice(b"L22 15  OK "); // row 3 left blank
+    want[23 * 32] = 0x00; // the empty input line and its cursor
+    want[23 * 32 + 1] = 0x97;
+    let got = screen_after(open_rom(), &[first, "", "L22"]);
+    assert!(
+        got == want,
+        "expected:\n{}got:\n{}",
+        show(&want),
+        show(&got)
+    );
 }
 
 #[test]

@@ -7,8 +7,9 @@
 ; screen row whose first cell is the 0x00 row marker, the ? cursor waits at the start of
 ; the first row (as the original leaves it, transcripts.md), and the whole text is one
 ; logical line for the editor, so the existing keys move over all of it (up/down by 32).
-; On ENTER the row markers become spaces and LINE, which ran EDIT, goes on with the edited
-; text: the definition is compiled again as a new word of the same name. A listing longer
+; On ENTER the row markers become spaces and EDIT runs LINE on the edited text (the
+; definition is compiled again as a new word of the same name), echoed on the EDIT row
+; right after it, then OK and one blank row, and QUIT (transcripts.md Rounds 3-4). A listing longer
 ; than EDIT_PAGE rows is handed over a page at a time: each page is edited, entered and
 ; interpreted (LINE run from here) before the listing goes on.
 ;
@@ -23,7 +24,11 @@ EDIT_PAGE       EQU 16          ; rows in the buffer before a page is handed ove
         LD DE,.thread
         JRX docolon
 .thread:
-        DW list_cfa, .enter, exit_rt
+        DW list_cfa, .enter
+        ; The entered text is interpreted here, echoed on the EDIT row right after it, and
+        ; its OK is followed by one blank row (transcripts.md Rounds 3 and 4); QUIT then
+        ; goes back to the keyboard (LINE, which ran EDIT, has nothing left to do).
+        DW line_cfa, print_ok_cfa, cr_cfa, quit_cfa
 .enter: DW $ + 2
         CALL take_edited
         JP (IY)
@@ -31,14 +36,11 @@ EDIT_PAGE       EQU 16          ; rows in the buffer before a page is handed ove
         CUT
 ; take_edited: output to the screen again; let the user edit the buffer (? cursor) until
 ; ENTER, take the cursor out and turn the row markers after the first into spaces: LINE
-; (the caller of EDIT) reads it as one logical line. Uses AF, BC, DE, HL.
+; reads it as one logical line. Uses AF, BC, DE, HL.
 take_edited:
         RES FL_TO_BUFFER,(IX+O_FLAGS)
         CALL wait_enter         ; HL = STATIN
         RES ST_RETYPE,(HL)
-        LD A,13                 ; the original leaves a blank row before what follows
-        RST 8                   ; (transcripts.md Round 3)
-        RST 8
         CALL remove_cursor
         LD HL,(INSCRN)
         LD DE,(ENDBUF)

@@ -83,7 +83,10 @@ init_table_end:
         CUT
 ; Debounce and repeat (ace-hardware.md 6): a key is delivered on the 3rd consecutive frame
 ; it is seen, then after 30 more frames, then every 4 frames. A key pressed while another
-; is held blocks everything (KEYCOD = 0xFF) until all keys are released.
+; is held blocks everything (KEYCOD = 0xFF) until all keys are released. KEYCNT is 0 on
+; the first frame a key is seen and counts the frames after it (delivered at 2, 32, 36 ...),
+; and stops while no key is held: a key held 4 frames leaves 3, as the original leaves
+; after a typed `VLIST` (transcripts.md Round 4).
 ; out: A = delivered key code or 0. The scan reads the eight half-rows in turn, as the
 ; original's does (ace-hardware.md 7).
 key_debounce:
@@ -105,18 +108,18 @@ key_debounce:
         JR NZ,.block
         LD (HL),C
         INC HL
-        LD (HL),1
+        LD (HL),0               ; KEYCNT counts the frames seen after the first
         XOR A
         RET
 .same:
         INC HL
         INC (HL)
         LD A,(HL)
-        CP 3
+        CP 2
         JR Z,.deliver
-        CP 33
+        CP 32
         JR NZ,.none
-        LD (HL),29
+        LD (HL),28
 .deliver:
         LD A,C
         RET
