@@ -238,7 +238,6 @@ fn the_buffer_is_full_at_22_lines() {
 /// taking the line to each INKEY, which the spec does not measure (COMPATIBILITY.md,
 /// "Timing and arithmetic").
 #[test]
-#[ignore = "issue 35 item 6, not done: needs the original's time for `.` or for starting T (roms/openace/COMPATIBILITY.md)"]
 fn inkey_polled_right_after_enter_reads_it_three_times() {
     let mut ace = boot();
     enter(&mut ace, ": T 13 0 DO INKEY . LOOP ;");

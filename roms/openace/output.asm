@@ -166,9 +166,19 @@ hold_a:
 
 ; sharp_step: ud on the stack := ud / BASE, the digit is held. out: Z if the new ud is 0.
 ; Uses AF, BC, DE, HL.
+; Paced to about 19,000 T a digit, as slow as the original's MOD (forth-speed.md row 3;
+; /MOD's pacing in stack.asm): issue 35 measured on the original that `: T 13 0 DO INKEY .
+; LOOP ; T` typed with ENTER held 4 frames reads ENTER 3 times, which needs a round of
+; 41,100-61,600 T; unpaced, `13 .` makes it 18,400 T (7 reads). The spec does not time `.`
+; itself; a digit costing one slow division, as the original's MOD and number conversion
+; (rows 15-16: a quarter of a frame a digit) do, is the model that fits all three.
 sharp_step:
+        LD B,0                  ; 256 rounds of 55 T (DJNZ leaves B = 0 for BC below)
+.pace:  EX (SP),HL
+        EX (SP),HL
+        NOP
+        DJNZ .pace
         LD C,(IX+O_BASE)
-        LD B,0
         CALL pop_udiv           ; HL:DE = quotient, BC = remainder (B = 0)
         LD A,H
         OR L
