@@ -6,6 +6,31 @@
 ; ---------------------------------------------------------------------------------------
 ; Dictionary space.
 ; ---------------------------------------------------------------------------------------
+        IF ROUND4_LIMITS
+; allot_bc: reserve BC bytes at HERE, moving the data stack up by BC (ace-forth.md 3:
+; ERROR 1 if less than 40 bytes would be left). The room check adds 40 to n in 16 bits
+; (transcripts.md Round 4): n from -40 to -1 then needs less than 40 bytes and gives the
+; bytes back, the data stack moving down (`-2 ALLOT`); n of -41 or below needs about 64 KB
+; and is ERROR 1, whatever was allotted before; -1 allots 20, as on the original.
+; out: HL = old HERE, BC kept (but -1 becomes 20). Uses AF, DE.
+allot_bc:
+        LD A,B
+        AND C
+        INC A
+        JR NZ,.not_minus_one
+        LD BC,20                ; `-1 ALLOT` moves HERE forward by 20 (Round 4)
+.not_minus_one:
+        LD HL,(SPARE)
+        PUSH HL                 ; old SPARE
+        ADD HL,BC               ; (carry: n from -40 to -1, or ran past FFFF)
+        SBC A,A                 ; A = FF: the stack moves down, 00: up
+        EX DE,HL                ; DE = new SPARE
+        LD HL,40
+        ADD HL,BC               ; n + 40, carry for n from -40 to -1 only
+        ADC A,1                 ; 00 (Z): a carry above but n < -40 or n past FFFF;
+        JRX Z,run_checks.full   ; else 01, carry = the first carry = the stack goes down
+        SBC A,A                 ; FF down, 00 up
+        ELSE
 ; allot_bc: reserve BC bytes at HERE, moving the data stack up by BC (ace-forth.md 3:
 ; ERROR 1 if less than 40 bytes would be left); BC below 0 gives them back, the data
 ; stack moving down (`-2 ALLOT`, transcripts.md Round 3: the original allows it); ERROR 1
@@ -20,6 +45,7 @@ allot_bc:
         JP M,run_checks.full    ; carry and n's sign differ: the sum left 0-FFFF
         XOR B
         EX DE,HL                ; DE = new SPARE
+        ENDIF
         LD HL,-(40 + 3)         ; 40 bytes + our return address and 2 pushed bytes must be
         ADD HL,SP               ; left: SP - 43, carry set (SP > 43), so the SBC takes 44
         SBC HL,DE
@@ -482,7 +508,11 @@ loop_thread:
         DEC HL
         LD A,(HL)
         CP C                    ; the text's last character: its delimiter?
+        IF ROUND4_LIMITS
+        JR NZ,.unfinished
+        ELSE
         JRX NZ,interpret_cfa.retype ; (the stack holds LINE's IP, as in [interpret])
+        ENDIF
         LD A,C
         CALL word_sub
         LD E,(HL)
@@ -498,3 +528,15 @@ loop_thread:
         LD HL,PAD + 1
         LDIR
 .done:  JP (IY)
+        IF ROUND4_LIMITS
+.unfinished:                    ; as the original (transcripts.md Round 4): a count cell
+        PUSH BC                 ; is enclosed, and its address and the delimiter pushed
+        CALL enclose_de
+        DEC HL                  ; (enclose_de leaves HL on the cell's second byte)
+        EX DE,HL
+        RST 16
+        POP DE
+        LD D,0
+        RST 16
+        JRX interpret_cfa.retype ; (the stack holds LINE's IP, as in [interpret])
+        ENDIF
