@@ -6,58 +6,8 @@
 ; ---------------------------------------------------------------------------------------
 ; Dictionary space.
 ; ---------------------------------------------------------------------------------------
-; allot_bc: reserve BC bytes at HERE, moving the data stack up by BC (ace-forth.md 3:
-; ERROR 1 if less than 40 bytes would be left); BC below 0 gives them back, the data
-; stack moving down (`-2 ALLOT`, transcripts.md Round 3: the original allows it); ERROR 1
-; too when HERE + BC, BC counted as signed, leaves 0-FFFF. out: HL = old HERE, BC kept.
-; Uses AF, DE.
-allot_bc:
-        LD HL,(SPARE)
-        PUSH HL                 ; old SPARE
-        ADD HL,BC               ; (carry: n < 0, or n >= 0 ran past FFFF)
-        SBC A,A                 ; A = FF: the stack moves down, 00: up
-        XOR B
-        JP M,run_checks.full    ; carry and n's sign differ: the sum left 0-FFFF
-        XOR B
-        EX DE,HL                ; DE = new SPARE
-        LD HL,-(40 + 3)         ; 40 bytes + our return address and 2 pushed bytes must be
-        ADD HL,SP               ; left: SP - 43, carry set (SP > 43), so the SBC takes 44
-        SBC HL,DE
-        JRX C,run_checks.full
-        LD (SPARE),DE
-        POP HL                  ; old SPARE
-        PUSH BC                 ; n
-        LD BC,(STKBOT)          ; the 12-byte gap moves with the stack, so what lies
-        PUSH BC                 ; below the stack stays (transcripts.md: `: W ; .` prints 0)
-        SBC HL,BC               ; bytes in the gap and on the data stack (no carry before)
-        JR C,.moved
-        JR Z,.moved
-        INC A                   ; (keeps the carry clear)
-        JRX Z,.down
-        DEC DE                  ; the new place of the stack's last byte
-        PUSH HL
-        ADD HL,BC
-        DEC HL                  ; last byte of the stack
-        POP BC
-        LDDR
-.moved:
-        POP HL                  ; old HERE
-        POP BC
-        PUSH HL
-        ADD HL,BC
-        LD (STKBOT),HL
-        POP HL
-        RET
-.down:                          ; n < 0: copy upwards from the gap's first byte
-        EX DE,HL
-        SBC HL,DE               ; new SPARE - bytes = new STKBOT
-        EX DE,HL
-        PUSH BC
-        LD B,H
-        LD C,L
-        POP HL
-        LDIR
-        JRX .moved
+        INCLUDE "allot.asm"     ; allot_bc (a file of its own: tests/openrom_allot_rule.rs
+                                ; runs it alone)
 
 ; enclose_e_next: put the byte E at HERE, then the next word (C,'s tail: its code field's
 ; slot at the original's address is short). enclose_a: put the byte A at HERE. Uses AF,
@@ -482,7 +432,11 @@ loop_thread:
         DEC HL
         LD A,(HL)
         CP C                    ; the text's last character: its delimiter?
+        IF ROUND4_LIMITS
+        JR NZ,.unfinished
+        ELSE
         JRX NZ,interpret_cfa.retype ; (the stack holds LINE's IP, as in [interpret])
+        ENDIF
         LD A,C
         CALL word_sub
         LD E,(HL)
@@ -498,3 +452,15 @@ loop_thread:
         LD HL,PAD + 1
         LDIR
 .done:  JP (IY)
+        IF ROUND4_LIMITS
+.unfinished:                    ; as the original (transcripts.md Round 4): a count cell
+        PUSH BC                 ; is enclosed, and its address and the delimiter pushed
+        CALL enclose_de
+        DEC HL                  ; (enclose_de leaves HL on the cell's second byte)
+        EX DE,HL
+        RST 16
+        POP DE
+        LD D,0
+        RST 16
+        JRX interpret_cfa.retype ; (the stack holds LINE's IP, as in [interpret])
+        ENDIF
