@@ -127,8 +127,9 @@ pub struct Ace<B = Bus> {
     int_end: u64,
     /// Stopped by HALT, waiting for an interrupt (PC is past the HALT).
     halted: bool,
-    /// Where the tight loop of `run_inner` stops; HALT sets it to 0 to end the loop
-    /// there, so the loop tests one thing per instruction, not also `halted`.
+    /// Where the tight loop of `run_inner` stops; HALT, and EI or RETN/RETI turning
+    /// interrupts on, set it to 0 to end the loop there, so the loop tests one thing per
+    /// instruction, not also `halted` or IFF1.
     loop_end: u64,
     /// When the last EI finished: no interrupt is accepted right then (the instruction
     /// after EI always runs first).
@@ -388,9 +389,12 @@ impl Ace {
             }
             match stop {
                 StopAt::Time => {
-                    if self.t >= self.int_end {
-                        // Past the interrupt window: nothing can interrupt before the
-                        // next frame, so run the tight loop up to it (or the target).
+                    if self.t >= self.int_end || !self.iff1() {
+                        // Past the interrupt window, or interrupts off: nothing can
+                        // interrupt before the next frame, or before an EI or RETN/RETI
+                        // turns them on again (which end the loop: `set_iff1_by_instruction`), so
+                        // run the tight loop up to it (or the target). An idle ROM runs
+                        // most of its interrupt handler inside the window, interrupts off.
                         self.loop_end = until.min(self.next_frame);
                         let timings = self.timings;
                         while self.t < self.loop_end {
@@ -496,6 +500,16 @@ impl<B> Ace<B> {
     #[inline]
     fn iff1(&self) -> bool {
         self.ints.iff1
+    }
+
+    /// Sets IFF1 from an instruction (EI, DI, RETN/RETI). Turned on, it ends the tight
+    /// loop of `run_inner`, which runs through the interrupt window only while
+    /// interrupts are off.
+    fn set_iff1_by_instruction(&mut self, on: bool) {
+        if on {
+            self.loop_end = 0;
+        }
+        self.ints.iff1 = on;
     }
 }
 
