@@ -331,9 +331,16 @@ impl<B: CpuBus> Ace<B> {
 
     /// Runs the instruction at PC if the fast path has it (true), with its timing word
     /// `entry` (the main table's entry for `op`, the byte at PC). False, with nothing
-    /// changed, for the instructions it leaves to iz80.
+    /// changed, for the instructions it leaves to iz80. `batch_until`: see
+    /// `Ace::execute_one` (`DJNZ $` runs its rounds that start before it in one go).
     #[inline(always)]
-    pub(super) fn fast_step(&mut self, timings: &FastTables, op: u8, entry: Packed) -> bool {
+    pub(super) fn fast_step(
+        &mut self,
+        timings: &FastTables,
+        op: u8,
+        entry: Packed,
+        batch_until: u64,
+    ) -> bool {
         let pc = self.regs.pc;
         let mut cost = entry.tstates();
         let x = op >> 6;
@@ -372,6 +379,12 @@ impl<B: CpuBus> Ace<B> {
                     0 => self.regs.pc = pc.wrapping_add(1),
                     1 => return false, // EX AF,AF'
                     2 => {
+                        if batch_until > self.t + u64::from(entry.taken())
+                            && self.bus.read(pc.wrapping_add(1)) == 0xFE
+                        {
+                            self.djnz_to_itself(entry, batch_until);
+                            return true;
+                        }
                         let b = ((self.regs.bc >> 8) as u8).wrapping_sub(1);
                         self.regs.bc = (self.regs.bc & 0xFF) | u16::from(b) << 8;
                         if b != 0 {
@@ -677,6 +690,36 @@ impl<B: CpuBus> Ace<B> {
     fn finish(&mut self, entry: Packed, cost: u8) {
         self.t += u64::from(cost);
         self.r_pending += u64::from(entry.m1());
+        self.hidden.last = entry;
+    }
+
+    /// `DJNZ $` at PC (a delay loop: the ROM's interrupt handler spends most of an idle
+    /// frame in one): the rounds that start before `until`, in one go, with the clock, R,
+    /// B, PC, WZ and Q as that many single rounds leave them (each taken round 13 T and
+    /// WZ = PC, the last one 8 T and on to PC + 2). The instruction reads nothing but its
+    /// own two bytes and writes nothing but B, so nothing else can tell.
+    #[inline(never)]
+    fn djnz_to_itself(&mut self, entry: Packed, until: u64) {
+        let pc = self.regs.pc;
+        let b = (self.regs.bc >> 8) as u8;
+        let rounds = if b == 0 { 256 } else { u64::from(b) };
+        let taken = u64::from(entry.taken());
+        // Round i starts at t + 13·i (all the rounds before it were taken).
+        let fit = (until - self.t + taken - 1) / taken;
+        let n = rounds.min(fit);
+        if n == rounds {
+            self.t += taken * (rounds - 1) + u64::from(entry.tstates());
+            self.regs.bc &= 0x00FF;
+            self.regs.pc = pc.wrapping_add(2);
+            if rounds > 1 {
+                self.hidden.wz = pc;
+            }
+        } else {
+            self.t += taken * n;
+            self.regs.bc = (self.regs.bc & 0x00FF) | ((rounds - n) as u16) << 8;
+            self.hidden.wz = pc;
+        }
+        self.r_pending += n * u64::from(entry.m1());
         self.hidden.last = entry;
     }
 

@@ -398,10 +398,10 @@ impl Ace {
                         self.loop_end = until.min(self.next_frame);
                         let timings = self.timings;
                         while self.t < self.loop_end {
-                            self.execute_one(timings);
+                            self.execute_one(timings, self.loop_end);
                         }
                     } else {
-                        self.execute_one(self.timings);
+                        self.execute_one(self.timings, 0);
                     }
                 }
                 StopAt::Pcs(pcs) => {
@@ -413,10 +413,10 @@ impl Ace {
                     if pcs.contains(&pc) {
                         return Stop::Pc(pc);
                     }
-                    self.execute_one(self.timings);
+                    self.execute_one(self.timings, 0);
                 }
                 StopAt::Debug => {
-                    self.execute_one(self.timings);
+                    self.execute_one(self.timings, 0);
                     if self.bus.debug_written {
                         self.bus.debug_written = false;
                         return Stop::Debug;
@@ -534,15 +534,20 @@ impl<B: CpuBus> Ace<B> {
     /// With the fast path on, the registers are in `self.regs`: the fast path runs the
     /// instruction if it has it, else iz80 does, with its registers brought up to date
     /// before and read back after.
+    ///
+    /// `batch_until`: the tight loop's end (nothing can interrupt, stop or watch the CPU
+    /// before it), so an instruction that repeats itself without touching memory or ports
+    /// (`DJNZ $`) may run the rounds that start before it in one go; 0 outside that loop
+    /// (one round).
     #[inline(always)]
-    fn execute_one(&mut self, timings: &'static timing::FastTables) {
+    fn execute_one(&mut self, timings: &'static timing::FastTables, batch_until: u64) {
         if !self.use_fast_path {
             self.execute_on_iz80(timings);
             return;
         }
         let op = self.bus.read(self.regs.pc);
         let main = timings.main(op);
-        if !self.fast_step(timings, op, main) {
+        if !self.fast_step(timings, op, main, batch_until) {
             self.execute_on_iz80_synced(timings);
         }
     }
