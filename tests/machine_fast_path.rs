@@ -51,8 +51,10 @@ const INDEX_FAST: [u8; 16] = [
 
 /// One random instruction's bytes (operands random too).
 fn random_instruction(rng: &mut Rng, out: &mut Vec<u8>) {
-    match rng.below(10) {
+    match rng.below(11) {
         0..=4 => out.push(rng.byte()),
+        // What the fast path runs of the interrupt state: DI, EI, HALT.
+        10 => out.push(rng.pick(&[0xF3, 0xFB, 0x76])),
         5 => out.extend([0xCB, rng.byte()]),
         6 => {
             let op = if rng.below(4) == 0 {

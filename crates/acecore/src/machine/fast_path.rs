@@ -6,13 +6,13 @@
 //! What it covers: the loads (8- and 16-bit, through (HL), (BC), (DE), (nn) and
 //! (IX+d)/(IY+d)), INC/DEC, the 8-bit arithmetic and logic, ADD/ADC/SBC on HL and
 //! ADD IX/IY, the accumulator rotates, CPL, SCF, CCF, NEG, PUSH/POP, EX DE,HL, EX (SP),HL,
-//! the jumps, calls, returns and restarts (conditional ones included), JR/DJNZ, JP (HL),
-//! JP (IX)/(IY), everything CB-prefixed (BIT n,(HL) with its WZ-based flag bits),
-//! LDI/LDD/LDIR/LDDR, and IN A,(n) / OUT (n),A (the keyboard, BREAK, tape and beeper
-//! ports, stamped with the same T-state as before). Everything else (the other I/O, HALT, DI/EI, interrupt modes, EXX and
-//! EX AF,AF', DAA, the IXH/IXL forms, DD/FD CB, the other ED instructions) goes to iz80
-//! with the machine's fixes, exactly as before: the fast path returns "not mine" before it
-//! changes anything.
+//! the jumps, calls, returns and restarts (conditional ones included), JR/DJNZ (`DJNZ $`
+//! in one go where the run loop allows), JP (HL), JP (IX)/(IY), everything CB-prefixed
+//! (BIT n,(HL) with its WZ-based flag bits), LDI/LDD/LDIR/LDDR, IN A,(n) / OUT (n),A (the
+//! keyboard, BREAK, tape and beeper ports, stamped with the same T-state as before), HALT,
+//! DI and EI. Everything else (the other I/O, interrupt modes, EXX and EX AF,AF', DAA, the
+//! IXH/IXL forms, DD/FD CB, the other ED instructions) goes to iz80 with the machine's
+//! fixes, exactly as before: the fast path returns "not mine" before it changes anything.
 //!
 //! WZ (MEMPTR) and the Q latch are kept as `z80_fixes` keeps them (Q: the instruction's
 //! timing word is stored after it; WZ: set by each instruction that sets it). R is counted
@@ -349,7 +349,12 @@ impl<B: CpuBus> Ace<B> {
         match x {
             1 => {
                 if op == 0x76 {
-                    return false; // HALT
+                    // HALT: PC past it, the run loop waits in 4-T steps from here.
+                    self.regs.pc = pc.wrapping_add(1);
+                    self.halted = true;
+                    self.loop_end = 0;
+                    self.finish(entry, cost);
+                    return true;
                 }
                 // LD r,r' / LD r,(HL) / LD (HL),r
                 if z == 6 {
@@ -630,7 +635,18 @@ impl<B: CpuBus> Ace<B> {
                         }
                         self.regs.pc = pc.wrapping_add(2);
                     }
-                    _ => return false, // DI; EI
+                    _ => {
+                        // DI / EI. No interrupt is accepted right after EI; EI also ends
+                        // the ROM's interrupt handler for the keyboard's reads.
+                        let on = y == 7;
+                        if on {
+                            self.ei_end = self.t + u64::from(entry.tstates());
+                            self.bus.leave_interrupt();
+                        }
+                        self.set_iff1_by_instruction(on);
+                        self.ints.iff2 = on;
+                        self.regs.pc = pc.wrapping_add(1);
+                    }
                 },
                 4 => {
                     // CALL cc,nn: WZ = nn whether it calls or not.
