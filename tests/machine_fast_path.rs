@@ -11,7 +11,7 @@
 //! * The whole Ace: the open ROM booted, a Forth loop typed and run, on both paths, must
 //!   end in the same state: registers, memory, time and screen.
 
-use aceemu::machine::testing::{FlatMachine, Z80State};
+use aceemu::machine::testing::{FlatMachine, TestRom, Z80State};
 use aceemu::machine::{Ace, RamSize};
 
 /// xorshift64*: a small generator, so every run tests the same streams.
@@ -51,8 +51,10 @@ const INDEX_FAST: [u8; 16] = [
 
 /// One random instruction's bytes (operands random too).
 fn random_instruction(rng: &mut Rng, out: &mut Vec<u8>) {
-    match rng.below(10) {
+    match rng.below(11) {
         0..=4 => out.push(rng.byte()),
+        // What the fast path runs of the interrupt state: DI, EI, HALT.
+        10 => out.push(rng.pick(&[0xF3, 0xFB, 0x76])),
         5 => out.extend([0xCB, rng.byte()]),
         6 => {
             let op = if rng.below(4) == 0 {
@@ -206,4 +208,61 @@ fn the_open_rom_runs_the_same_on_both_paths() {
     assert_eq!(a.read_bytes(0, 0x10000), b.read_bytes(0, 0x10000));
     assert_eq!(a.screen_text(), b.screen_text());
     assert_eq!(a.interrupt_state(), b.interrupt_state());
+}
+
+/// `DJNZ $` runs its rounds in one go on the fast path when the run loop lets it (no
+/// interrupt or stop before the run's end). Stopped after every possible number of
+/// T-states (chunks of 1 to 40 T), for B = 0 (256 rounds), 1, 2 and 200, the machine must
+/// be where iz80 round by round leaves it: clock, registers, R, PC, and WZ and Q (read
+/// through the BIT 0,(HL) and SCF after the loop: their bits 5 and 3 come from WZ's high
+/// byte and from Q).
+#[test]
+fn djnz_to_itself_in_one_go_matches_iz80_round_by_round() {
+    let code = [
+        0x3A, 0x00, 0x3C, // 0x1A20: LD A,(0x3C00): WZ = 0x3C01
+        0x06, 0x00, // LD B,n
+        0x10, 0xFE, // 0x1A25: DJNZ $: WZ = 0x1A25 once a round is taken
+        0xCB, 0x46, // BIT 0,(HL): bits 5 and 3 of F from WZ's high byte
+        0x37, // SCF: bits 5 and 3 from Q and A
+        0x76, // HALT
+    ];
+    for b in [0u8, 1, 2, 200] {
+        for chunk in 1..=40u64 {
+            let mut code = code;
+            code[4] = b;
+            let rom = TestRom::new()
+                .at(0, &[0xC3, 0x20, 0x1A]) // JP 0x1A20
+                .at(0x1A20, &code);
+            let mut fast = rom.boot(RamSize::K3);
+            let mut reference = rom.boot(RamSize::K3);
+            reference.set_fast_path(false);
+            // Past the longest loop (256 rounds) and the HALT.
+            let end = 13 * 256 + 100;
+            while fast.tstates() < end {
+                fast.run_tstates(chunk);
+                reference.run_tstates(chunk);
+                assert_eq!(fast.tstates(), reference.tstates(), "B {b}, chunk {chunk}");
+                assert_eq!(
+                    fast.cpu().serialize()[..37],
+                    reference.cpu().serialize()[..37],
+                    "B {b}, chunk {chunk}, at T {}",
+                    fast.tstates()
+                );
+            }
+            // The loop ended and HALT ran (PC is past it).
+            assert_eq!(fast.cpu().immutable_registers().pc(), 0x1A2B, "B {b}");
+        }
+    }
+    // One run of a whole frame: the loop in one go.
+    let rom = TestRom::new().at(0, &[0xC3, 0x20, 0x1A]).at(0x1A20, &code);
+    let mut fast = rom.boot(RamSize::K3);
+    let mut reference = rom.boot(RamSize::K3);
+    reference.set_fast_path(false);
+    fast.run_frame();
+    reference.run_frame();
+    assert_eq!(
+        fast.cpu().serialize()[..37],
+        reference.cpu().serialize()[..37]
+    );
+    assert_eq!(fast.cpu().immutable_registers().pc(), 0x1A2B);
 }

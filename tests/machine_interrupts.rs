@@ -65,6 +65,68 @@ fn control_handler_reenabling_inside_the_window_is_entered_twice() {
     assert_eq!(interrupts_per_frame_over_100_frames(122), 200);
 }
 
+/// Interrupts turned back on inside the 1,664-T window must let the frame's interrupt in
+/// at the next instruction boundary, whatever runs after. From the frame's start with
+/// IFF1 off (IFF2 on, as a snapshot may leave them): a DJNZ loop of `n` rounds, then
+/// `reenable` (EI; RET or RETN, both 14 T) returning to a DJNZ loop that runs past the
+/// window (256 rounds) before it HALTs; the handler at 0x38 counts and returns without
+/// EI. From the start: 10 (LD SP) + 8 (IM 1) + 10 (LD HL) + 11 (PUSH) + 7 (LD B) +
+/// 13n - 5 (DJNZ) + 14 = 55 + 13n T. True if the handler ran in the first frame.
+fn handler_runs_in_the_first_frame(reenable: [u8; 2], n: u8, fast_path: bool) -> bool {
+    let main = [
+        0x31,
+        0x00,
+        0x3F, // LD SP,0x3F00
+        0xED,
+        0x56, // IM 1
+        0x21,
+        0x00,
+        0x01, // LD HL,0x0100
+        0xE5, // PUSH HL
+        0x06,
+        n, // LD B,n
+        0x10,
+        0xFE, // DJNZ $
+        reenable[0],
+        reenable[1],
+    ];
+    let handler = [
+        0x2A, 0x00, 0x3C, // LD HL,(0x3C00)
+        0x23, // INC HL
+        0x22, 0x00, 0x3C, // LD (0x3C00),HL
+        0xC9, // RET
+    ];
+    let after = [
+        0x06, 0x00, // LD B,0
+        0x10, 0xFE, // DJNZ $: 3,323 T
+        0x76, // HALT
+        0x18, 0xFD, // JR back to it
+    ];
+    let mut ace = TestRom::new()
+        .at(0, &main)
+        .at(0x38, &handler)
+        .at(0x100, &after)
+        .boot(RamSize::K3);
+    ace.set_fast_path(fast_path);
+    ace.set_interrupt_state(false, true, 0);
+    ace.run_frame();
+    counter(&ace) == 1
+}
+
+#[test]
+fn interrupts_turned_on_inside_the_window_are_taken_at_the_next_boundary() {
+    const EI_RET: [u8; 2] = [0xFB, 0xC9];
+    const RETN: [u8; 2] = [0xED, 0x45];
+    for fast_path in [true, false] {
+        for reenable in [EI_RET, RETN] {
+            // 55 + 13·123 = 1,654 T: inside the window.
+            assert!(handler_runs_in_the_first_frame(reenable, 123, fast_path));
+            // 55 + 13·124 = 1,667 T: the line has dropped.
+            assert!(!handler_runs_in_the_first_frame(reenable, 124, fast_path));
+        }
+    }
+}
+
 #[test]
 fn fifty_interrupts_per_3_244_800_t_states() {
     let mut ace = counting_machine(123);

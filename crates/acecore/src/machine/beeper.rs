@@ -83,18 +83,17 @@ impl Beeper {
         self.rate = rate;
         // The first sample starting at or after `now` (a ceiling division, written out for
         // Rust 1.63).
-        let scaled = u128::from(now) * u128::from(rate);
-        let k = scaled / u128::from(CPU_HZ) + u128::from(scaled % u128::from(CPU_HZ) != 0);
-        self.move_cursor(k as u64);
+        let (q, r) = mul_div(now, u64::from(rate), CPU_HZ);
+        self.move_cursor(q + u64::from(r != 0));
     }
 
     /// Makes `k` the next sample, with its start and remainder (one division: only on a
-    /// rate change or a skip, never per sample).
+    /// rate change, a skip or a silent frame, never per sample).
     fn move_cursor(&mut self, k: u64) {
-        let scaled = u128::from(k) * u128::from(CPU_HZ);
+        let (start, rem) = mul_div(k, CPU_HZ, u64::from(self.rate));
         self.next_sample = k;
-        self.next_start = (scaled / u128::from(self.rate)) as u64;
-        self.next_rem = (scaled % u128::from(self.rate)) as u64;
+        self.next_start = start;
+        self.next_rem = rem;
     }
 
     /// The samples up to `now` when the speaker stays off all the way (no edge before
@@ -103,8 +102,11 @@ impl Beeper {
     fn take_silence(&mut self, now: u64, out: &mut Vec<f32>) {
         // Sample j starts at ⌊j·CPU_HZ/rate⌋, which is at most `now` for every j up to
         // ((now+1)·rate − 1) / CPU_HZ; the samples before that one are complete.
-        let next = ((u128::from(now) + 1) * u128::from(self.rate) - 1) / u128::from(CPU_HZ);
-        let next = next as u64;
+        let rate = u64::from(self.rate);
+        let next = match now.checked_add(1).and_then(|n| n.checked_mul(rate)) {
+            Some(scaled) => (scaled - 1) / CPU_HZ,
+            None => (((u128::from(now) + 1) * u128::from(rate) - 1) / u128::from(CPU_HZ)) as u64,
+        };
         if next > self.next_sample {
             out.resize(out.len() + (next - self.next_sample) as usize, 0.0);
             self.move_cursor(next);
@@ -120,7 +122,7 @@ impl Beeper {
             self.level_at_cursor = level;
             self.edges.pop_front();
         }
-        let k = (u128::from(t) * u128::from(self.rate) / u128::from(CPU_HZ)) as u64;
+        let (k, _) = mul_div(t, u64::from(self.rate), CPU_HZ);
         if k > self.next_sample {
             self.move_cursor(k);
         }
@@ -204,9 +206,44 @@ impl Beeper {
     }
 }
 
+/// ⌊a·b / c⌋ and the remainder, in 64 bits while a·b fits (every Ace younger than some
+/// 38 days at 44.1 kHz), else in 128: WebAssembly divides 64-bit numbers in one
+/// instruction but 128-bit ones in a library call, and a silent frame does three.
+#[inline]
+fn mul_div(a: u64, b: u64, c: u64) -> (u64, u64) {
+    match a.checked_mul(b) {
+        Some(product) => (product / c, product % c),
+        None => {
+            let product = u128::from(a) * u128::from(b);
+            (
+                (product / u128::from(c)) as u64,
+                (product % u128::from(c)) as u64,
+            )
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mul_div_matches_128_bit_arithmetic_on_both_sides_of_64_bits() {
+        let cases = [
+            (0, CPU_HZ, 44_100),
+            (882, CPU_HZ, 44_100),
+            (64_896 * 50, 44_100, CPU_HZ),
+            (u64::MAX / 44_100, 44_100, CPU_HZ),
+            (u64::MAX / 44_100 + 1, 44_100, CPU_HZ),
+            (u64::MAX, u64::MAX, 7),
+            (u64::MAX / 3, CPU_HZ, 48_000),
+        ];
+        for (a, b, c) in cases {
+            let p = u128::from(a) * u128::from(b);
+            let expected = ((p / u128::from(c)) as u64, (p % u128::from(c)) as u64);
+            assert_eq!(mul_div(a, b, c), expected, "{a}·{b}/{c}");
+        }
+    }
 
     /// The sampler as first written, a division per sample boundary: the independent model
     /// the stepped boundaries must match bit for bit.

@@ -6,13 +6,13 @@
 //! What it covers: the loads (8- and 16-bit, through (HL), (BC), (DE), (nn) and
 //! (IX+d)/(IY+d)), INC/DEC, the 8-bit arithmetic and logic, ADD/ADC/SBC on HL and
 //! ADD IX/IY, the accumulator rotates, CPL, SCF, CCF, NEG, PUSH/POP, EX DE,HL, EX (SP),HL,
-//! the jumps, calls, returns and restarts (conditional ones included), JR/DJNZ, JP (HL),
-//! JP (IX)/(IY), everything CB-prefixed (BIT n,(HL) with its WZ-based flag bits),
-//! LDI/LDD/LDIR/LDDR, and IN A,(n) / OUT (n),A (the keyboard, BREAK, tape and beeper
-//! ports, stamped with the same T-state as before). Everything else (the other I/O, HALT, DI/EI, interrupt modes, EXX and
-//! EX AF,AF', DAA, the IXH/IXL forms, DD/FD CB, the other ED instructions) goes to iz80
-//! with the machine's fixes, exactly as before: the fast path returns "not mine" before it
-//! changes anything.
+//! the jumps, calls, returns and restarts (conditional ones included), JR/DJNZ (`DJNZ $`
+//! in one go where the run loop allows), JP (HL), JP (IX)/(IY), everything CB-prefixed
+//! (BIT n,(HL) with its WZ-based flag bits), LDI/LDD/LDIR/LDDR, IN A,(n) / OUT (n),A (the
+//! keyboard, BREAK, tape and beeper ports, stamped with the same T-state as before), HALT,
+//! DI and EI. Everything else (the other I/O, interrupt modes, EXX and EX AF,AF', DAA, the
+//! IXH/IXL forms, DD/FD CB, the other ED instructions) goes to iz80 with the machine's
+//! fixes, exactly as before: the fast path returns "not mine" before it changes anything.
 //!
 //! WZ (MEMPTR) and the Q latch are kept as `z80_fixes` keeps them (Q: the instruction's
 //! timing word is stored after it; WZ: set by each instruction that sets it). R is counted
@@ -331,9 +331,16 @@ impl<B: CpuBus> Ace<B> {
 
     /// Runs the instruction at PC if the fast path has it (true), with its timing word
     /// `entry` (the main table's entry for `op`, the byte at PC). False, with nothing
-    /// changed, for the instructions it leaves to iz80.
+    /// changed, for the instructions it leaves to iz80. `batch_until`: see
+    /// `Ace::execute_one` (`DJNZ $` runs its rounds that start before it in one go).
     #[inline(always)]
-    pub(super) fn fast_step(&mut self, timings: &FastTables, op: u8, entry: Packed) -> bool {
+    pub(super) fn fast_step(
+        &mut self,
+        timings: &FastTables,
+        op: u8,
+        entry: Packed,
+        batch_until: u64,
+    ) -> bool {
         let pc = self.regs.pc;
         let mut cost = entry.tstates();
         let x = op >> 6;
@@ -342,7 +349,12 @@ impl<B: CpuBus> Ace<B> {
         match x {
             1 => {
                 if op == 0x76 {
-                    return false; // HALT
+                    // HALT: PC past it, the run loop waits in 4-T steps from here.
+                    self.regs.pc = pc.wrapping_add(1);
+                    self.halted = true;
+                    self.loop_end = 0;
+                    self.finish(entry, cost);
+                    return true;
                 }
                 // LD r,r' / LD r,(HL) / LD (HL),r
                 if z == 6 {
@@ -372,6 +384,12 @@ impl<B: CpuBus> Ace<B> {
                     0 => self.regs.pc = pc.wrapping_add(1),
                     1 => return false, // EX AF,AF'
                     2 => {
+                        if batch_until > self.t + u64::from(entry.taken())
+                            && self.bus.read(pc.wrapping_add(1)) == 0xFE
+                        {
+                            self.djnz_to_itself(entry, batch_until);
+                            return true;
+                        }
                         let b = ((self.regs.bc >> 8) as u8).wrapping_sub(1);
                         self.regs.bc = (self.regs.bc & 0xFF) | u16::from(b) << 8;
                         if b != 0 {
@@ -617,7 +635,18 @@ impl<B: CpuBus> Ace<B> {
                         }
                         self.regs.pc = pc.wrapping_add(2);
                     }
-                    _ => return false, // DI; EI
+                    _ => {
+                        // DI / EI. No interrupt is accepted right after EI; EI also ends
+                        // the ROM's interrupt handler for the keyboard's reads.
+                        let on = y == 7;
+                        if on {
+                            self.ei_end = self.t + u64::from(entry.tstates());
+                            self.bus.leave_interrupt();
+                        }
+                        self.set_iff1_by_instruction(on);
+                        self.ints.iff2 = on;
+                        self.regs.pc = pc.wrapping_add(1);
+                    }
                 },
                 4 => {
                     // CALL cc,nn: WZ = nn whether it calls or not.
@@ -677,6 +706,36 @@ impl<B: CpuBus> Ace<B> {
     fn finish(&mut self, entry: Packed, cost: u8) {
         self.t += u64::from(cost);
         self.r_pending += u64::from(entry.m1());
+        self.hidden.last = entry;
+    }
+
+    /// `DJNZ $` at PC (a delay loop: the ROM's interrupt handler spends most of an idle
+    /// frame in one): the rounds that start before `until`, in one go, with the clock, R,
+    /// B, PC, WZ and Q as that many single rounds leave them (each taken round 13 T and
+    /// WZ = PC, the last one 8 T and on to PC + 2). The instruction reads nothing but its
+    /// own two bytes and writes nothing but B, so nothing else can tell.
+    #[inline(never)]
+    fn djnz_to_itself(&mut self, entry: Packed, until: u64) {
+        let pc = self.regs.pc;
+        let b = (self.regs.bc >> 8) as u8;
+        let rounds = if b == 0 { 256 } else { u64::from(b) };
+        let taken = u64::from(entry.taken());
+        // Round i starts at t + 13·i (all the rounds before it were taken).
+        let fit = (until - self.t + taken - 1) / taken;
+        let n = rounds.min(fit);
+        if n == rounds {
+            self.t += taken * (rounds - 1) + u64::from(entry.tstates());
+            self.regs.bc &= 0x00FF;
+            self.regs.pc = pc.wrapping_add(2);
+            if rounds > 1 {
+                self.hidden.wz = pc;
+            }
+        } else {
+            self.t += taken * n;
+            self.regs.bc = (self.regs.bc & 0x00FF) | ((rounds - n) as u16) << 8;
+            self.hidden.wz = pc;
+        }
+        self.r_pending += n * u64::from(entry.m1());
         self.hidden.last = entry;
     }
 

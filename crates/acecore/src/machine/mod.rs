@@ -127,8 +127,9 @@ pub struct Ace<B = Bus> {
     int_end: u64,
     /// Stopped by HALT, waiting for an interrupt (PC is past the HALT).
     halted: bool,
-    /// Where the tight loop of `run_inner` stops; HALT sets it to 0 to end the loop
-    /// there, so the loop tests one thing per instruction, not also `halted`.
+    /// Where the tight loop of `run_inner` stops; HALT, and EI or RETN/RETI turning
+    /// interrupts on, set it to 0 to end the loop there, so the loop tests one thing per
+    /// instruction, not also `halted` or IFF1.
     loop_end: u64,
     /// When the last EI finished: no interrupt is accepted right then (the instruction
     /// after EI always runs first).
@@ -388,16 +389,19 @@ impl Ace {
             }
             match stop {
                 StopAt::Time => {
-                    if self.t >= self.int_end {
-                        // Past the interrupt window: nothing can interrupt before the
-                        // next frame, so run the tight loop up to it (or the target).
+                    if self.t >= self.int_end || !self.iff1() {
+                        // Past the interrupt window, or interrupts off: nothing can
+                        // interrupt before the next frame, or before an EI or RETN/RETI
+                        // turns them on again (which end the loop: `set_iff1_by_instruction`), so
+                        // run the tight loop up to it (or the target). An idle ROM runs
+                        // most of its interrupt handler inside the window, interrupts off.
                         self.loop_end = until.min(self.next_frame);
                         let timings = self.timings;
                         while self.t < self.loop_end {
-                            self.execute_one(timings);
+                            self.execute_one(timings, self.loop_end);
                         }
                     } else {
-                        self.execute_one(self.timings);
+                        self.execute_one(self.timings, 0);
                     }
                 }
                 StopAt::Pcs(pcs) => {
@@ -409,10 +413,10 @@ impl Ace {
                     if pcs.contains(&pc) {
                         return Stop::Pc(pc);
                     }
-                    self.execute_one(self.timings);
+                    self.execute_one(self.timings, 0);
                 }
                 StopAt::Debug => {
-                    self.execute_one(self.timings);
+                    self.execute_one(self.timings, 0);
                     if self.bus.debug_written {
                         self.bus.debug_written = false;
                         return Stop::Debug;
@@ -497,6 +501,16 @@ impl<B> Ace<B> {
     fn iff1(&self) -> bool {
         self.ints.iff1
     }
+
+    /// Sets IFF1 from an instruction (EI, DI, RETN/RETI). Turned on, it ends the tight
+    /// loop of `run_inner`, which runs through the interrupt window only while
+    /// interrupts are off.
+    fn set_iff1_by_instruction(&mut self, on: bool) {
+        if on {
+            self.loop_end = 0;
+        }
+        self.ints.iff1 = on;
+    }
 }
 
 /// The instruction path, shared by the machine and [`testing::step_flat`].
@@ -520,15 +534,20 @@ impl<B: CpuBus> Ace<B> {
     /// With the fast path on, the registers are in `self.regs`: the fast path runs the
     /// instruction if it has it, else iz80 does, with its registers brought up to date
     /// before and read back after.
+    ///
+    /// `batch_until`: the tight loop's end (nothing can interrupt, stop or watch the CPU
+    /// before it), so an instruction that repeats itself without touching memory or ports
+    /// (`DJNZ $`) may run the rounds that start before it in one go; 0 outside that loop
+    /// (one round).
     #[inline(always)]
-    fn execute_one(&mut self, timings: &'static timing::FastTables) {
+    fn execute_one(&mut self, timings: &'static timing::FastTables, batch_until: u64) {
         if !self.use_fast_path {
             self.execute_on_iz80(timings);
             return;
         }
         let op = self.bus.read(self.regs.pc);
         let main = timings.main(op);
-        if !self.fast_step(timings, op, main) {
+        if !self.fast_step(timings, op, main, batch_until) {
             self.execute_on_iz80_synced(timings);
         }
     }

@@ -322,7 +322,7 @@ impl FlatMachine {
         if ace.use_fast_path {
             ace.regs = super::fast_path::Regs::load(&ace.cpu);
         }
-        ace.execute_one(ace.timings);
+        ace.execute_one(ace.timings, 0);
         if ace.use_fast_path {
             ace.regs.store(&mut ace.cpu);
         }

@@ -397,7 +397,7 @@ impl<B: CpuBus> Ace<B> {
         match op {
             0xF3 | 0xFB => {
                 let on = op == 0xFB;
-                self.ints.iff1 = on;
+                self.set_iff1_by_instruction(on);
                 self.ints.iff2 = on;
                 self.cpu.registers().set_pc(at.wrapping_add(1));
             }
@@ -463,7 +463,7 @@ impl<B: CpuBus> Ace<B> {
                 let target = self.read16(sp);
                 self.cpu.registers().set_pc(target);
                 self.hidden.wz = target;
-                self.ints.iff1 = self.ints.iff2;
+                self.set_iff1_by_instruction(self.ints.iff2);
                 return;
             }
             6 => {
