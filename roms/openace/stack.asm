@@ -153,9 +153,8 @@ over_tail:                      ; R> SWAP ; (ROT branches here)
         DW over_tail - $ - 1
 
 ; PICK: written from rom-words.tsv (PICK) and ace-forth.md 10 (ERROR 7 if n <= 0).
-        PRIM "PICK", pick_cfa, 0
-        CALL pick_work          ; (compat.asm, at the original's 0x094D)
-        JP (IY)
+        HEADER "PICK", pick_cfa, 0
+        DW pick_code            ; (compat.asm: PUSH IY, then pick_work at the original's 0x094D)
 
 ; ROLL: written from rom-words.tsv (ROLL) and ace-forth.md 10 (ERROR 7 if n <= 0).
         PRIM "ROLL", roll_cfa, 0
