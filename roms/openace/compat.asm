@@ -43,8 +43,15 @@ pop_de:
 ; ---------------------------------------------------------------------------------------
 ; pick_work (0x094D): n on the data stack -> a copy of the n-th item below it on top, as
 ; `n PICK` (ERROR 7 unless n > 0). out: BC = n, HL = SPARE. PICK and ROLL call it. Uses AF,
-; DE.
-        ROUTINE pick_work
+; DE. pick_code, the 2 bytes before it, is PICK's code: PUSH IY makes pick_work's RET go on
+; to the next word (25 T, as CALL and JP (IY) took; 3 bytes less).
+        ENDS
+        SECTION pick_work_sec
+        PIN pick_work_pin - 2
+pick_code:
+        PUSH IY
+pick_work:
+        ASSERT $ == pick_work_pin, "pick_work must be at the original's 0x094D"
         CALL pop_bc
         LD A,B
         DEC BC

@@ -236,8 +236,10 @@ does_tail:
 ; the word being defined gets pfa+0 := HERE. Uses AF, BC, DE, HL.
 enclose_name_offset:
         LD HL,(DICT)
-        LD DE,4
-        ADD HL,DE               ; name-length field
+        INC HL
+        INC HL
+        INC HL
+        INC HL                  ; name-length field
         PUSH HL
         CALL name_field_start   ; first name byte
         LD DE,(STKBOT)

@@ -225,12 +225,13 @@ thread_back:
         LD (RM_D1),HL           ; D1 = O's first byte - N's
         ADD HL,DE               ; M = HERE + D1: N's end in O's place
         PUSH HL
-        LD BC,(RM_T2)
+        PUSH DE                 ; HERE (the first reverse's end)
+        LD DE,(RM_T2)
         AND A
-        SBC HL,BC
+        SBC HL,DE
         LD (RM_D2),HL           ; D2 = M - O's end
-        LD BC,(STKBOT)
-        ADD HL,BC               ; the new HERE
+        ADD HL,BC               ; the new HERE (BC = N's first byte, STKBOT now)
+        POP DE
         POP BC                  ; M
         EX (SP),HL              ; HL = O's first byte (stack: the new HERE)
         CALL reverse            ; [O, HERE): N' B' O'

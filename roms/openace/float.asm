@@ -596,15 +596,11 @@ parse_float:
         POP BC
 .full:  POP HL
         JR .next
-.edig:  PUSH BC
-        LD C,A
-        LD A,D                  ; D := 10 D + digit, below 100
-        ADD A,A
-        ADD A,A
-        ADD A,D
-        ADD A,A
-        ADD A,C
-        POP BC
+.edig:  SLA D                   ; D := 10 D + digit (mod 256, as before), below 100
+        ADD A,D                 ; digit + 2 D
+        SLA D
+        SLA D
+        ADD A,D                 ; + 8 D
         LD D,A
         CP 100
         CCF

@@ -78,6 +78,12 @@ font_install:
 ; 3 for 14-29, 4 for 30-61), then the k + 1 low bits of i + 2 (whose bit k + 1 is the
 ; leading 1), so a common row takes 2 bits. Bits are stored from bit 7 of each byte down;
 ; the last byte is filled with 0 bits. 768 rows take 382 bytes instead of 768.
+; font_rows is pinned after the [to-machine-code] cell (0x1A0E, room after it): it must not
+; cross a page, which a floating piece would only do by the packer's luck (any change of
+; size elsewhere moved it across one).
+        ENDS
+        SECTION font_rows_sec
+        PIN to_mcode_cfa_pin + 2
 font_rows:
         DB 0x00, 0x44, 0x10, 0x40, 0x38, 0x20, 0x08, 0x7C
         DB 0x78, 0x04, 0x3C, 0x30, 0x54, 0x28, 0x48, 0x50

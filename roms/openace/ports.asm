@@ -7,12 +7,7 @@
 ; INKEY ( -- c ): written from ace-forth.md 9 and ace-hardware.md 6.
         PRIM "INKEY", inkey_cfa, 0
         CALL key_scan           ; A = code or 0
-; push_a_next: push A as a cell, next word (shared tail of INKEY and IN).
-push_a_next:
-        LD E,A
-        LD D,0
-        RST 16
-        JP (IY)
+        JRX cfetch_a            ; (C@'s tail, stack.asm: push A as a cell, next word)
 
 ; IN ( port -- byte ): written from ace-forth.md 9 and rom-words.tsv (IN).
         PRIM "IN", in_cfa, 0
@@ -20,7 +15,7 @@ push_a_next:
         LD B,D
         LD C,E
         IN A,(C)                ; B goes out on A8-A15
-        JRX push_a_next
+        JRX cfetch_a
 
 ; OUT ( byte port -- ): written from ace-forth.md 9 and rom-words.tsv (OUT).
         PRIM "OUT", out_cfa, 0

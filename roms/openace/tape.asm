@@ -317,10 +317,8 @@ remap_words:
         JR NC,.next             ; reached the end of the word without an exit
         CALL remap_cell         ; DE = cell (remapped), HL = next cell or the operands
         PUSH HL
-        LD HL,-exit_rt
-        ADD HL,DE
-        LD A,H
-        OR L
+        LD HL,exit_rt
+        RST 0x30                ; hl_below_de: Z if DE is the exit
         POP HL
         JR Z,.next              ; the end of the thread
         DEC DE
