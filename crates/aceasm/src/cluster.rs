@@ -40,7 +40,7 @@ struct Site {
 /// Builds the clusters for `sections` and their `jumps` (as the last pass assembled them).
 pub(crate) fn plan(sections: &[SectionUse], jumps: &[Jump]) -> Plan {
     let n = sections.len();
-    let known = |s: Option<usize>| s.map_or(true, |i| i < n);
+    let known = |s: Option<usize>| s.is_none_or(|i| i < n);
     let jumps: Vec<&Jump> = jumps
         .iter()
         .filter(|j| known(j.from.section) && known(j.to.section))
@@ -167,4 +167,55 @@ fn keeps_short(order: &[usize], base: &[u32], sites: &[Site], sites_of: &[Vec<us
             }
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::tests::sec;
+    use crate::layout::JumpEnd;
+
+    fn jump(from: usize, off: u32, to: usize, to_off: u32) -> Jump {
+        Jump {
+            from: JumpEnd {
+                section: Some(from),
+                off,
+            },
+            to: JumpEnd {
+                section: Some(to),
+                off: to_off,
+            },
+            long: true,
+        }
+    }
+
+    #[test]
+    fn linked_pieces_join_and_the_slivers_fillers_and_pinned_do_not() {
+        let s = [
+            sec("a", 10, None),
+            sec("b", 12, None),
+            sec("tiny", 4, None),
+            sec("pin", 6, Some(0x100)),
+            sec("c", 10, None),
+        ];
+        // a -> b (a JP now, at a's end), a -> tiny, c -> pin: only a and b join, a first
+        // (its jump then goes 0 bytes on).
+        let jumps = [jump(0, 7, 1, 0), jump(0, 0, 2, 0), jump(4, 0, 3, 0)];
+        assert_eq!(plan(&s, &jumps).clusters, [vec![0, 1]]);
+    }
+
+    #[test]
+    fn a_block_keeps_its_jumps_well_in_reach_and_stays_small() {
+        // Two 130-byte pieces joined would pass 240 bytes (129 + 130 with the JR).
+        let s = [sec("a", 130, None), sec("b", 130, None)];
+        assert_eq!(
+            plan(&s, &[jump(0, 127, 1, 0)]).clusters,
+            Vec::<Vec<usize>>::new()
+        );
+        // From a's start to 30 bytes into b: a then b puts the target 99 + 30 bytes on,
+        // 127 past the JR, in reach but not 8 bytes inside it; b then a puts it 72 bytes
+        // back.
+        let s = [sec("a", 100, None), sec("b", 100, None)];
+        assert_eq!(plan(&s, &[jump(0, 0, 1, 30)]).clusters, [vec![1, 0]]);
+    }
 }

@@ -231,8 +231,8 @@ fn gaps_of(
 }
 
 /// FILL with the sections that `JRX` jumps link packed as blocks (see `cluster`), each
-/// section at its planned size; `None` when that leaves a section without a place (FILL
-/// then packs by the sizes as they are).
+/// block's members one after another in the block's order; `None` when no jumps link two
+/// sections. Errors name what found no place (`cluster` for a block).
 fn place_clustered(
     sections: &[SectionUse],
     regions: &[Region],
@@ -243,7 +243,6 @@ fn place_clustered(
     if plan.clusters.is_empty() {
         return None;
     }
-    let planned = sections;
     // Each block stands where its first member was written (source order breaks ties).
     let mut block_of: Vec<Option<usize>> = vec![None; sections.len()];
     for (c, members) in plan.clusters.iter().enumerate() {
@@ -254,14 +253,14 @@ fn place_clustered(
     let block_name = |c: usize| format!("\u{0}block{c}");
     let mut packed: Vec<SectionUse> = Vec::new();
     let mut written = vec![false; plan.clusters.len()];
-    for (i, s) in planned.iter().enumerate() {
+    for (i, s) in sections.iter().enumerate() {
         match block_of[i] {
             None => packed.push(s.clone()),
             Some(c) if !written[c] => {
                 written[c] = true;
                 packed.push(SectionUse {
                     name: block_name(c),
-                    size: plan.clusters[c].iter().map(|&m| planned[m].size).sum(),
+                    size: plan.clusters[c].iter().map(|&m| sections[m].size).sum(),
                     pinned_at: None,
                     follows: None,
                     follow_always: false,
@@ -275,22 +274,30 @@ fn place_clustered(
     for (c, members) in plan.clusters.iter().enumerate() {
         let mut at = layout.starts.remove(&block_name(c))?;
         for &m in members {
-            layout.starts.insert(planned[m].name.clone(), at);
-            at += planned[m].size;
+            layout.starts.insert(sections[m].name.clone(), at);
+            at += sections[m].size;
         }
     }
     if !errors.is_empty() {
         // Errors name the sections as written; a block's error names its first member.
         let errors = errors
             .into_iter()
-            .map(|e| LayoutError {
-                message: e.message.replace('\u{0}', "cluster "),
-                ..e
+            .map(|e| {
+                let mut message = e.message;
+                for (c, members) in plan.clusters.iter().enumerate() {
+                    let what = format!(
+                        "block of '{}' and {} more",
+                        sections[members[0]].name,
+                        members.len() - 1
+                    );
+                    message = message.replace(&format!("'{}'", block_name(c)), &what);
+                }
+                LayoutError { message, ..e }
             })
             .collect();
         return Some((layout, errors));
     }
-    crate::jr_reach::improve(&planned, jumps, &layout.followers, &mut layout.starts);
+    crate::jr_reach::improve(sections, jumps, &layout.followers, &mut layout.starts);
     layout.gaps = gaps_of(sections, regions, fixed, &layout);
     Some((layout, errors))
 }
