@@ -1,10 +1,7 @@
-//! allot_bc (roms/openace/allot.asm) run alone on a bare Z80, with both values of
-//! ROUND4_LIMITS: with 1, the rule of transcripts.md Round 4 (`-n ALLOT` moves HERE back
-//! for n of 2-40, n of 41 or more is ERROR 1 whatever was allotted before, `-1 ALLOT`
-//! moves HERE forward by 20); with 0 (the image today: the rule is written but there is no
-//! room for it yet, roms/openace/COMPATIBILITY.md), Round 3's (any negative n gives the
-//! bytes back). Both keep the data stack's items and refuse a positive n at the same
-//! point (40 bytes below the return stack and more).
+//! allot_bc (roms/openace/allot.asm) run alone on a bare Z80: the rule of transcripts.md
+//! Round 4 (`-n ALLOT` moves HERE back for n of 2-40, n of 41 or more is ERROR 1 whatever
+//! was allotted before, `-1 ALLOT` moves HERE forward by 20), the data stack's items kept,
+//! and a positive n refused when less than 40 bytes would be left below the return stack.
 
 use iz80::{Cpu, Machine, PlainMachine, Reg16};
 
@@ -16,17 +13,16 @@ const FIRST_WORD: u16 = 0x3C51;
 /// The Z80 stack pointer when allot_bc is called.
 const SP: u16 = 0x8000;
 
-fn assemble(round4: bool) -> Vec<u8> {
+fn assemble() -> Vec<u8> {
     let allot = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/roms/openace/allot.asm"
     ))
     .expect("roms/openace/allot.asm");
     let src = format!(
-        "ROUND4_LIMITS EQU {}\nSPARE EQU {SPARE:#x}\nSTKBOT EQU {STKBOT:#x}\n\
+        "SPARE EQU {SPARE:#x}\nSTKBOT EQU {STKBOT:#x}\n\
          \tORG 0\n\tCALL allot_bc\n\tHALT\n\
-         run_checks:\n.full:\tLD A,1\n\tLD ({ERROR_FLAG:#x}),A\n\tHALT\n{allot}",
-        u8::from(round4)
+         run_checks:\n.full:\tLD A,1\n\tLD ({ERROR_FLAG:#x}),A\n\tHALT\n{allot}"
     );
     aceasm::assemble_str("allot_harness.asm", &src)
         .expect("allot.asm assembles alone")
@@ -88,7 +84,7 @@ fn allot(code: &[u8], here: u16, n: i32) -> Outcome {
 
 #[test]
 fn round_4_limits_two_to_forty_back_forty_one_on_error_minus_one_forward_twenty() {
-    let code = assemble(true);
+    let code = assemble();
     for before in [0, 200, 1000, 5000] {
         let here = FIRST_WORD + before;
         for n in [2, 3, 5, 11, 12, 13, 14, 20, 21, 30, 40] {
@@ -109,34 +105,17 @@ fn round_4_limits_two_to_forty_back_forty_one_on_error_minus_one_forward_twenty(
 }
 
 #[test]
-fn round_3_rule_without_the_limits_gives_any_negative_n_back() {
-    let code = assemble(false);
-    let here = FIRST_WORD + 1000;
-    for n in [1, 2, 40, 41, 500] {
-        let o = allot(&code, here, -n);
-        assert_eq!((o.moved, o.error), (-n, false), "-{n} ALLOT");
+fn positive_n_allots_forwards_and_is_refused_short_of_the_return_stack() {
+    let code = assemble();
+    let here = FIRST_WORD;
+    for n in [0, 1, 2, 100, 1000] {
+        let o = allot(&code, here, n);
+        assert_eq!((o.moved, o.error), (n, false), "{n} ALLOT");
         assert_eq!(o.items, ITEMS);
     }
-}
-
-#[test]
-fn both_rules_allot_forwards_alike_and_refuse_at_the_same_point() {
-    for round4 in [false, true] {
-        let code = assemble(round4);
-        let here = FIRST_WORD;
-        for n in [0, 1, 2, 100, 1000] {
-            let o = allot(&code, here, n);
-            assert_eq!((o.moved, o.error), (n, false), "{n} ALLOT ({round4})");
-            assert_eq!(o.items, ITEMS);
-        }
-        // The largest n that leaves the new SPARE 48 bytes below the caller's SP (40 bytes,
-        // and the return address and the two bytes allot_bc pushes, with room to spare).
-        let largest = i32::from(SP - 48) - i32::from(here + 18);
-        assert!(!allot(&code, here, largest).error, "{largest} ({round4})");
-        assert!(
-            allot(&code, here, largest + 1).error,
-            "{} ({round4})",
-            largest + 1
-        );
-    }
+    // The largest n that leaves the new SPARE 48 bytes below the caller's SP (40 bytes,
+    // and the return address and the two bytes allot_bc pushes, with room to spare).
+    let largest = i32::from(SP - 48) - i32::from(here + 18);
+    assert!(!allot(&code, here, largest).error, "{largest}");
+    assert!(allot(&code, here, largest + 1).error, "{}", largest + 1);
 }

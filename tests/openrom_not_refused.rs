@@ -87,10 +87,11 @@ fn negative_allot_moves_here_back_and_keeps_the_stack() {
 }
 
 #[test]
-fn negative_allot_gives_back_a_whole_buffer_and_positive_allot_still_checks_room() {
+fn negative_allot_gives_back_a_whole_buffer_of_forty_and_positive_allot_still_checks_room() {
+    // Round 4: n of 2-40 goes back (more is ERROR 1: tests/openrom_state.rs).
     let mut ace = boot();
     let here = word(&ace, STKBOT);
-    enter(&mut ace, "5 100 ALLOT -100 ALLOT");
+    enter(&mut ace, "5 40 ALLOT -40 ALLOT");
     assert_eq!(word(&ace, STKBOT), here);
     assert_eq!(data_stack(&ace), vec![5]);
     assert_eq!(eval(&mut ace, "30000 ALLOT"), "30000 ALLOT ERROR 1");

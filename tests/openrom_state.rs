@@ -21,7 +21,6 @@ fn here(ace: &Ace) -> u16 {
 }
 
 #[test]
-#[ignore = "issue 35 item 5, not done yet: needs ROM room (see roms/openace/COMPATIBILITY.md)"]
 fn an_unfinished_dot_quote_leaves_its_cells_and_two_stack_items() {
     // Round 4: HERE = 0x3C5E, the runtime cell 0x1396 at 0x3C5A, the count cell at 0x3C5C,
     // the data stack (bottom first) 10, 0x3C5C, 34.
@@ -33,7 +32,6 @@ fn an_unfinished_dot_quote_leaves_its_cells_and_two_stack_items() {
 }
 
 #[test]
-#[ignore = "issue 35 item 5, not done yet: needs ROM room (see roms/openace/COMPATIBILITY.md)"]
 fn an_unfinished_comment_leaves_its_cells_and_two_stack_items() {
     // Round 4: HERE = 0x3C61, the ( cell 0x1379 at 0x3C5D, the count cell at 0x3C5F,
     // stack 10, 0x3C5F, 41.
@@ -70,7 +68,6 @@ fn minus_two_to_minus_forty_allot_move_here_back() {
 }
 
 #[test]
-#[ignore = "issue 35 item 5, not done yet: needs ROM room (see roms/openace/COMPATIBILITY.md)"]
 fn minus_forty_one_allot_and_beyond_are_error_1() {
     // Round 4: tested 41-50, 60, 64, 70, 80, 90, 99, 100, 500, 999, 1000
     let ns = [
@@ -88,7 +85,6 @@ fn minus_forty_one_allot_and_beyond_are_error_1() {
 }
 
 #[test]
-#[ignore = "issue 35 item 5, not done yet: needs ROM room (see roms/openace/COMPATIBILITY.md)"]
 fn minus_one_allot_moves_here_forward_twenty() {
     // Round 4: measured after 0, 1000 and 5000 bytes
     for before in [0, 1000, 5000] {

@@ -406,13 +406,11 @@ fn edit_then_enter_of_a_four_row_listing_wraps_its_echo_and_leaves_one_blank_row
 }
 
 #[test]
-#[ignore = "issue 35 item 5, not done yet: needs ROM room (see roms/openace/COMPATIBILITY.md)"]
 fn minus_forty_allot_goes_back_and_minus_forty_one_is_error_1() {
     check("HERE 200 ALLOT -40 ALLOT HERE SWAP - . -41 ALLOT");
 }
 
 #[test]
-#[ignore = "issue 35 item 5, not done yet: needs ROM room (see roms/openace/COMPATIBILITY.md)"]
 fn minus_one_allot_goes_forward_twenty() {
     check("HERE -1 ALLOT HERE SWAP - .");
 }

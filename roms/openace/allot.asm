@@ -1,9 +1,8 @@
 ; allot_bc, the dictionary's room (ace-forth.md 3; transcripts.md Rounds 3 and 4), INCLUDEd
 ; in compiler.asm's piece. A file of its own so that tests/openrom_allot_rule.rs can run it
-; alone with both values of ROUND4_LIMITS (main.asm). Uses SPARE, STKBOT and
+; alone. Uses SPARE, STKBOT and
 ; run_checks.full (ERROR 1). MIT OR Apache-2.0.
 
-        IF ROUND4_LIMITS
 ; allot_bc: reserve BC bytes at HERE, moving the data stack up by BC (ace-forth.md 3:
 ; ERROR 1 if less than 40 bytes would be left). The room check adds 40 to n in 16 bits
 ; (transcripts.md Round 4): n from -40 to -1 then needs less than 40 bytes and gives the
@@ -27,22 +26,6 @@ allot_bc:
         ADC A,1                 ; 00 (Z): a carry above but n < -40 or n past FFFF;
         JRX Z,run_checks.full   ; else 01, carry = the first carry = the stack goes down
         SBC A,A                 ; FF down, 00 up
-        ELSE
-; allot_bc: reserve BC bytes at HERE, moving the data stack up by BC (ace-forth.md 3:
-; ERROR 1 if less than 40 bytes would be left); BC below 0 gives them back, the data
-; stack moving down (`-2 ALLOT`, transcripts.md Round 3: the original allows it); ERROR 1
-; too when HERE + BC, BC counted as signed, leaves 0-FFFF. out: HL = old HERE, BC kept.
-; Uses AF, DE.
-allot_bc:
-        LD HL,(SPARE)
-        PUSH HL                 ; old SPARE
-        ADD HL,BC               ; (carry: n < 0, or n >= 0 ran past FFFF)
-        SBC A,A                 ; A = FF: the stack moves down, 00: up
-        XOR B
-        JP M,run_checks.full    ; carry and n's sign differ: the sum left 0-FFFF
-        XOR B
-        EX DE,HL                ; DE = new SPARE
-        ENDIF
         LD HL,-(40 + 3)         ; 40 bytes + our return address and 2 pushed bytes must be
         ADD HL,SP               ; left: SP - 43, carry set (SP > 43), so the SBC takes 44
         SBC HL,DE

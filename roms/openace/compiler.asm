@@ -434,11 +434,7 @@ loop_thread:
         DEC HL
         LD A,(HL)
         CP C                    ; the text's last character: its delimiter?
-        IF ROUND4_LIMITS
         JR NZ,.unfinished
-        ELSE
-        JRX NZ,interpret_cfa.retype ; (the stack holds LINE's IP, as in [interpret])
-        ENDIF
         LD A,C
         CALL word_sub
         LD E,(HL)
@@ -454,7 +450,6 @@ loop_thread:
         LD HL,PAD + 1
         LDIR
 .done:  JP (IY)
-        IF ROUND4_LIMITS
 .unfinished:                    ; as the original (transcripts.md Round 4): a count cell
         PUSH BC                 ; is enclosed, and its address and the delimiter pushed
         CALL enclose_de
@@ -465,4 +460,3 @@ loop_thread:
         LD D,0
         RST 16
         JRX interpret_cfa.retype ; (the stack holds LINE's IP, as in [interpret])
-        ENDIF

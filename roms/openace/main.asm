@@ -11,11 +11,6 @@
         INCLUDE "pins.asm"      ; the original's addresses by label (generated, issue 16)
         INCLUDE "macros.asm"
 
-; Round 4's negative ALLOT limits and the cells an unfinished ." or ( leaves (issue 35
-; item 5, allot.asm and compiler.asm): written, but off (0) until the image has room for them. With 1
-; they add 24 bytes, and the packer then finds no place for every piece (76 bytes are free,
-; but in gaps of at most 4 bytes): COMPATIBILITY.md, "not yet".
-ROUND4_LIMITS EQU 0
 
 ; ---------------------------------------------------------------------------------------
 ; Restarts (ace-forth.md 1, "Restart entry points").

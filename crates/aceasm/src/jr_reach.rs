@@ -165,6 +165,7 @@ mod tests {
         let jumps = [Jump {
             from: end(Some(2), 0),
             to: end(Some(0), 3),
+            long: false,
         }];
         let (l, e) = place(&s, &r, &fixed, Strategy::BestFit, &[], None);
         assert!(e.is_empty(), "{e:?}");
@@ -193,6 +194,7 @@ mod tests {
         let jumps = [Jump {
             from: end(Some(2), 0),
             to: end(Some(1), 0),
+            long: false,
         }];
         let (l, e) = place(&s, &r, &fixed, Strategy::Fill, &[], None);
         assert!(e.is_empty(), "{e:?}");
@@ -212,6 +214,7 @@ mod tests {
         let jumps = [Jump {
             from: end(Some(2), 0),
             to: end(Some(0), 100),
+            long: false,
         }];
         let (l, _) = place(&s, &r, &fixed, Strategy::Fill, &jumps, None);
         assert_eq!(
@@ -244,6 +247,7 @@ mod tests {
             .map(|i| Jump {
                 from: end(Some(8), 0),
                 to: end(Some(i), 1),
+                long: false,
             })
             .collect();
         let by_size = place(&s, &r, &fixed, Strategy::Fill, &[], None);

@@ -96,6 +96,8 @@ pub(crate) struct JumpEnd {
 pub(crate) struct Jump {
     pub from: JumpEnd,
     pub to: JumpEnd,
+    /// Assembled as a JP (3 bytes) by the pass that saw it.
+    pub long: bool,
 }
 
 /// Places `sections` (in source order) given the PACK `regions` and the `fixed` ranges of
@@ -112,11 +114,192 @@ pub(crate) fn place(
     if let Some(kept) = keep.and_then(|k| place_as_before(sections, regions, fixed, k)) {
         return (kept, Vec::new());
     }
+    let clustered = if strategy == Strategy::Fill {
+        match place_settled(sections, regions, fixed, jumps) {
+            Some((layout, errors)) if errors.is_empty() => return (layout, errors),
+            other => other,
+        }
+    } else {
+        None
+    };
     let (mut layout, errors) = place_by_size(sections, regions, fixed, strategy);
+    if !errors.is_empty() {
+        if let Some(c) = clustered {
+            return c;
+        }
+    }
     if errors.is_empty() && strategy != Strategy::InOrder {
         crate::jr_reach::improve(sections, jumps, &layout.followers, &mut layout.starts);
     }
     (layout, errors)
+}
+
+/// Rounds of [`place_settled`] at most.
+const SETTLE_ROUNDS: usize = 4;
+/// A jump counts as staying a JR after placement only this far inside reach (code in its
+/// section may still move by a byte or two as other sites change).
+const SETTLE_MARGIN: i64 = 3;
+
+/// [`place_clustered`] with each section's size as its `JRX` jumps will make it where the
+/// placement puts it: a jump that placement takes out of JR reach grows its section by a
+/// byte, so the sections are placed again at those sizes (never smaller than before, so the
+/// rounds end) until no section outgrows its place. A section that shrinks leaves the byte
+/// free behind it. Passes then find each section as large as the room it was given, or
+/// smaller, and a kept layout holds.
+fn place_settled(
+    sections: &[SectionUse],
+    regions: &[Region],
+    fixed: &[(u32, u32)],
+    jumps: &[Jump],
+) -> Option<(Layout, Vec<LayoutError>)> {
+    let n = sections.len();
+    let mut long_now = vec![0u32; n];
+    for j in jumps {
+        if let (Some(i), true) = (j.from.section, j.long) {
+            if i < n {
+                long_now[i] += 1;
+            }
+        }
+    }
+    let mut sized: Vec<SectionUse> = sections.to_vec();
+    let mut last = None;
+    for _ in 0..SETTLE_ROUNDS {
+        let (layout, errors) = place_clustered(&sized, regions, fixed, jumps)?;
+        if !errors.is_empty() {
+            return Some(last.unwrap_or((layout, errors)));
+        }
+        let at = |e: &JumpEnd| match e.section {
+            Some(i) if i < n => layout
+                .starts
+                .get(&sections[i].name)
+                .map(|&s| i64::from(s) + i64::from(e.off)),
+            Some(_) => None,
+            None => Some(i64::from(e.off)),
+        };
+        let mut long_then = vec![0u32; n];
+        for j in jumps {
+            let Some(i) = j.from.section.filter(|&i| i < n) else {
+                continue;
+            };
+            let long = match (at(&j.from), at(&j.to)) {
+                _ if j.to.section == Some(i) => j.long,
+                (Some(f), Some(t)) => {
+                    let d = t - (f + 2);
+                    !(-128 + SETTLE_MARGIN..=127 - SETTLE_MARGIN).contains(&d)
+                }
+                _ => j.long,
+            };
+            long_then[i] += u32::from(long);
+        }
+        let mut grew = false;
+        for (i, s) in sized.iter_mut().enumerate() {
+            if s.pinned_at.is_some() {
+                continue;
+            }
+            let then = sections[i].size - long_now[i] + long_then[i];
+            if then > s.size {
+                s.size = then;
+                grew = true;
+            }
+        }
+        last = Some((layout, errors));
+        if !grew {
+            break;
+        }
+    }
+    // The free bytes as the sections are now (those that will shrink leave theirs free).
+    last.map(|(mut layout, errors)| {
+        layout.gaps = gaps_of(sections, regions, fixed, &layout);
+        (layout, errors)
+    })
+}
+
+/// The free ranges of `regions` with `sections` where `layout` puts them.
+fn gaps_of(
+    sections: &[SectionUse],
+    regions: &[Region],
+    fixed: &[(u32, u32)],
+    layout: &Layout,
+) -> Vec<(u32, u32)> {
+    let mut taken: Vec<(u32, u32)> = fixed.iter().copied().filter(|r| r.1 > r.0).collect();
+    for s in sections {
+        if let Some(&start) = layout.starts.get(&s.name) {
+            taken.push((start, start + s.size));
+        }
+    }
+    free_gaps(regions, &taken)
+}
+
+/// FILL with the sections that `JRX` jumps link packed as blocks (see `cluster`), each
+/// block's members one after another in the block's order; `None` when no jumps link two
+/// sections. Errors name what found no place (`cluster` for a block).
+fn place_clustered(
+    sections: &[SectionUse],
+    regions: &[Region],
+    fixed: &[(u32, u32)],
+    jumps: &[Jump],
+) -> Option<(Layout, Vec<LayoutError>)> {
+    let plan = crate::cluster::plan(sections, jumps);
+    if plan.clusters.is_empty() {
+        return None;
+    }
+    // Each block stands where its first member was written (source order breaks ties).
+    let mut block_of: Vec<Option<usize>> = vec![None; sections.len()];
+    for (c, members) in plan.clusters.iter().enumerate() {
+        for &i in members {
+            block_of[i] = Some(c);
+        }
+    }
+    let block_name = |c: usize| format!("\u{0}block{c}");
+    let mut packed: Vec<SectionUse> = Vec::new();
+    let mut written = vec![false; plan.clusters.len()];
+    for (i, s) in sections.iter().enumerate() {
+        match block_of[i] {
+            None => packed.push(s.clone()),
+            Some(c) if !written[c] => {
+                written[c] = true;
+                packed.push(SectionUse {
+                    name: block_name(c),
+                    size: plan.clusters[c].iter().map(|&m| sections[m].size).sum(),
+                    pinned_at: None,
+                    follows: None,
+                    follow_always: false,
+                    at: s.at.clone(),
+                });
+            }
+            Some(_) => {}
+        }
+    }
+    let (mut layout, errors) = place_by_size(&packed, regions, fixed, Strategy::Fill);
+    for (c, members) in plan.clusters.iter().enumerate() {
+        let mut at = layout.starts.remove(&block_name(c))?;
+        for &m in members {
+            layout.starts.insert(sections[m].name.clone(), at);
+            at += sections[m].size;
+        }
+    }
+    if !errors.is_empty() {
+        // Errors name the sections as written; a block's error names its first member.
+        let errors = errors
+            .into_iter()
+            .map(|e| {
+                let mut message = e.message;
+                for (c, members) in plan.clusters.iter().enumerate() {
+                    let what = format!(
+                        "block of '{}' and {} more",
+                        sections[members[0]].name,
+                        members.len() - 1
+                    );
+                    message = message.replace(&format!("'{}'", block_name(c)), &what);
+                }
+                LayoutError { message, ..e }
+            })
+            .collect();
+        return Some((layout, errors));
+    }
+    crate::jr_reach::improve(sections, jumps, &layout.followers, &mut layout.starts);
+    layout.gaps = gaps_of(sections, regions, fixed, &layout);
+    Some((layout, errors))
 }
 
 /// The sections where `before` had them (FOLLOWS sections after their section): when JRX
@@ -176,12 +359,21 @@ fn place_as_before(
         }
     }
     floating.sort_by_key(|f| f.0);
+    // A section that grew pushes the ones after it along (by the few bytes it grew), while
+    // the free bytes behind them take it: `pushed` is where the last one placed ended.
+    let mut pushed = 0;
     for (was, s) in floating {
+        let at = if pushed > was && pushed - was <= MAX_PUSH {
+            pushed
+        } else {
+            was
+        };
         if s.size == 0 {
             layout.starts.insert(s.name.clone(), was);
-        } else if free(&taken, was, was + s.size) {
-            taken.push((was, was + s.size));
-            layout.starts.insert(s.name.clone(), was);
+        } else if free(&taken, at, at + s.size) {
+            taken.push((at, at + s.size));
+            layout.starts.insert(s.name.clone(), at);
+            pushed = at + s.size;
         } else {
             homeless.push(s);
         }
@@ -200,6 +392,9 @@ fn place_as_before(
     layout.gaps = free_gaps(regions, &taken);
     Some(layout)
 }
+
+/// How far a kept layout pushes a section along for one that grew before it.
+const MAX_PUSH: u32 = 8;
 
 /// Where `strategy` puts the sections, by their sizes alone.
 fn place_by_size(
@@ -407,6 +602,16 @@ fn place_once(
                     s.name, s.size
                 );
                 errors.push(err(s, msg));
+                // Provisionally over the largest gap (a pass before the last one only
+                // counts sizes, so the overlap is harmless): the jumps to and from it are
+                // then judged at a real distance, and the next pass's sizes are not those
+                // of a section left nowhere.
+                if let Some(&(lo, _)) = gaps
+                    .iter()
+                    .max_by_key(|g| (g.1 - g.0, std::cmp::Reverse(g.0)))
+                {
+                    layout.starts.insert(s.name.clone(), lo);
+                }
             }
         }
     }

@@ -17,6 +17,7 @@
 //!   floating ones into the free gaps of the `PACK` regions);
 //! * [`listing`] — the listing and symbol-file text.
 
+mod cluster;
 mod encode;
 mod error;
 mod expr;

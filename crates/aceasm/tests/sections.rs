@@ -638,3 +638,46 @@ b:      DS 4
     assert_eq!(asm(&src("ALWAYS")).symbol("b"), Some(0x12));
     assert_eq!(asm(&src("")).symbol("b"), Some(0x20));
 }
+
+#[test]
+fn fill_packs_the_pieces_a_jrx_links_together_so_that_it_stays_a_jr() {
+    // Two gaps far apart: 0x000-0x011 (18 bytes) and 0x300-0x315 (22 bytes), 40 in all.
+    // The pieces are 40 bytes only with a's JRX a JR (a 10, b 12, c 10, d 8); with it a JP
+    // (a 11) by size alone they cannot all fit. FILL by size fills the 18-byte gap first
+    // with a and d (the first exact sum it finds, largest first), which leaves b 0x300
+    // bytes away from a's jump: a JP, and then 41 bytes for 40. Packed as one block, a and
+    // b fill the 22-byte gap (a's JR jumps 0 bytes on, 18 00), c and d the 18-byte one.
+    let src = "        ORG 0
+        PACK 0, 0x316, FILL
+        SECTION wall AT 0x12
+        DS 0x300 - 0x12
+        ENDS
+        SECTION a
+        DS 8
+        JRX there
+        ENDS
+        SECTION c
+        DS 9
+        RET
+        ENDS
+        SECTION b
+there:  DS 11
+        RET
+        ENDS
+        SECTION d
+        DS 7
+        RET
+        ENDS
+";
+    let a = asm(src);
+    let at = |n: &str| a.sections.iter().find(|s| s.name == n).unwrap().start;
+    assert_eq!(at("b"), at("a") + 10, "b right after a");
+    assert!(at("a") >= 0x300, "a and b in the 22-byte gap");
+    let jr = usize::from(at("a")) + 8;
+    assert_eq!(a.bytes[jr..jr + 2], [0x18, 0x00], "a JR to the next byte");
+    assert!(a.gaps.is_empty(), "all 40 bytes used: {:?}", a.gaps);
+    // The same source places the same way every time.
+    for _ in 0..3 {
+        assert_eq!(section_starts(&asm(src)), section_starts(&a));
+    }
+}

@@ -79,6 +79,9 @@ struct Sym {
     kind: Kind,
     file: Rc<str>,
     line: u32,
+    /// A label in a section: the section's name and where it started in the pass that
+    /// defined the label, so that a later pass can move the label with its section.
+    home: Option<(Rc<str>, u32)>,
 }
 
 type Symbols = HashMap<String, Sym>;
@@ -236,7 +239,8 @@ struct Pass<'a> {
     jrx_sites: usize,
     /// Each JRX site of this pass: its address, the open section's index, and its target
     /// (for the packer, which keeps them near each other: `Pass::layout`).
-    jrx_jumps: Vec<(u32, Option<usize>, u32)>,
+    /// and whether it assembled as a JP.
+    jrx_jumps: Vec<(u32, Option<usize>, u32, bool)>,
     /// JRX choices are sticky (see `jrx_choice`) from pass JRX_STICKY_FROM on.
     jrx_sticky: bool,
     /// After that, on a kept layout, a JP whose target is well in reach may become a JR
@@ -271,7 +275,7 @@ impl Resolver for Ctx<'_, '_> {
             Some(s) if s.kind == Kind::Defl && self.pass.last => {
                 Err(format!("'{name}' is used before its first DEFL"))
             }
-            Some(s) if s.kind != Kind::Defl => Ok(Some(s.value)),
+            Some(s) if s.kind != Kind::Defl => Ok(Some(self.pass.moved(s))),
             None if self.pass.last => Err(format!("undefined symbol '{name}'")),
             _ => {
                 self.unknown = true;
@@ -295,6 +299,19 @@ impl Resolver for Ctx<'_, '_> {
 }
 
 impl<'a> Pass<'a> {
+    /// The value of a symbol of the previous pass where this pass puts it: a label in a
+    /// section moves with the section (forward references then see this pass's layout,
+    /// so a `JRX` is decided by the distance it will really have).
+    fn moved(&self, s: &Sym) -> i32 {
+        match &s.home {
+            Some((name, was)) => match self.layout.starts.get(&**name) {
+                Some(&now) => s.value.wrapping_sub(*was as i32).wrapping_add(now as i32),
+                None => s.value,
+            },
+            _ => s.value,
+        }
+    }
+
     fn new(
         prev: &'a Symbols,
         layout: &'a Layout,
@@ -509,6 +526,13 @@ impl<'a> Pass<'a> {
         if kind == Kind::Label && !name.text.starts_with('.') {
             self.scope = full.clone();
         }
+        let home = match (kind, self.open_section) {
+            (Kind::Label, Some(i)) => {
+                let s = &self.sections[i];
+                Some((Rc::from(s.name.as_str()), s.start))
+            }
+            _ => None,
+        };
         self.syms.insert(
             full,
             Sym {
@@ -516,6 +540,7 @@ impl<'a> Pass<'a> {
                 kind,
                 file: line.file.clone(),
                 line: line.line,
+                home,
             },
         );
         Ok(())

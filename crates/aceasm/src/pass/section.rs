@@ -395,9 +395,10 @@ impl Pass<'_> {
         };
         self.jrx_jumps
             .iter()
-            .map(|&(site, rec, target)| Jump {
+            .map(|&(site, rec, target, long)| Jump {
                 from: end_at(site, rec),
                 to: end_at(target, None),
+                long,
             })
             .collect()
     }

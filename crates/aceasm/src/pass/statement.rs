@@ -323,11 +323,10 @@ impl Pass<'_> {
         // Early passes decide afresh (the layout is still forming); later ones keep a JP
         // once chosen, so that the passes settle.
         let mut long = self.prev_jrx_long.contains(&site) && (self.jrx_sticky || self.last);
-        if let Some(Operand::Imm(v)) = ops.last() {
-            if let Some(t) = v.v.and_then(|t| u32::try_from(t).ok()) {
-                self.jrx_jumps.push((start, self.open_section, t));
-            }
-        }
+        let target = match ops.last() {
+            Some(Operand::Imm(v)) => v.v.and_then(|t| u32::try_from(t).ok()),
+            _ => None,
+        };
         let distance = match ops.last() {
             Some(Operand::Imm(v)) => v.v.map(|t| i64::from(t) - (i64::from(start) + 2)),
             _ => None,
@@ -347,10 +346,16 @@ impl Pass<'_> {
                 self.jrx_long.remove(&site);
             }
         }
+        if let Some(t) = target {
+            self.jrx_jumps.push((start, self.open_section, t, long));
+        }
         if long {
             self.jrx_long.insert(site);
             "JP"
         } else {
+            // This pass's set: a site an earlier pass made a JP is a JR again when in
+            // reach (before the sticky passes; in them a JP stays one, above).
+            self.jrx_long.remove(&site);
             "JR"
         }
     }
