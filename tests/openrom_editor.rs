@@ -232,11 +232,11 @@ fn the_buffer_is_full_at_22_lines() {
 }
 
 /// Issue 35 item 6, measured on the original: `: T 13 0 DO INKEY . LOOP ;`, then `T` typed
-/// (keys held 4 frames), prints 13 three times before the zeros. The open ROM prints it 7
-/// times: not a matter of the key debounce (INKEY reads the port; the key player holds ENTER
-/// for 4 frames, seen by 4 interrupt scans on either ROM), but of the ROM's time from
-/// taking the line to each INKEY, which the spec does not measure (COMPATIBILITY.md,
-/// "Timing and arithmetic").
+/// (keys held 4 frames), prints 13 three times before the zeros. Not a matter of the key
+/// debounce (INKEY reads the port; the key player's 4-frame ENTER is seen by 4 interrupt
+/// scans on either ROM) but of the ROM's time from taking the line to each INKEY: with a
+/// fast `.` the open ROM printed it 7 times; `#` now costs what the original's MOD costs
+/// (COMPATIBILITY.md, "Timing and arithmetic").
 #[test]
 fn inkey_polled_right_after_enter_reads_it_three_times() {
     let mut ace = boot();
